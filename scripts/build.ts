@@ -1,0 +1,161 @@
+/**
+ * Builds everything the server serves or runs, into build/:
+ *  - responsive image variants of the sample media (skipped when already there) and their manifest,
+ *  - the widget bundles (ESM, code-split, content-hashed), per-widget CSS and the site CSS, and their manifest,
+ *  - the server bundle (build/server/server.js).
+ * Usage: tsx scripts/build.ts [--client-only]
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { writeImageVariants, type ImageVariants } from '../src/services/image-variants.js';
+import type { AssetManifest, WidgetAssets } from '../src/render/asset-manifest.js';
+import { ASSET_MANIFEST, BUILD_DIR, IMAGE_MANIFEST, PROJECT_DIR, PUBLIC_BUILD_DIR, STATIC_DIR } from '../src/render/build-paths.js';
+import { widgetLoaders, type WidgetName } from '../widgets/registry.js';
+
+const ASSETS_DIR = path.join(PUBLIC_BUILD_DIR, 'assets');
+const IMG_DIR = path.join(PUBLIC_BUILD_DIR, 'img');
+/** Stylesheets that a widget links itself when it needs them (not at page load). */
+const LAZY_STYLESHEETS = ['NearbyMap'];
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)])),
+  );
+  return nested.flat();
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.stat(file).then(() => true, () => false);
+}
+
+async function buildImages(): Promise<void> {
+  const sampleDir = path.join(STATIC_DIR, 'sample');
+  const sources = (await listFiles(sampleDir)).filter(
+    (file) => /\.(jpe?g|png)$/i.test(file) && !file.includes(`${path.sep}icons${path.sep}`),
+  );
+  const manifest: Record<string, ImageVariants> = {};
+  for (const file of sources.sort()) {
+    const relative = path.relative(sampleDir, file).split(path.sep).join('/');
+    const url = `/sample/${relative}`;
+    const dir = path.posix.dirname(relative);
+    const outDir = path.join(IMG_DIR, dir);
+    const urlPrefix = dir === '.' ? '/img' : `/img/${dir}`;
+    const baseName = path.basename(file).replace(/\.[^.]+$/, '');
+    manifest[url] = await writeImageVariants(await fs.readFile(file), outDir, baseName, urlPrefix);
+  }
+  await fs.writeFile(IMAGE_MANIFEST, JSON.stringify(manifest, null, 2));
+  console.log(`images: ${sources.length} sources`);
+}
+
+function toUrl(outputPath: string): string {
+  return `/${path.relative(PUBLIC_BUILD_DIR, path.resolve(PROJECT_DIR, outputPath)).split(path.sep).join('/')}`;
+}
+
+async function buildClient(): Promise<void> {
+  await fs.rm(ASSETS_DIR, { recursive: true, force: true });
+  const widgetNames = Object.keys(widgetLoaders) as WidgetName[];
+  const cssEntries: { in: string; out: string }[] = [{ in: path.join(STATIC_DIR, 'css', 'site.css'), out: 'site' }];
+  for (const name of [...widgetNames, ...LAZY_STYLESHEETS]) {
+    const css = path.join(PROJECT_DIR, 'widgets', `${name}.css`);
+    if (await exists(css)) cssEntries.push({ in: css, out: `${name}.style` });
+  }
+  const result = await esbuild.build({
+    entryPoints: [
+      { in: path.join(PROJECT_DIR, 'widgets', 'boot.ts'), out: 'boot' },
+      ...widgetNames.map((name) => ({ in: path.join(PROJECT_DIR, 'widgets', `${name}.tsx`), out: name })),
+      ...cssEntries,
+    ],
+    outdir: ASSETS_DIR,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    jsx: 'automatic',
+    minify: true,
+    sourcemap: 'linked',
+    metafile: true,
+    legalComments: 'linked',
+    loader: { '.png': 'file', '.svg': 'file' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+  await fs.writeFile(path.join(BUILD_DIR, 'client-metafile.json'), JSON.stringify(result.metafile));
+
+  const outputs = Object.entries(result.metafile.outputs);
+  const entryOutput = (entry: string) => {
+    const found = outputs.find(([, output]) => output.entryPoint && path.resolve(PROJECT_DIR, output.entryPoint) === entry);
+    if (!found) throw new Error(`no output for ${entry}`);
+    return found;
+  };
+  const staticImports = (outputPath: string, seen = new Set<string>()): string[] => {
+    for (const imported of result.metafile.outputs[outputPath]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !seen.has(imported.path)) {
+        seen.add(imported.path);
+        staticImports(imported.path, seen);
+      }
+    }
+    return [...seen].map(toUrl);
+  };
+  const cssUrl = (name: string) => {
+    const css = cssEntries.find((entry) => entry.out === `${name}.style`);
+    return css ? toUrl(entryOutput(css.in)[0]) : undefined;
+  };
+
+  const [bootPath] = entryOutput(path.join(PROJECT_DIR, 'widgets', 'boot.ts'));
+  const widgets = {} as Record<WidgetName, WidgetAssets>;
+  for (const name of widgetNames) {
+    const [jsPath] = entryOutput(path.join(PROJECT_DIR, 'widgets', `${name}.tsx`));
+    const css = cssUrl(name);
+    widgets[name] = { js: toUrl(jsPath), imports: staticImports(jsPath), css: css ? [css] : [] };
+  }
+  const lazyCss: Record<string, string> = {};
+  for (const name of LAZY_STYLESHEETS) {
+    const css = cssUrl(name);
+    if (css) lazyCss[name] = css;
+  }
+  const manifest: AssetManifest = {
+    boot: { js: toUrl(bootPath), imports: staticImports(bootPath) },
+    siteCss: toUrl(entryOutput(cssEntries[0]!.in)[0]),
+    widgets,
+    lazyCss,
+  };
+  await fs.writeFile(ASSET_MANIFEST, JSON.stringify(manifest, null, 2));
+  console.log(`client: ${widgetNames.length} widgets`);
+}
+
+async function buildServer(): Promise<void> {
+  await esbuild.build({
+    entryPoints: [{ in: path.join(PROJECT_DIR, 'src', 'server.ts'), out: 'server' }],
+    outdir: path.join(BUILD_DIR, 'server'),
+    bundle: true,
+    // Dynamic imports stay separate chunks, so browser-only code (Leaflet) is never evaluated on the server.
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  console.log('server: build/server/server.js');
+}
+
+async function main(): Promise<void> {
+  const clientOnly = process.argv.includes('--client-only');
+  await fs.mkdir(PUBLIC_BUILD_DIR, { recursive: true });
+  await buildImages();
+  await buildClient();
+  if (!clientOnly) await buildServer();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,60 @@
+import compression from 'compression';
+import express, { type Express } from 'express';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { Config } from './config.js';
+import type { Content } from './content/index.js';
+import { loadAssetManifest, loadImageManifest, type AssetManifest, type ImageManifest } from './render/asset-manifest.js';
+import { createImageDescriber } from './render/images.js';
+import { createRenderer } from './render/renderer.js';
+import { loadServerWidgets } from './render/widget.js';
+import { createApiRouter } from './web/api-router.js';
+import { createContactRouter } from './web/contact-router.js';
+import { errorHandler, notFound } from './web/errors.js';
+import type { PageKit } from './web/page-context.js';
+import { createPagesRouter } from './web/pages-router.js';
+import { securityHeaders } from './web/security-headers.js';
+import { createStaticRouter } from './web/static-files.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Knex;
+  content: Content;
+  logger: Logger;
+  assets?: AssetManifest;
+  images?: ImageManifest;
+}
+
+/** Builds the Express app: middleware order, routers, error handling. Listening is server.ts's job. */
+export async function createApp(deps: AppDeps): Promise<Express> {
+  const { config, db, content, logger } = deps;
+  await loadServerWidgets();
+  const assets = deps.assets ?? loadAssetManifest();
+  const kit: PageKit = {
+    content,
+    renderer: createRenderer({ assets, siteName: content.community.name, siteUrl: config.siteUrl }),
+    image: createImageDescriber(deps.images ?? loadImageManifest()),
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') } }));
+  app.use(securityHeaders({ tileUrl: config.map.tileUrl, production: config.env === 'production' }));
+  app.use(compression());
+  app.use(createStaticRouter());
+  app.use(createApiRouter(db));
+  app.use(createContactRouter({ ...kit, db, rateLimit: config.contactRateLimit }));
+  app.use(
+    createPagesRouter({
+      ...kit,
+      db,
+      map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution, stylesheet: assets.lazyCss.leaflet ?? '' },
+    }),
+  );
+  app.use(notFound(kit));
+  app.use(errorHandler(kit, logger));
+  return app;
+}

@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, parsed once. This is the only module that reads process.env
+ * (the contract in shared/spec/contract.md lists every variable).
+ */
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+const nonNegativeInt = (fallback: number) =>
+  z.coerce.number().int().min(0).default(fallback);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must be sqlite:PATH or postgres://user:pass@host:port/db')
+      .default('sqlite:data/site.sqlite'),
+    DATA_DIR: z.string().min(1).default('data'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+    SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
+    ADMIN_USERNAME: z.string().trim().min(1).max(64).optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    UPLOAD_DIR: z.string().min(1).default('data/uploads'),
+    MAP_TILE_URL: z.string().url().default(DEFAULT_TILE_URL),
+    MAP_API_KEY: z.string().min(1).optional(),
+    SMTP_URL: z.string().url().optional(),
+    CONTACT_TO: z.string().email().optional(),
+    CONTACT_RATE_LIMIT: nonNegativeInt(10),
+    LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+    SITE_URL: z.string().url().optional(),
+    TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together' });
+    }
+  });
+
+export type DatabaseTarget =
+  | { client: 'sqlite'; filename: string }
+  | { client: 'postgres'; connectionString: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  database: DatabaseTarget;
+  dataDir: string;
+  sessionSecret: string | undefined;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  admin: { username: string; password: string } | undefined;
+  uploadDir: string;
+  map: { tileUrl: string; attribution: string };
+  mail: { smtpUrl: string; to: string } | undefined;
+  contactRateLimit: number;
+  loginRateLimit: number;
+  siteUrl: string | undefined;
+  trustProxy: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function parseDatabaseUrl(url: string): DatabaseTarget {
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length);
+    return { client: 'sqlite', filename: file === ':memory:' ? file : path.resolve(file) };
+  }
+  return { client: 'postgres', connectionString: url };
+}
+
+function tileAttribution(tileUrl: string): string {
+  return tileUrl.includes('openstreetmap.org')
+    ? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+    : 'Map tiles &copy; their provider';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const tileUrl = e.MAP_API_KEY ? e.MAP_TILE_URL.replaceAll('{key}', e.MAP_API_KEY) : e.MAP_TILE_URL;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    database: parseDatabaseUrl(e.DATABASE_URL),
+    dataDir: path.resolve(e.DATA_DIR),
+    sessionSecret: e.SESSION_SECRET,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    uploadDir: path.resolve(e.UPLOAD_DIR),
+    map: { tileUrl, attribution: tileAttribution(tileUrl) },
+    mail: e.SMTP_URL && e.CONTACT_TO ? { smtpUrl: e.SMTP_URL, to: e.CONTACT_TO } : undefined,
+    contactRateLimit: e.CONTACT_RATE_LIMIT,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    siteUrl: e.SITE_URL?.replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,168 @@
+import type { Content } from './schema.js';
+
+/**
+ * SAMPLE CONTENT. Everything the site says about the community that staff do not edit lives here:
+ * to run the site for another community, edit this file and replace the files under static/sample/.
+ * Names, addresses, places and lenders below are invented for demonstration.
+ */
+export const community = {
+  community: {
+    name: 'Maple Hollow',
+    title: 'Welcome Home to Maple Hollow',
+    tagline: "Homes From The Mid 500's",
+    description:
+      'Maple Hollow is a new neighbourhood of 78 homesites and four floor plans by Summit Lane Homes, with a park, a pond and trails a short walk from every door.',
+    address: { street: '1200 Maple Hollow Drive', city: 'Windsor', region: 'CO', postalCode: '80550' },
+    latitude: 40.485,
+    longitude: -105.03,
+    counters: { homeLots: 78, floorPlans: 4 },
+    about: [
+      'Maple Hollow is a new community of 78 homesites set around a five-acre park and pond, with walking trails that connect to the regional greenway.',
+      'Summit Lane Homes builds four floor plans here, from a single-level ranch to a two-storey home with a finished lower level, each with energy-efficient construction and a ten-year structural warranty.',
+      'Our sales counselors are happy to walk you through the model home, help you choose a homesite and introduce you to our preferred lenders.',
+    ],
+    salesHours: 'Model home open daily, 10 am to 6 pm',
+  },
+  builder: {
+    name: 'Summit Lane Homes',
+    phone: '(970) 555-0142',
+    email: 'hello@maplehollow.example',
+    logo: { src: '/sample/logos/builder.svg', alt: 'Summit Lane Homes' },
+  },
+  floorPlans: [
+    {
+      slug: 'sweetwater-ii',
+      name: 'Sweetwater II',
+      summary: 'A two-storey craftsman with a covered front porch, an open great room and a flex room upstairs.',
+      beds: 4,
+      baths: 2.5,
+      squareFeet: 2450,
+      garage: '2-car',
+      stories: 2,
+      cover: { src: '/sample/floorplans/sweetwater-ii-1.jpg', alt: 'Sweetwater II craftsman exterior with covered porch' },
+      fixedImages: [],
+    },
+    {
+      slug: 'silverwood-ii',
+      name: 'Silverwood II',
+      summary: 'A modern farmhouse with board-and-batten siding, a kitchen island made for gathering and a main-floor owner’s suite.',
+      beds: 3,
+      baths: 2.5,
+      squareFeet: 2180,
+      garage: '2-car',
+      stories: 2,
+      cover: { src: '/sample/floorplans/silverwood-ii-1.jpg', alt: 'Silverwood II modern farmhouse exterior' },
+      fixedImages: [],
+    },
+    {
+      slug: 'canyon',
+      name: 'The Canyon',
+      summary: 'Single-level living with stone accents, a vaulted great room and a covered patio off the dining area.',
+      beds: 3,
+      baths: 2,
+      squareFeet: 1860,
+      garage: '3-car',
+      stories: 1,
+      cover: { src: '/sample/floorplans/canyon-1.jpg', alt: 'The Canyon ranch exterior with stone accents' },
+      fixedImages: [],
+    },
+    {
+      slug: 'overlook',
+      name: 'Overlook',
+      summary: 'Our largest plan: a ranch with a walk-out finished lower level, a rec room and a fourth bedroom.',
+      beds: 4,
+      baths: 3,
+      squareFeet: 3120,
+      garage: '3-car',
+      stories: 1,
+      cover: { src: '/sample/floorplans/overlook-floor-plan.png', alt: 'Overlook main level floor plan' },
+      fixedImages: [
+        { src: '/sample/floorplans/overlook-floor-plan.png', alt: 'Overlook main level floor plan', caption: 'Main level floor plan' },
+        { src: '/sample/floorplans/overlook-basement.png', alt: 'Overlook lower level (basement) floor plan', caption: 'Basement floor plan' },
+      ],
+    },
+  ],
+  lenders: [
+    {
+      name: 'Keystone Home Lending',
+      href: 'https://lending.example.com/keystone/pre-approval',
+      logo: { src: '/sample/logos/lender-1.svg', alt: 'Keystone Home Lending' },
+    },
+    {
+      name: 'Bluewater Mortgage',
+      href: 'https://lending.example.com/bluewater/apply',
+      logo: { src: '/sample/logos/lender-2.svg', alt: 'Bluewater Mortgage' },
+    },
+  ],
+  partners: [
+    {
+      name: 'Evergreen Realty Group',
+      href: 'https://partners.example.com/evergreen',
+      logo: { src: '/sample/logos/partner-1.svg', alt: 'Evergreen Realty Group' },
+    },
+    {
+      name: 'Hollow Creek HOA',
+      href: 'https://partners.example.com/hollow-creek',
+      logo: { src: '/sample/logos/partner-2.svg', alt: 'Hollow Creek HOA' },
+    },
+  ],
+  nearby: [
+    {
+      id: 'schools',
+      label: 'Schools',
+      zoom: 13,
+      places: [
+        { name: 'Hollow Creek Elementary', latitude: 40.4931, longitude: -105.0402, address: '450 Creekside Lane, Windsor, CO 80550', distanceMiles: 0.8 },
+        { name: 'Windsor Ridge Middle School', latitude: 40.4742, longitude: -105.0138, address: '2100 Ridge Parkway, Windsor, CO 80550', distanceMiles: 1.6 },
+        { name: 'Poudre Valley High School', latitude: 40.5071, longitude: -105.0021, address: '3300 Valley View Road, Windsor, CO 80550', distanceMiles: 2.9 },
+      ],
+    },
+    {
+      id: 'medical',
+      label: 'Medical',
+      zoom: 10,
+      places: [
+        { name: 'Front Range Regional Hospital', latitude: 40.5853, longitude: -105.2210, address: '1024 Lemay Avenue, Fort Collins, CO 80524', distanceMiles: 16.4 },
+        { name: 'Big Thompson Medical Center', latitude: 40.3978, longitude: -105.2640, address: '2500 Rocky Mountain Avenue, Loveland, CO 80538', distanceMiles: 17.2 },
+        { name: 'Greeley Community Hospital', latitude: 40.4150, longitude: -104.7125, address: '1801 16th Street, Greeley, CO 80631', distanceMiles: 18.9 },
+        { name: 'Longmont Health Pavilion', latitude: 40.2510, longitude: -105.1010, address: '1950 Mountain View Avenue, Longmont, CO 80501', distanceMiles: 19.7 },
+      ],
+    },
+    {
+      id: 'grocery',
+      label: 'Grocery',
+      zoom: 13,
+      places: [
+        { name: 'Hollow Market', latitude: 40.4902, longitude: -105.0445, address: '88 Main Street, Windsor, CO 80550', distanceMiles: 1.0 },
+        { name: 'Fresh Fields Grocery', latitude: 40.4768, longitude: -105.0560, address: '1510 Eastman Park Drive, Windsor, CO 80550', distanceMiles: 1.8 },
+        { name: 'Valley Foods', latitude: 40.5012, longitude: -105.0088, address: '920 Garden Drive, Windsor, CO 80550', distanceMiles: 2.4 },
+        { name: 'Harvest Co-op', latitude: 40.4655, longitude: -104.9905, address: '4150 County Road 13, Windsor, CO 80550', distanceMiles: 3.1 },
+      ],
+    },
+    {
+      id: 'parks',
+      label: 'Parks',
+      zoom: 13,
+      places: [
+        { name: 'Windsor Lake Park', latitude: 40.4810, longitude: -105.0718, address: '100 North 5th Street, Windsor, CO 80550', distanceMiles: 2.7 },
+        { name: 'Poudre River Trailhead', latitude: 40.5098, longitude: -105.0520, address: '2000 River Bend Road, Windsor, CO 80550', distanceMiles: 3.9 },
+        { name: 'Eastman Open Space', latitude: 40.4528, longitude: -104.9780, address: '7025 Eastman Park Drive, Windsor, CO 80550', distanceMiles: 5.3 },
+      ],
+    },
+  ],
+  media: {
+    sitePlan: { src: '/sample/site-plan.png', alt: 'Maple Hollow site plan showing 78 numbered homesites, streets, the park and the pond' },
+    specialOffer: { src: '/sample/special-offer-flyer.jpg', alt: 'Limited-time offer: up to $15,000 toward closing costs on select homesites at Maple Hollow' },
+    portrait: { src: '/sample/portrait.jpg', alt: 'A Maple Hollow sales counselor' },
+    features: { desktopPdf: '/sample/features/features-desktop.pdf', mobilePdf: '/sample/features/features-mobile.pdf' },
+    video: {
+      webm: '/sample/video/walkthrough.webm',
+      mp4: '/sample/video/walkthrough.mp4',
+      poster: '/sample/video/walkthrough-poster.jpg',
+      title: 'Maple Hollow model home walkthrough',
+    },
+  },
+  disclaimer:
+    'Plans, pricing, availability, features and specifications may change without notice. Renderings and images are artist’s conceptions.',
+  sampleNotice: 'Sample community for demonstration: names, places, images and documents are invented.',
+} satisfies Content;

@@ -1,0 +1,39 @@
+import type { Knex } from 'knex';
+import * as createImages from '../../migrations/20261121000100_create_images.js';
+import * as createHouses from '../../migrations/20261121000200_create_houses.js';
+import * as createContactMessages from '../../migrations/20261121000300_create_contact_messages.js';
+import * as createUsersAndSessions from '../../migrations/20261121000400_create_users_and_sessions.js';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/**
+ * Migrations are imported statically rather than read from a folder at run time, so the bundled server
+ * carries them and the same list works from source (tests) and from build/. Add each new file here.
+ */
+const migrations: Record<string, Migration> = {
+  '20261121000100_create_images': createImages,
+  '20261121000200_create_houses': createHouses,
+  '20261121000300_create_contact_messages': createContactMessages,
+  '20261121000400_create_users_and_sessions': createUsersAndSessions,
+};
+
+const source: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const migration = migrations[name];
+    if (!migration) throw new Error(`Unknown migration ${name}`);
+    return migration;
+  },
+};
+
+export async function migrateToLatest(db: Knex): Promise<void> {
+  await db.migrate.latest({ migrationSource: source });
+}
+
+export async function rollbackAll(db: Knex): Promise<void> {
+  await db.migrate.rollback({ migrationSource: source }, true);
+}

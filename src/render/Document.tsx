@@ -1,0 +1,62 @@
+import type { ResponsiveImage } from '../shared/responsive-image.js';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** The path of the page, for the canonical link. */
+  path: string;
+  noindex?: boolean;
+  /** The LCP image, preloaded with its srcset so the browser fetches it before it parses the body. */
+  preloadImage?: { image: ResponsiveImage; sizes: string };
+}
+
+interface DocumentProps {
+  meta: PageMeta;
+  siteName: string;
+  canonicalUrl: string | undefined;
+  stylesheets: string[];
+  modulePreloads: string[];
+  bootScript: string | undefined;
+  bodyHtml: string;
+}
+
+/** The HTML shell around a rendered page: head, links to exactly the CSS and JS the page uses. */
+export function Document({ meta, siteName, canonicalUrl, stylesheets, modulePreloads, bootScript, bodyHtml }: DocumentProps) {
+  const title = meta.title === siteName ? siteName : `${meta.title} | ${siteName}`;
+  const preload = meta.preloadImage?.image;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={meta.description} />
+        {meta.noindex ? <meta name="robots" content="noindex" /> : null}
+        {canonicalUrl ? <link rel="canonical" href={canonicalUrl} /> : null}
+        <meta name="theme-color" content="#1f4d3a" />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="icon" href="/sample/icons/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/sample/icons/apple-touch-icon.png" />
+        {preload ? (
+          <link
+            rel="preload"
+            as="image"
+            href={preload.src}
+            imageSrcSet={preload.avifSrcSet ?? preload.srcSet}
+            imageSizes={meta.preloadImage?.sizes}
+            type={preload.avifSrcSet ? 'image/avif' : undefined}
+            fetchPriority="high"
+          />
+        ) : null}
+        {stylesheets.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {modulePreloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        {bootScript ? <script type="module" src={bootScript} /> : null}
+      </head>
+      <body dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+    </html>
+  );
+}

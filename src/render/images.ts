@@ -1,0 +1,24 @@
+import type { ResponsiveImage } from '../shared/responsive-image.js';
+import type { ImageManifest } from './asset-manifest.js';
+
+/** Fallback box for an image the build has not seen (an outside URL); CSS keeps its aspect with object-fit. */
+const UNKNOWN_SIZE = { width: 1600, height: 1000 };
+
+export type DescribeImage = (src: string, alt: string) => ResponsiveImage;
+
+/** Resolves a site image path to its responsive variants, as recorded by the build (or by an upload). */
+export function createImageDescriber(manifest: ImageManifest): DescribeImage {
+  return (src, alt) => {
+    const variants = manifest[src];
+    if (!variants) return { src, alt, ...UNKNOWN_SIZE };
+    return {
+      src: variants.fallbackSrc,
+      alt,
+      width: variants.width,
+      height: variants.height,
+      srcSet: variants.srcSet,
+      webpSrcSet: variants.webpSrcSet,
+      avifSrcSet: variants.avifSrcSet,
+    };
+  };
+}

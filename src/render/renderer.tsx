@@ -1,0 +1,41 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import type { WidgetName } from '../../widgets/registry.js';
+import type { AssetManifest } from './asset-manifest.js';
+import { Document, type PageMeta } from './Document.js';
+import { WidgetCollectorContext } from './widget.js';
+
+export interface Renderer {
+  /** Renders a page into a complete HTML document. */
+  page(body: ReactElement, meta: PageMeta): string;
+}
+
+export function createRenderer(options: { assets: AssetManifest; siteName: string; siteUrl: string | undefined }): Renderer {
+  const { assets, siteName, siteUrl } = options;
+  return {
+    page(body, meta) {
+      const used = new Set<WidgetName>();
+      const bodyHtml = renderToString(
+        <WidgetCollectorContext.Provider value={used}>{body}</WidgetCollectorContext.Provider>,
+      );
+      const widgets = [...used].map((name) => assets.widgets[name]);
+      const stylesheets = [assets.siteCss, ...widgets.flatMap((widget) => widget.css)];
+      const modulePreloads =
+        widgets.length === 0
+          ? []
+          : [...new Set([...assets.boot.imports, ...widgets.flatMap((widget) => [widget.js, ...widget.imports])])];
+      const html = renderToStaticMarkup(
+        <Document
+          meta={meta}
+          siteName={siteName}
+          canonicalUrl={siteUrl ? `${siteUrl}${meta.path}` : undefined}
+          stylesheets={[...new Set(stylesheets)]}
+          modulePreloads={modulePreloads}
+          bootScript={widgets.length > 0 ? assets.boot.js : undefined}
+          bodyHtml={bodyHtml}
+        />,
+      );
+      return `<!doctype html>${html}`;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { Server } from 'node:http';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { ContentError, loadContent } from './content/index.js';
+import { createLogger } from './logger.js';
+import { prepareDatabase } from './prepare-database.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const content = loadContent();
+  const { db, seeded } = await prepareDatabase(config);
+  const app = await createApp({ config, db, content, logger });
+
+  const server: Server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const database = config.database.client === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL';
+  logger.info({ database, seeded, mail: config.mail ? 'on' : 'off' }, 'started');
+  console.log(`${content.community.name} is running at http://${shownHost}:${port}/ (database: ${database}${seeded ? ', sample content seeded' : ''})`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping: finishing requests in flight');
+    const force = setTimeout(() => {
+      logger.error('in-flight requests did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      void db.destroy().then(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof ContentError) {
+    console.error(error.message);
+  } else {
+    console.error('The server could not start:', error);
+  }
+  process.exit(1);
+});

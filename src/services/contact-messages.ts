@@ -1,0 +1,50 @@
+import type { Knex } from 'knex';
+import { insertContactMessage } from '../db/contact-messages.js';
+import {
+  CONTACT_FIELDS,
+  CONTACT_MAX_LENGTH,
+  validateContact,
+  type ContactErrors,
+  type ContactInput,
+} from '../shared/contact-rules.js';
+
+/** The hidden field people never see; a bot that fills it is answered `success` and its message is kept as spam. */
+export const HONEYPOT_FIELD = 'website';
+
+export interface ContactContext {
+  sourcePage: string | null;
+  userAgent: string | null;
+}
+
+export type ContactOutcome =
+  | { kind: 'stored'; id: number }
+  | { kind: 'spam'; id: number }
+  | { kind: 'invalid'; value: ContactInput; errors: ContactErrors };
+
+function clip(value: string | null, max: number): string | null {
+  return value === null ? null : value.slice(0, max);
+}
+
+function asText(raw: unknown): string {
+  return typeof raw === 'string' ? raw.trim() : '';
+}
+
+/** Validates a submitted message and stores it; the caller answers only after this resolves. */
+export async function receiveContactMessage(
+  db: Knex,
+  body: Partial<Record<string, unknown>>,
+  context: ContactContext,
+): Promise<ContactOutcome> {
+  const meta = { source_page: clip(context.sourcePage, 500), user_agent: clip(context.userAgent, 500) };
+  if (asText(body[HONEYPOT_FIELD]) !== '') {
+    const fields = Object.fromEntries(
+      CONTACT_FIELDS.map((field) => [field, asText(body[field]).slice(0, CONTACT_MAX_LENGTH[field])]),
+    ) as ContactInput;
+    const id = await insertContactMessage(db, { ...fields, ...meta, is_spam: true });
+    return { kind: 'spam', id };
+  }
+  const result = validateContact(body);
+  if (!result.ok) return { kind: 'invalid', value: result.value, errors: result.errors };
+  const id = await insertContactMessage(db, { ...result.value, ...meta, is_spam: false });
+  return { kind: 'stored', id };
+}

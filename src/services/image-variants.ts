@@ -1,0 +1,81 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+
+/** Widths the layouts ask for (phone 1x/2x, tablet, desktop hero); never wider than the source. */
+export const VARIANT_WIDTHS = [400, 800, 1200, 1600] as const;
+
+export interface ImageVariants {
+  width: number;
+  height: number;
+  /** The largest variant in the source's own family (JPEG for photos, PNG for drawings). */
+  fallbackSrc: string;
+  srcSet: string;
+  webpSrcSet: string;
+  avifSrcSet: string;
+}
+
+export function variantWidths(sourceWidth: number): number[] {
+  const widths: number[] = VARIANT_WIDTHS.filter((width) => width < sourceWidth);
+  widths.push(Math.min(sourceWidth, Math.max(...VARIANT_WIDTHS)));
+  return widths;
+}
+
+type Format = 'avif' | 'webp' | 'jpg' | 'png';
+
+function encode(pipeline: Sharp, format: Format): Sharp {
+  switch (format) {
+    case 'avif':
+      return pipeline.avif({ quality: 50, effort: 3 });
+    case 'webp':
+      return pipeline.webp({ quality: 72, effort: 4 });
+    case 'jpg':
+      return pipeline.jpeg({ quality: 74, mozjpeg: true, progressive: true });
+    case 'png':
+      return pipeline.png({ palette: true, compressionLevel: 9 });
+  }
+}
+
+/**
+ * Writes AVIF, WebP and JPEG/PNG variants of one image at the widths the site serves, with metadata stripped
+ * (sharp drops EXIF unless asked to keep it) and a content hash in each name so they can be cached for a year.
+ */
+export async function writeImageVariants(
+  source: Buffer,
+  outDir: string,
+  baseName: string,
+  urlPrefix: string,
+): Promise<ImageVariants> {
+  const meta = await sharp(source).rotate().metadata();
+  const rotated = (meta.orientation ?? 1) >= 5;
+  const width = (rotated ? meta.height : meta.width) ?? 0;
+  const height = (rotated ? meta.width : meta.height) ?? 0;
+  if (width === 0 || height === 0) throw new Error('image has no dimensions');
+  const hash = crypto.createHash('sha256').update(source).digest('hex').slice(0, 10);
+  const family: Format = meta.format === 'png' ? 'png' : 'jpg';
+  const widths = variantWidths(width);
+  await fs.mkdir(outDir, { recursive: true });
+  const sets: Record<Format, string[]> = { avif: [], webp: [], jpg: [], png: [] };
+  for (const format of ['avif', 'webp', family] as const) {
+    for (const w of widths) {
+      const file = `${baseName}-${w}.${hash}.${format}`;
+      const target = path.join(outDir, file);
+      const exists = await fs.stat(target).then(() => true, () => false);
+      if (!exists) {
+        const buffer = await encode(sharp(source).rotate().resize({ width: w, withoutEnlargement: true }), format).toBuffer();
+        await fs.writeFile(target, buffer);
+      }
+      sets[format].push(`${urlPrefix}/${file} ${w}w`);
+    }
+  }
+  const largest = sets[family][sets[family].length - 1] ?? '';
+  return {
+    width,
+    height,
+    fallbackSrc: largest.split(' ')[0] ?? '',
+    srcSet: sets[family].join(', '),
+    webpSrcSet: sets.webp.join(', '),
+    avifSrcSet: sets.avif.join(', '),
+  };
+}

@@ -1,0 +1,19 @@
+/** Constants and messages of the seed specification (shared/spec/seed-spec.md §8, §9), named as it names them. */
+export const MESSAGES = {
+  contactFailure: 'An error occurred while processing your request, please try again.',
+  invalidPhone: 'Invalid phone number',
+  contactSuccess: 'Thank you for contacting us!',
+  brokenAdminImage: 'failed to load',
+  videoUnsupported: 'This browser does not support video tags.',
+} as const;
+
+export const FORMATTED_PHONE_LENGTH = 14;
+export const PHONE_DIGITS = 10;
+
+export const CAROUSEL = { intervalMs: 5000, transitionMs: 800, infiniteLoop: true, showArrows: false } as const;
+
+export const ADMIN_GRID_SINGLE_COLUMN_BELOW_PX = 576;
+
+export const NEARBY_MAP_HEIGHT = '30vh';
+
+export const LENDERS_HREF = '/about#lenders';

@@ -1,0 +1,79 @@
+import { FORMATTED_PHONE_LENGTH, MESSAGES, PHONE_DIGITS } from './constants.js';
+
+/**
+ * The contact form's rules (seed-spec §5), imported by the server handler and by the ContactForm widget
+ * so both enforce exactly the same thing.
+ */
+export const CONTACT_FIELDS = ['firstname', 'lastname', 'email', 'phone', 'subject', 'message'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+export type ContactInput = Record<ContactField, string>;
+export type ContactErrors = Partial<Record<ContactField, string>>;
+
+/** Letters, digits and . _ % + - before the @, then a domain, then an ending of 2 to 4 letters. */
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,4}$/;
+/** The same rule in the form the HTML `pattern` attribute takes (anchored implicitly, `v` flag safe). */
+export const EMAIL_PATTERN_ATTRIBUTE = '[A-Za-z0-9._%+\\-]+@[A-Za-z0-9.\\-]+\\.[A-Za-z]{2,4}';
+export const PHONE_PATTERN = /^\(\d{3}\) \d{3}-\d{4}$/;
+
+/** Lengths a real form needs; the seed sets none. Documented in the README. */
+export const CONTACT_MAX_LENGTH: Record<ContactField, number> = {
+  firstname: 60,
+  lastname: 60,
+  email: 254,
+  phone: FORMATTED_PHONE_LENGTH,
+  subject: 150,
+  message: 5000,
+};
+
+export const CONTACT_LABELS: Record<ContactField, string> = {
+  firstname: 'First name',
+  lastname: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  subject: 'Subject',
+  message: 'Message',
+};
+
+/** Keeps only digits (at most 10) and shows them as (123) 456-7890 while typing. */
+export function formatPhone(raw: string): string {
+  const digits = raw.replace(/\D/g, '').slice(0, PHONE_DIGITS);
+  if (digits.length < 4) return digits;
+  if (digits.length < 7) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+export function isValidPhone(value: string): boolean {
+  return value.length === FORMATTED_PHONE_LENGTH && PHONE_PATTERN.test(value);
+}
+
+export function fieldError(field: ContactField, value: string): string | undefined {
+  const label = CONTACT_LABELS[field];
+  if (value.trim() === '') return `${label} is required.`;
+  if (value.length > CONTACT_MAX_LENGTH[field]) {
+    return `${label} must be at most ${CONTACT_MAX_LENGTH[field]} characters.`;
+  }
+  if (field === 'email' && !isValidEmail(value)) return 'Please enter a valid email address, like name@example.com.';
+  if (field === 'phone' && !isValidPhone(value)) return MESSAGES.invalidPhone;
+  return undefined;
+}
+
+export type ContactValidation =
+  | { ok: true; value: ContactInput }
+  | { ok: false; value: ContactInput; errors: ContactErrors };
+
+/** Validates untrusted input: anything that is not a string counts as missing. */
+export function validateContact(input: Partial<Record<string, unknown>>): ContactValidation {
+  const value = {} as ContactInput;
+  const errors: ContactErrors = {};
+  for (const field of CONTACT_FIELDS) {
+    const raw = input[field];
+    value[field] = typeof raw === 'string' ? raw.trim() : '';
+    const error = fieldError(field, value[field]);
+    if (error) errors[field] = error;
+  }
+  return Object.keys(errors).length === 0 ? { ok: true, value } : { ok: false, value, errors };
+}

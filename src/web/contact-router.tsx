@@ -1,0 +1,79 @@
+import express, { Router, type Request, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type { Knex } from 'knex';
+import { receiveContactMessage } from '../services/contact-messages.js';
+import type { ContactErrors, ContactInput } from '../shared/contact-rules.js';
+import { ContactPage } from '../../views/ContactPage.js';
+import { siteProps, type PageKit } from './page-context.js';
+import { wantsPage } from './wants-page.js';
+
+/** A contact body holds six short fields and a message of at most 5,000 characters: 32 KB is ample. */
+export const CONTACT_BODY_LIMIT = '32kb';
+
+interface ContactDeps extends PageKit {
+  db: Knex;
+  /** Posts accepted per client address per 10 minutes; 0 turns the limit off. */
+  rateLimit: number;
+}
+
+type ContactPageState = { values?: Partial<ContactInput>; errors?: ContactErrors; status?: 'success' | 'failure' | 'rate-limited' };
+
+export function createContactRouter(deps: ContactDeps): Router {
+  const { db, renderer, content } = deps;
+  const router = Router();
+
+  function renderContact(req: Request, res: Response, initial: ContactPageState) {
+    res.send(
+      renderer.page(<ContactPage {...siteProps(deps, req)} path="/contact" initial={initial} />, {
+        title: 'Contact Us',
+        description: `Contact ${content.builder.name} about ${content.community.name}: call ${content.builder.phone} or send us a message.`,
+        path: '/contact',
+      }),
+    );
+  }
+
+  router.get('/contact', (req, res) => {
+    renderContact(req, res, req.query.sent === '1' ? { status: 'success' } : {});
+  });
+
+  const limiter = rateLimit({
+    windowMs: 10 * 60_000,
+    limit: deps.rateLimit,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    // The client address comes from req.ip, which honours TRUST_PROXY; a spoofed header is simply ignored.
+    validate: { xForwardedForHeader: false },
+    skip: () => deps.rateLimit === 0,
+    handler: (req, res) => {
+      res.status(429);
+      if (wantsPage(req)) return renderContact(req, res, { values: req.body as Partial<ContactInput>, status: 'rate-limited' });
+      res.type('text/plain').send('Too many messages from this address; please try again later.');
+    },
+  });
+
+  router.post(
+    '/contact/submit',
+    express.urlencoded({ extended: false, limit: CONTACT_BODY_LIMIT, parameterLimit: 20 }),
+    limiter,
+    async (req, res) => {
+      if (!req.is('application/x-www-form-urlencoded')) {
+        res.status(415).type('text/plain').send('Send the form as application/x-www-form-urlencoded.');
+        return;
+      }
+      const outcome = await receiveContactMessage(db, (req.body ?? {}) as Record<string, unknown>, {
+        sourcePage: req.get('referer') ?? null,
+        userAgent: req.get('user-agent') ?? null,
+      });
+      if (outcome.kind === 'invalid') {
+        res.status(400);
+        if (wantsPage(req)) return renderContact(req, res, { values: outcome.value, errors: outcome.errors });
+        res.type('text/plain').send(Object.values(outcome.errors).join('\n'));
+        return;
+      }
+      if (wantsPage(req)) return res.redirect(303, '/contact?sent=1');
+      res.type('text/plain').send('success');
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,61 @@
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { ErrorPage } from '../../views/ErrorPage.js';
+import type { PageKit } from './page-context.js';
+import { wantsPage } from './wants-page.js';
+
+const CLIENT_ERROR_TEXT: Record<number, string> = {
+  400: 'The request could not be understood.',
+  403: 'This request is not allowed.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  413: 'The request body is too large.',
+  415: 'Unsupported content type.',
+};
+
+function renderErrorPage(kit: PageKit, req: Request, res: Response, status: 404 | 500) {
+  res.status(status).send(
+    kit.renderer.page(<ErrorPage content={kit.content} path={req.path} status={status} />, {
+      title: status === 404 ? 'Page not found' : 'Something went wrong',
+      description: 'This page could not be shown.',
+      path: req.path,
+      noindex: true,
+    }),
+  );
+}
+
+function isApi(req: Request): boolean {
+  return req.path.startsWith('/api/') || req.path.startsWith('/admin/') || (req.get('accept') ?? '').startsWith('application/json');
+}
+
+/** The styled 404 for pages; a JSON 404 for API paths. */
+export function notFound(kit: PageKit): RequestHandler {
+  return (req, res) => {
+    if (isApi(req)) res.status(404).json({ error: 'Not found' });
+    else renderErrorPage(kit, req, res, 404);
+  };
+}
+
+/**
+ * Client errors (bad body, too large, bad encoding) keep their 4xx status with a short generic text; anything
+ * else is logged and answered 500 without a stack trace, path or driver message.
+ */
+export function errorHandler(kit: PageKit, logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : 500;
+    if (res.headersSent) {
+      logger.error({ err: error }, 'error after the response started');
+      res.destroy();
+      return;
+    }
+    if (status >= 400 && status < 500) {
+      const text = CLIENT_ERROR_TEXT[status] ?? 'The request could not be processed.';
+      if (isApi(req)) res.status(status).json({ error: text });
+      else res.status(status).type('text/plain').send(text);
+      return;
+    }
+    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    if (isApi(req) || !wantsPage(req)) res.status(500).type('text/plain').send('Internal server error.');
+    else renderErrorPage(kit, req, res, 500);
+  };
+}

@@ -1,0 +1,85 @@
+import { Router } from 'express';
+import type { Knex } from 'knex';
+import { floorPlanBySlug } from '../content/index.js';
+import { listFloorplanImages } from '../db/floorplan-images.js';
+import { listHomepageImages } from '../db/homepage-images.js';
+import { AboutPage } from '../../views/AboutPage.js';
+import { FloorPlanPage } from '../../views/FloorPlanPage.js';
+import { FloorPlansIndexPage } from '../../views/FloorPlansIndexPage.js';
+import { HERO_SIZES, HomePage } from '../../views/HomePage.js';
+import { SitePlanPage } from '../../views/SitePlanPage.js';
+import { siteProps, type PageKit } from './page-context.js';
+
+interface PagesDeps extends PageKit {
+  db: Knex;
+  map: { tileUrl: string; attribution: string; stylesheet: string };
+}
+
+/** The public pages: thin handlers that read the database and render a view. */
+export function createPagesRouter(deps: PagesDeps): Router {
+  const { db, content, renderer, image, map } = deps;
+  const router = Router();
+
+  router.get('/', async (req, res) => {
+    const rows = await listHomepageImages(db, 'asc');
+    const slides = rows.map((row) => image(row.url, row.alt));
+    const first = slides[0];
+    res.send(
+      renderer.page(<HomePage {...siteProps(deps, req)} slides={slides} />, {
+        title: content.community.name,
+        description: `${content.community.description} ${content.community.tagline}.`,
+        path: '/',
+        preloadImage: first ? { image: first, sizes: HERO_SIZES } : undefined,
+      }),
+    );
+  });
+
+  router.get('/about', (req, res) => {
+    res.send(
+      renderer.page(<AboutPage {...siteProps(deps, req)} />, {
+        title: 'About',
+        description: `About ${content.community.name}: the community, included features, a model home walkthrough and our preferred lenders.`,
+        path: '/about',
+      }),
+    );
+  });
+
+  router.get('/site-plan', (req, res) => {
+    res.send(
+      renderer.page(<SitePlanPage {...siteProps(deps, req)} map={map} />, {
+        title: 'Site Plan',
+        description: `The ${content.community.name} site plan with all ${content.community.counters.homeLots} homesites, and the schools, medical care, groceries and parks nearby.`,
+        path: '/site-plan',
+      }),
+    );
+  });
+
+  router.get('/floor-plans', (req, res) => {
+    res.send(
+      renderer.page(<FloorPlansIndexPage {...siteProps(deps, req)} />, {
+        title: 'Floor Plans',
+        description: `The ${content.floorPlans.length} floor plans at ${content.community.name}: ${content.floorPlans.map((plan) => plan.name).join(', ')}.`,
+        path: '/floor-plans',
+      }),
+    );
+  });
+
+  router.get('/floor-plans/:slug', async (req, res, next) => {
+    const plan = floorPlanBySlug(content, req.params.slug);
+    if (!plan) return next();
+    const rows = await listFloorplanImages(db, plan.name);
+    const images = [
+      ...plan.fixedImages.map((fixed) => ({ ...image(fixed.src, fixed.alt), caption: fixed.caption })),
+      ...rows.map((row) => image(row.url, row.alt)),
+    ];
+    res.send(
+      renderer.page(<FloorPlanPage {...siteProps(deps, req)} plan={plan} images={images} />, {
+        title: `${plan.name} Floor Plan`,
+        description: `${plan.name} at ${content.community.name}: ${plan.beds} beds, ${plan.baths} baths, ${plan.squareFeet.toLocaleString('en-US')} sq ft. ${plan.summary}`,
+        path: `/floor-plans/${plan.slug}`,
+      }),
+    );
+  });
+
+  return router;
+}

@@ -1,0 +1,40 @@
+import { Widget } from '../src/render/widget.js';
+import type { ContactErrors, ContactInput } from '../src/shared/contact-rules.js';
+import { Layout } from './Layout.js';
+import type { SiteProps } from './site-props.js';
+
+interface ContactPageProps extends SiteProps {
+  /** Outcome of a plain form post (no JavaScript): the values and problems, or a sent message. */
+  initial: { values?: Partial<ContactInput>; errors?: ContactErrors; status?: 'success' | 'failure' | 'rate-limited' };
+}
+
+export function ContactPage({ content, path, initial }: ContactPageProps) {
+  const { builder, community } = content;
+  return (
+    <Layout content={content} path={path} showQuestions={false}>
+      <section className="contact container" aria-labelledby="contact-heading">
+        <div className="contact-intro">
+          <h1 id="contact-heading">Contact Us</h1>
+          <p>
+            Tell us what you are looking for and a {builder.name} sales counselor will get back to you within one business
+            day.
+          </p>
+          <ul className="contact-details">
+            <li>
+              <span className="label">Call</span> <a href={`tel:+1${builder.phone.replace(/\D/g, '')}`}>{builder.phone}</a>
+            </li>
+            <li>
+              <span className="label">Email</span> <a href={`mailto:${builder.email}`}>{builder.email}</a>
+            </li>
+            <li>
+              <span className="label">Visit</span> {community.address.street}, {community.address.city},{' '}
+              {community.address.region} {community.address.postalCode}
+            </li>
+            <li>{community.salesHours}</li>
+          </ul>
+        </div>
+        <Widget name="ContactForm" props={{ initialValues: initial.values ?? {}, initialErrors: initial.errors ?? {}, initialStatus: initial.status ?? 'idle' }} />
+      </section>
+    </Layout>
+  );
+}

@@ -1,0 +1,35 @@
+import { Layout } from './Layout.js';
+import type { SiteProps } from './site-props.js';
+
+interface ErrorPageProps extends Omit<SiteProps, 'image'> {
+  status: 404 | 500;
+}
+
+const COPY = {
+  404: { title: 'Page not found', text: 'We could not find that page. It may have moved, or the address may be mistyped.' },
+  500: { title: 'Something went wrong', text: 'The page could not be shown just now. Please try again in a moment.' },
+} as const;
+
+/** The styled 404 and 500 pages. */
+export function ErrorPage({ content, path, status }: ErrorPageProps) {
+  const copy = COPY[status];
+  return (
+    <Layout content={content} path={path}>
+      <section className="container error-page" aria-labelledby="error-heading">
+        <p className="eyebrow">Error {status}</p>
+        <h1 id="error-heading">{copy.title}</h1>
+        <p>{copy.text}</p>
+        <p className="error-actions">
+          <a className="button button-accent" href="/">
+            Go to the home page
+          </a>{' '}
+          <a className="button" href="/contact">
+            Contact Us
+          </a>
+        </p>
+      </section>
+    </Layout>
+  );
+}
+
+export const ERROR_TITLES = { 404: COPY[404].title, 500: COPY[500].title };

@@ -1,0 +1,50 @@
+import type { FloorPlan } from '../src/content/index.js';
+import type { DescribeImage } from '../src/render/images.js';
+import { Picture } from '../src/shared/Picture.js';
+
+export function formatBaths(baths: number): string {
+  return Number.isInteger(baths) ? String(baths) : baths.toFixed(1);
+}
+
+export function PlanFacts({ plan }: { plan: FloorPlan }) {
+  return (
+    <dl className="plan-facts">
+      <div>
+        <dt>Beds</dt>
+        <dd>{plan.beds}</dd>
+      </div>
+      <div>
+        <dt>Baths</dt>
+        <dd>{formatBaths(plan.baths)}</dd>
+      </div>
+      <div>
+        <dt>Sq ft</dt>
+        <dd>{plan.squareFeet.toLocaleString('en-US')}</dd>
+      </div>
+      <div>
+        <dt>Garage</dt>
+        <dd>{plan.garage}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function FloorPlanCards({ plans, image, headingLevel = 3 }: { plans: FloorPlan[]; image: DescribeImage; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <ul className="plan-cards">
+      {plans.map((plan) => (
+        <li key={plan.slug} className="plan-card">
+          <Picture image={image(plan.cover.src, plan.cover.alt)} sizes="(min-width: 1100px) 260px, (min-width: 640px) 45vw, 92vw" />
+          <div className="plan-card-body">
+            <Heading>
+              <a href={`/floor-plans/${plan.slug}`}>{plan.name}</a>
+            </Heading>
+            <PlanFacts plan={plan} />
+            <p>{plan.summary}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,40 @@
+import type { FloorPlan } from '../src/content/index.js';
+import { Widget } from '../src/render/widget.js';
+import type { ResponsiveImage } from '../src/shared/responsive-image.js';
+import { PlanFacts } from './FloorPlanCards.js';
+import { Layout } from './Layout.js';
+import type { SiteProps } from './site-props.js';
+
+interface FloorPlanPageProps extends SiteProps {
+  plan: FloorPlan;
+  /** Fixed images first (Overlook's floor plan and basement), then the staff-managed gallery in order. */
+  images: (ResponsiveImage & { caption?: string })[];
+}
+
+export function FloorPlanPage({ content, path, plan, images }: FloorPlanPageProps) {
+  return (
+    <Layout content={content} path={path}>
+      <div className="page-heading">
+        <div className="container">
+          <p className="eyebrow">Floor plan</p>
+          <h1>{plan.name}</h1>
+          <p>{plan.summary}</p>
+          <PlanFacts plan={plan} />
+        </div>
+      </div>
+      <section className="container gallery-section" aria-labelledby="gallery-heading">
+        <h2 id="gallery-heading">{plan.name} gallery</h2>
+        {images.length > 0 ? (
+          <Widget name="FloorPlanGallery" props={{ planName: plan.name, images }} />
+        ) : (
+          <p>Photos of this plan are coming soon. Contact us for a tour of the model home.</p>
+        )}
+        <p className="gallery-cta">
+          <a className="button button-accent" href="/contact">
+            Ask about {plan.name}
+          </a>
+        </p>
+      </section>
+    </Layout>
+  );
+}

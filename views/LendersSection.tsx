@@ -1,0 +1,22 @@
+import type { Content } from '../src/content/index.js';
+
+export function LendersSection({ content }: { content: Content }) {
+  return (
+    <section id="lenders" className="lenders" aria-labelledby="lenders-heading" tabIndex={-1}>
+      <div className="container">
+        <h2 id="lenders-heading">Get pre-approved with our preferred lenders</h2>
+        <p>A pre-approval tells you what you can afford before you choose your homesite. Start with either lender:</p>
+        <ul className="lender-list">
+          {content.lenders.map((lender) => (
+            <li key={lender.name}>
+              <a className="lender-card" href={lender.href} rel="noopener">
+                <img src={lender.logo.src} alt="" width={240} height={80} loading="lazy" />
+                <span>Get pre-approved with {lender.name}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Content } from '../src/content/index.js';
+
+function telHref(phone: string): string {
+  return `tel:+1${phone.replace(/\D/g, '')}`;
+}
+
+/** The seed's questions block: heading, a button to the contact page, phone and e-mail. */
+export function QuestionsBlock({ content }: { content: Content }) {
+  const { builder } = content;
+  return (
+    <section className="questions" aria-labelledby="questions-heading">
+      <div className="container questions-inner">
+        <div>
+          <h2 id="questions-heading">Have Questions About the community</h2>
+          <p>Our sales counselors are here to help. {content.community.salesHours}.</p>
+        </div>
+        <div className="questions-actions">
+          <a className="button button-light" href="/contact">
+            Contact Us
+          </a>
+          <ul className="questions-contact">
+            <li>
+              <span className="label">Call</span> <a href={telHref(builder.phone)}>{builder.phone}</a>
+            </li>
+            <li>
+              <span className="label">Email</span> <a href={`mailto:${builder.email}`}>{builder.email}</a>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

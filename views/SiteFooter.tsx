@@ -1,0 +1,58 @@
+import type { Content } from '../src/content/index.js';
+
+export function SiteFooter({ content }: { content: Content }) {
+  const { builder, partners, community } = content;
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div className="footer-brand">
+          <img src={builder.logo.src} alt={builder.logo.alt} width={240} height={60} loading="lazy" className="builder-logo" />
+          <p className="builder-name">
+            {community.name} is a community by <strong>{builder.name}</strong>
+          </p>
+          <p>
+            {community.address.street}, {community.address.city}, {community.address.region} {community.address.postalCode}
+          </p>
+        </div>
+        <nav className="footer-nav" aria-label="Footer">
+          <ul>
+            <li>
+              <a href="/">Home</a>
+            </li>
+            <li>
+              <a href="/about">About</a>
+            </li>
+            <li>
+              <a href="/site-plan">Site Plan</a>
+            </li>
+            <li>
+              <a href="/floor-plans">Floor Plans</a>
+            </li>
+            <li>
+              <a href="/contact">Contact Us</a>
+            </li>
+          </ul>
+        </nav>
+        <div className="footer-partners">
+          <p className="footer-heading">Our partners</p>
+          <ul className="partner-logos">
+            {partners.map((partner) => (
+              <li key={partner.name}>
+                <a href={partner.href} rel="noopener">
+                  <img src={partner.logo.src} alt={partner.logo.alt} width={180} height={60} loading="lazy" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="container footer-legal">
+        <p className="disclaimer">{content.disclaimer}</p>
+        {content.sampleNotice ? <p className="sample-notice">{content.sampleNotice}</p> : null}
+        <p>
+          © {new Date().getFullYear()} {builder.name}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Content } from '../src/content/index.js';
+import { LENDERS_HREF } from '../src/shared/constants.js';
+
+interface SiteNavProps {
+  content: Content;
+  path: string;
+}
+
+function current(path: string, href: string) {
+  return path === href ? ({ 'aria-current': 'page' } as const) : {};
+}
+
+/**
+ * The fixed navigation bar, HTML and CSS only: below the md breakpoint the links collapse into a native
+ * popover (opened by its button without any script); the Floor Plans menu opens on hover and on focus.
+ */
+export function SiteNav({ content, path }: SiteNavProps) {
+  const onHome = path === '/';
+  const inFloorPlans = path === '/floor-plans' || path.startsWith('/floor-plans/');
+  return (
+    <header className="site-header">
+      <nav className="site-nav" aria-label="Main">
+        <a className="brand" href="/" aria-label={`${content.community.name} home`}>
+          <span className="brand-mark" aria-hidden="true">
+            ⌂
+          </span>
+          <span className="brand-name">{content.community.name}</span>
+        </a>
+        <button className="menu-toggle" type="button" popoverTarget="site-menu" aria-controls="site-menu">
+          <span className="menu-icon" aria-hidden="true" />
+          <span className="menu-label">Menu</span>
+        </button>
+        <div id="site-menu" className="site-menu" popover="auto">
+          <ul className="nav-links">
+            {onHome ? null : (
+              <li>
+                <a href="/" {...current(path, '/')}>
+                  Home
+                </a>
+              </li>
+            )}
+            <li>
+              <a href="/about" {...current(path, '/about')}>
+                About
+              </a>
+            </li>
+            <li>
+              <a href="/site-plan" {...current(path, '/site-plan')}>
+                Site Plan
+              </a>
+            </li>
+            <li className={inFloorPlans ? 'dropdown is-active' : 'dropdown'}>
+              <a href="/floor-plans" className="dropdown-trigger" aria-haspopup="true" {...current(path, '/floor-plans')}>
+                Floor Plans
+              </a>
+              <ul className="dropdown-menu" aria-label="Floor Plans">
+                {content.floorPlans.map((plan) => (
+                  <li key={plan.slug}>
+                    <a href={`/floor-plans/${plan.slug}`} {...current(path, `/floor-plans/${plan.slug}`)}>
+                      {plan.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </li>
+            <li>
+              <a href="/contact" {...current(path, '/contact')}>
+                Contact
+              </a>
+            </li>
+          </ul>
+          <a className="button button-accent nav-cta" href={LENDERS_HREF}>
+            Get Pre-Approved
+          </a>
+        </div>
+      </nav>
+    </header>
+  );
+}

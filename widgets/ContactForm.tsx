@@ -1,0 +1,200 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { MESSAGES } from '../src/shared/constants.js';
+import {
+  CONTACT_FIELDS,
+  CONTACT_LABELS,
+  CONTACT_MAX_LENGTH,
+  EMAIL_PATTERN_ATTRIBUTE,
+  fieldError,
+  formatPhone,
+  isValidPhone,
+  type ContactErrors,
+  type ContactField,
+  type ContactInput,
+} from '../src/shared/contact-rules.js';
+import { caretAfterDigits, countDigits } from './phone-caret.js';
+import { useEnhanced } from './use-enhanced.js';
+
+type Status = 'idle' | 'sending' | 'success' | 'failure' | 'invalid-phone' | 'rate-limited';
+
+interface ContactFormProps {
+  initialValues: Partial<ContactInput>;
+  initialErrors: ContactErrors;
+  initialStatus: 'idle' | 'success' | 'failure' | 'rate-limited';
+}
+
+const EMPTY: ContactInput = { firstname: '', lastname: '', email: '', phone: '', subject: '', message: '' };
+
+const INPUT_ATTRIBUTES: Record<ContactField, { type?: string; autoComplete: string; inputMode?: 'tel'; placeholder?: string }> = {
+  firstname: { type: 'text', autoComplete: 'given-name' },
+  lastname: { type: 'text', autoComplete: 'family-name' },
+  email: { type: 'email', autoComplete: 'email', placeholder: 'name@example.com' },
+  phone: { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel', placeholder: '(123) 456-7890' },
+  subject: { type: 'text', autoComplete: 'off' },
+  message: { autoComplete: 'off' },
+};
+
+/**
+ * The contact form (seed-spec §4, §5, §7). Without JavaScript it posts as a plain form and the server answers
+ * with the outcome page; with JavaScript it validates with the same rules as the server, formats the phone as
+ * the user types, and posts in the background, reading the answer as text (`success` or anything else).
+ */
+export default function ContactForm({ initialValues, initialErrors, initialStatus }: ContactFormProps) {
+  const enhanced = useEnhanced();
+  const [values, setValues] = useState<ContactInput>({ ...EMPTY, ...initialValues });
+  const [errors, setErrors] = useState<ContactErrors>(initialErrors);
+  const [status, setStatus] = useState<Status>(initialStatus);
+  const [retryAfter, setRetryAfter] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  function update(field: ContactField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function onPhoneChange(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const digitsBeforeCaret = countDigits(input.value.slice(0, input.selectionStart ?? input.value.length));
+    const formatted = formatPhone(input.value);
+    update('phone', formatted);
+    if (status === 'invalid-phone') setStatus('idle');
+    requestAnimationFrame(() => {
+      if (document.activeElement !== input) return;
+      const caret = caretAfterDigits(formatted, digitsBeforeCaret);
+      input.setSelectionRange(caret, caret);
+    });
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status === 'sending') return;
+    // Seed: an invalid phone shows its own alert and nothing is sent.
+    if (!isValidPhone(values.phone)) {
+      setErrors((current) => ({ ...current, phone: MESSAGES.invalidPhone }));
+      setStatus('invalid-phone');
+      return;
+    }
+    const found: ContactErrors = {};
+    for (const field of CONTACT_FIELDS) {
+      const problem = fieldError(field, values[field].trim());
+      if (problem) found[field] = problem;
+    }
+    setErrors(found);
+    const firstInvalid = CONTACT_FIELDS.find((field) => found[field]);
+    if (firstInvalid) {
+      setStatus('idle');
+      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    setStatus('sending');
+    const body = new URLSearchParams(values);
+    const honeypot = formRef.current?.querySelector<HTMLInputElement>('[name="website"]')?.value ?? '';
+    if (honeypot) body.set('website', honeypot);
+    try {
+      const response = await fetch('/contact/submit', {
+        method: 'POST',
+        headers: { Accept: 'text/plain' },
+        body,
+      });
+      const text = await response.text();
+      if (text === 'success') {
+        setValues(EMPTY);
+        setErrors({});
+        setStatus('success');
+      } else if (response.status === 429) {
+        setRetryAfter(response.headers.get('Retry-After'));
+        setStatus('rate-limited');
+      } else {
+        setStatus('failure');
+      }
+    } catch {
+      // The seed ignores network errors; a buyer must never believe a lost message was sent (docs/decisions).
+      setStatus('failure');
+    }
+  }
+
+  const sending = status === 'sending';
+  const errorFor = (field: ContactField) => (field === 'phone' && status === 'invalid-phone' ? undefined : errors[field]);
+
+  return (
+    <form
+      ref={formRef}
+      className="contact-form"
+      method="post"
+      action="/contact/submit"
+      noValidate={enhanced}
+      onSubmit={enhanced ? onSubmit : undefined}
+      aria-describedby="contact-form-note"
+    >
+      <p id="contact-form-note" className="form-note">
+        All fields are required.
+      </p>
+      <div className="alerts" aria-live="polite">
+        {status === 'success' ? (
+          <p className="alert alert-success" role="status">
+            {MESSAGES.contactSuccess}
+          </p>
+        ) : null}
+        {status === 'failure' ? (
+          <p className="alert alert-error" role="alert">
+            {MESSAGES.contactFailure}
+          </p>
+        ) : null}
+        {status === 'rate-limited' ? (
+          <p className="alert alert-error" role="alert">
+            {MESSAGES.contactFailure} We have received several messages from you in a short time; please wait
+            {retryAfter ? ` ${Math.ceil(Number(retryAfter) / 60)} minute(s)` : ' a few minutes'} before sending another,
+            or call us.
+          </p>
+        ) : null}
+        {status === 'invalid-phone' ? (
+          <p className="alert alert-error" role="alert">
+            {MESSAGES.invalidPhone}
+          </p>
+        ) : null}
+      </div>
+      <div className="form-grid">
+        {CONTACT_FIELDS.map((field) => {
+          const error = errorFor(field);
+          const id = `contact-${field}`;
+          const common = {
+            id,
+            name: field,
+            value: values[field],
+            required: true,
+            maxLength: CONTACT_MAX_LENGTH[field],
+            'aria-invalid': error ? true : undefined,
+            'aria-describedby': error ? `${id}-error` : undefined,
+            ...INPUT_ATTRIBUTES[field],
+          };
+          return (
+            <div key={field} className={`field field-${field}`}>
+              <label htmlFor={id}>{CONTACT_LABELS[field]}</label>
+              {field === 'message' ? (
+                <textarea {...common} rows={6} onChange={(event) => update(field, event.currentTarget.value)} />
+              ) : (
+                <input
+                  {...common}
+                  pattern={field === 'email' ? EMAIL_PATTERN_ATTRIBUTE : field === 'phone' ? '\\(\\d{3}\\) \\d{3}-\\d{4}' : undefined}
+                  onChange={field === 'phone' ? onPhoneChange : (event) => update(field, event.currentTarget.value)}
+                />
+              )}
+              {error ? (
+                <p id={`${id}-error`} className="field-error">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+        <div className="field-trap" aria-hidden="true">
+          <label htmlFor="contact-website">Leave this field empty</label>
+          <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+      </div>
+      <button className="button button-accent" type="submit" disabled={sending} aria-disabled={sending}>
+        {sending ? 'Sending…' : 'Send message'}
+      </button>
+    </form>
+  );
+}

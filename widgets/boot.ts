@@ -1,0 +1,38 @@
+import { createElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { HYDRATE_ATTRIBUTE, WIDGET_ATTRIBUTE, WIDGET_ROOT_ATTRIBUTE, widgetLoaders, type WidgetName } from './registry.js';
+
+/** Hydrates only the widget placeholders present on this page; `visible` ones wait until they near the viewport. */
+function isWidgetName(name: string | null): name is WidgetName {
+  return name !== null && Object.hasOwn(widgetLoaders, name);
+}
+
+async function hydrate(placeholder: HTMLElement): Promise<void> {
+  const name = placeholder.getAttribute(WIDGET_ATTRIBUTE);
+  const root = placeholder.querySelector<HTMLElement>(`:scope > [${WIDGET_ROOT_ATTRIBUTE}]`);
+  const propsScript = placeholder.querySelector<HTMLScriptElement>(':scope > script[type="application/json"]');
+  if (!isWidgetName(name) || !root || !propsScript) return;
+  const props: unknown = JSON.parse(propsScript.textContent ?? '{}');
+  const module = await widgetLoaders[name]();
+  hydrateRoot(root, createElement(module.default as React.ComponentType<object>, props as object));
+}
+
+function whenVisible(element: HTMLElement, callback: () => void): void {
+  if (!('IntersectionObserver' in window)) return callback();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        callback();
+      }
+    },
+    { rootMargin: '300px' },
+  );
+  observer.observe(element);
+}
+
+for (const placeholder of document.querySelectorAll<HTMLElement>(`[${WIDGET_ATTRIBUTE}]`)) {
+  const start = () => void hydrate(placeholder).catch((error: unknown) => console.error(error));
+  if (placeholder.getAttribute(HYDRATE_ATTRIBUTE) === 'visible') whenVisible(placeholder, start);
+  else start();
+}

@@ -1,0 +1,14 @@
+/** Where the caret belongs in `formatted` so that `digitsBefore` digits stand before it. */
+export function caretAfterDigits(formatted: string, digitsBefore: number): number {
+  if (digitsBefore <= 0) return 0;
+  let seen = 0;
+  for (let index = 0; index < formatted.length; index += 1) {
+    if (/\d/.test(formatted[index] ?? '')) seen += 1;
+    if (seen === digitsBefore) return index + 1;
+  }
+  return formatted.length;
+}
+
+export function countDigits(text: string): number {
+  return text.replace(/\D/g, '').length;
+}

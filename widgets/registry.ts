@@ -1,0 +1,22 @@
+import type { ComponentProps } from 'react';
+
+/**
+ * THE list of widgets: hydrated components, each loaded on the client with a dynamic import so a page
+ * downloads only the widgets it renders. The server renders the same components into placeholders.
+ * Adding a widget = one file in widgets/ + one line here.
+ */
+export const widgetLoaders = {
+  HomeCarousel: () => import('./HomeCarousel.js'),
+  ContactForm: () => import('./ContactForm.js'),
+  Nearby: () => import('./Nearby.js'),
+  FloorPlanGallery: () => import('./FloorPlanGallery.js'),
+};
+
+export type WidgetName = keyof typeof widgetLoaders;
+export type WidgetModule<N extends WidgetName> = Awaited<ReturnType<(typeof widgetLoaders)[N]>>;
+export type WidgetProps<N extends WidgetName> = ComponentProps<WidgetModule<N>['default']>;
+export type Hydrate = 'load' | 'visible';
+
+export const WIDGET_ATTRIBUTE = 'data-widget';
+export const HYDRATE_ATTRIBUTE = 'data-hydrate';
+export const WIDGET_ROOT_ATTRIBUTE = 'data-widget-root';
