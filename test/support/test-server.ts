@@ -1,0 +1,52 @@
+import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { createApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { loadContent } from '../../src/content/index.js';
+import { createLogger } from '../../src/logger.js';
+import { prepareDatabase } from '../../src/prepare-database.js';
+
+export interface TestServer {
+  url: string;
+  db: Knex;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a free port, with a fresh SQLite file in its own temporary folder. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'community-site-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: `sqlite:${path.join(dataDir, 'site.sqlite')}`,
+    DATA_DIR: dataDir,
+    UPLOAD_DIR: path.join(dataDir, 'uploads'),
+    ...env,
+  });
+  const { db } = await prepareDatabase(config);
+  const app = await createApp({ config, db, content: loadContent(), logger: createLogger(config) });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    db,
+    config,
+    dataDir,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await db.destroy();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
