@@ -56,7 +56,10 @@ function toUrl(outputPath: string): string {
 async function buildClient(): Promise<void> {
   await fs.rm(ASSETS_DIR, { recursive: true, force: true });
   const widgetNames = Object.keys(widgetLoaders) as WidgetName[];
-  const cssEntries: { in: string; out: string }[] = [{ in: path.join(STATIC_DIR, 'css', 'site.css'), out: 'site' }];
+  const cssEntries: { in: string; out: string }[] = [
+    { in: path.join(STATIC_DIR, 'css', 'site.css'), out: 'site' },
+    { in: path.join(STATIC_DIR, 'css', 'admin.css'), out: 'admin' },
+  ];
   for (const name of [...widgetNames, ...LAZY_STYLESHEETS]) {
     const css = path.join(PROJECT_DIR, 'widgets', `${name}.css`);
     if (await exists(css)) cssEntries.push({ in: css, out: `${name}.style` });
@@ -121,7 +124,8 @@ async function buildClient(): Promise<void> {
   }
   const manifest: AssetManifest = {
     boot: { js: toUrl(bootPath), imports: staticImports(bootPath) },
-    siteCss: toUrl(entryOutput(cssEntries[0]!.in)[0]),
+    siteCss: toUrl(entryOutput(path.join(STATIC_DIR, 'css', 'site.css'))[0]),
+    adminCss: toUrl(entryOutput(path.join(STATIC_DIR, 'css', 'admin.css'))[0]),
     widgets,
     lazyCss,
   };

@@ -9,13 +9,19 @@ import { loadAssetManifest, loadImageManifest, type AssetManifest, type ImageMan
 import { createImageDescriber } from './render/images.js';
 import { createRenderer } from './render/renderer.js';
 import { loadServerWidgets } from './render/widget.js';
+import { resolveSessionSecret } from './session-secret.js';
+import { createAdminRouter } from './web/admin-router.js';
 import { createApiRouter } from './web/api-router.js';
+import { createAuthRouter } from './web/auth-router.js';
+import { rejectCrossSite } from './web/csrf.js';
+import { requireStaff } from './web/require-staff.js';
+import { createStaffSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './web/staff-session.js';
 import { createContactRouter } from './web/contact-router.js';
 import { errorHandler, notFound } from './web/errors.js';
 import type { PageKit } from './web/page-context.js';
 import { createPagesRouter } from './web/pages-router.js';
 import { securityHeaders } from './web/security-headers.js';
-import { createStaticRouter } from './web/static-files.js';
+import { createStaticRouter, serveUploads } from './web/static-files.js';
 
 export interface AppDeps {
   config: Config;
@@ -45,6 +51,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(securityHeaders({ tileUrl: config.map.tileUrl, production: config.env === 'production' }));
   app.use(compression());
   app.use(createStaticRouter());
+  app.use('/uploads', serveUploads(config.uploadDir));
   app.use(createApiRouter(db));
   app.use(createContactRouter({ ...kit, db, rateLimit: config.contactRateLimit }));
   app.use(
@@ -54,6 +61,18 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution, stylesheet: assets.lazyCss.leaflet ?? '' },
     }),
   );
+  const staffSession = createStaffSession({ config, db, secret: resolveSessionSecret(config) });
+  app.use(['/login', '/logout', '/admin'], staffSession.middleware);
+  app.use(
+    createAuthRouter({
+      passport: staffSession.passport,
+      renderer: kit.renderer,
+      communityName: content.community.name,
+      loginRateLimit: config.loginRateLimit,
+      sessionCookie: config.env === 'production' ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
+    }),
+  );
+  app.use('/admin', requireStaff, rejectCrossSite, createAdminRouter({ db, content, renderer: kit.renderer, image: kit.image, uploadDir: config.uploadDir }));
   app.use(notFound(kit));
   app.use(errorHandler(kit, logger));
   return app;

@@ -10,6 +10,7 @@ export const widgetLoaders = {
   ContactForm: () => import('./ContactForm.js'),
   Nearby: () => import('./Nearby.js'),
   FloorPlanGallery: () => import('./FloorPlanGallery.js'),
+  AdminImagesEditor: () => import('./AdminImagesEditor.js'),
 };
 
 export type WidgetName = keyof typeof widgetLoaders;

@@ -25,3 +25,8 @@ export function listContactMessages(db: Knex): Promise<ContactMessageRow[]> {
     { column: 'id', order: 'desc' },
   ]);
 }
+
+export async function setMessageRead(db: Knex, id: number, read: boolean): Promise<boolean> {
+  const updated = await db('contact_messages').where({ id }).update({ read_at: read ? db.fn.now() : null });
+  return updated > 0;
+}

@@ -8,6 +8,9 @@ export interface PageMeta {
   noindex?: boolean;
   /** The LCP image, preloaded with its srcset so the browser fetches it before it parses the body. */
   preloadImage?: { image: ResponsiveImage; sizes: string };
+  /** Staff pages: the session's CSRF token for scripts, and the admin stylesheet. */
+  csrfToken?: string;
+  admin?: boolean;
 }
 
 interface DocumentProps {
@@ -32,6 +35,7 @@ export function Document({ meta, siteName, canonicalUrl, stylesheets, modulePrel
         <title>{title}</title>
         <meta name="description" content={meta.description} />
         {meta.noindex ? <meta name="robots" content="noindex" /> : null}
+        {meta.csrfToken ? <meta name="csrf-token" content={meta.csrfToken} /> : null}
         {canonicalUrl ? <link rel="canonical" href={canonicalUrl} /> : null}
         <meta name="theme-color" content="#1f4d3a" />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />

@@ -13,6 +13,7 @@ export interface WidgetAssets {
 export interface AssetManifest {
   boot: { js: string; imports: string[] };
   siteCss: string;
+  adminCss: string;
   widgets: Record<WidgetName, WidgetAssets>;
   /** Stylesheets a widget adds only when it needs them (Leaflet's, once the map loads). */
   lazyCss: Record<string, string>;

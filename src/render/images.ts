@@ -4,12 +4,13 @@ import type { ImageManifest } from './asset-manifest.js';
 /** Fallback box for an image the build has not seen (an outside URL); CSS keeps its aspect with object-fit. */
 const UNKNOWN_SIZE = { width: 1600, height: 1000 };
 
-export type DescribeImage = (src: string, alt: string) => ResponsiveImage;
+/** `uploaded` adds the variants of staff-uploaded images (from the database) to the build's manifest. */
+export type DescribeImage = (src: string, alt: string, uploaded?: ImageManifest) => ResponsiveImage;
 
 /** Resolves a site image path to its responsive variants, as recorded by the build (or by an upload). */
 export function createImageDescriber(manifest: ImageManifest): DescribeImage {
-  return (src, alt) => {
-    const variants = manifest[src];
+  return (src, alt, uploaded) => {
+    const variants = manifest[src] ?? uploaded?.[src];
     if (!variants) return { src, alt, ...UNKNOWN_SIZE };
     return {
       src: variants.fallbackSrc,

@@ -19,7 +19,7 @@ export function createRenderer(options: { assets: AssetManifest; siteName: strin
         <WidgetCollectorContext.Provider value={used}>{body}</WidgetCollectorContext.Provider>,
       );
       const widgets = [...used].map((name) => assets.widgets[name]);
-      const stylesheets = [assets.siteCss, ...widgets.flatMap((widget) => widget.css)];
+      const stylesheets = [assets.siteCss, ...(meta.admin ? [assets.adminCss] : []), ...widgets.flatMap((widget) => widget.css)];
       const modulePreloads =
         widgets.length === 0
           ? []

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { floorPlanBySlug } from '../content/index.js';
 import { listFloorplanImages } from '../db/floorplan-images.js';
 import { listHomepageImages } from '../db/homepage-images.js';
+import { findUploadedImages } from '../db/uploaded-images.js';
 import { AboutPage } from '../../views/AboutPage.js';
 import { FloorPlanPage } from '../../views/FloorPlanPage.js';
 import { FloorPlansIndexPage } from '../../views/FloorPlansIndexPage.js';
@@ -22,7 +23,8 @@ export function createPagesRouter(deps: PagesDeps): Router {
 
   router.get('/', async (req, res) => {
     const rows = await listHomepageImages(db, 'asc');
-    const slides = rows.map((row) => image(row.url, row.alt));
+    const uploaded = await findUploadedImages(db, rows.map((row) => row.url));
+    const slides = rows.map((row) => image(row.url, row.alt, uploaded));
     const first = slides[0];
     res.send(
       renderer.page(<HomePage {...siteProps(deps, req)} slides={slides} />, {
@@ -68,9 +70,10 @@ export function createPagesRouter(deps: PagesDeps): Router {
     const plan = floorPlanBySlug(content, req.params.slug);
     if (!plan) return next();
     const rows = await listFloorplanImages(db, plan.name);
+    const uploaded = await findUploadedImages(db, rows.map((row) => row.url));
     const images = [
       ...plan.fixedImages.map((fixed) => ({ ...image(fixed.src, fixed.alt), caption: fixed.caption })),
-      ...rows.map((row) => image(row.url, row.alt)),
+      ...rows.map((row) => image(row.url, row.alt, uploaded)),
     ];
     res.send(
       renderer.page(<FloorPlanPage {...siteProps(deps, req)} plan={plan} images={images} />, {

@@ -1,0 +1,125 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import sharp, { type Metadata } from 'sharp';
+import { z } from 'zod';
+import {
+  appendToCollection,
+  deleteFromCollection,
+  listCollection,
+  setSortOrder,
+  type ImageCollection,
+} from '../db/image-collections.js';
+import { insertUploadedImage, takeUploadedImage } from '../db/uploaded-images.js';
+import { writeImageVariants } from './image-variants.js';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** 40 megapixels: any real photo fits; a decompression bomb (20000×20000) does not. */
+export const MAX_UPLOAD_PIXELS = 40_000_000;
+export const MAX_ALT_LENGTH = 300;
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
+
+/** A change the request asked for that cannot be made; the web layer answers it with `status`. */
+export class ImageLibraryError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 = 400,
+  ) {
+    super(message);
+  }
+}
+
+export const reorderSchema = z
+  .array(z.object({ url: z.string().min(1).max(500), order: z.number().int().min(0).max(100_000) }).strict())
+  .max(1000);
+export const deleteSchema = z.object({ url: z.string().min(1).max(500), order: z.number().int().min(0).max(100_000) }).strict();
+
+/**
+ * Applies a new order in one transaction. The list must name exactly the stored images, each once:
+ * a stale editor (an image added or deleted meanwhile) gets a 400 instead of a half-applied order.
+ */
+export async function reorderImages(db: Knex, collection: ImageCollection, items: z.infer<typeof reorderSchema>): Promise<void> {
+  await db.transaction(async (trx) => {
+    const stored = new Set((await listCollection(trx, collection)).map((row) => row.url));
+    const given = new Set(items.map((item) => item.url));
+    const sameSet = given.size === items.length && given.size === stored.size && [...given].every((url) => stored.has(url));
+    if (!sameSet) {
+      throw new ImageLibraryError('The list does not match the stored images; reload the editor and try again.');
+    }
+    for (const item of items) await setSortOrder(trx, collection, item.url, item.order);
+  });
+}
+
+function uploadDirectoryOf(uploadDir: string, directory: string): string {
+  const target = path.resolve(uploadDir, directory);
+  if (path.dirname(target) !== path.resolve(uploadDir)) throw new Error('upload directory outside UPLOAD_DIR');
+  return target;
+}
+
+/** Deletes one image from a collection; an uploaded image's files go too, once the rows are gone. */
+export async function deleteImage(db: Knex, uploadDir: string, collection: ImageCollection, url: string): Promise<void> {
+  const directory = await db.transaction(async (trx) => {
+    const deleted = await deleteFromCollection(trx, collection, url);
+    if (deleted === 0) throw new ImageLibraryError('That image is not in the list (it may already be deleted).', 404);
+    return takeUploadedImage(trx, url);
+  });
+  if (directory) await fs.rm(uploadDirectoryOf(uploadDir, directory), { recursive: true, force: true });
+}
+
+/** Checks the bytes themselves (never the file name) and decodes them fully, so a truncated file fails here. */
+async function inspectUpload(buffer: Buffer): Promise<void> {
+  if (buffer.length === 0) throw new ImageLibraryError('The file is empty.');
+  if (buffer.length > MAX_UPLOAD_BYTES) throw new ImageLibraryError('The file is larger than 10 MB.');
+  const options = { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'warning' } as const;
+  let meta: Metadata;
+  try {
+    meta = await sharp(buffer, options).metadata();
+  } catch {
+    throw new ImageLibraryError('The file is not a JPEG, PNG, WebP or AVIF image.');
+  }
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || (meta.format === 'heif' && meta.compression !== 'av1')) {
+    throw new ImageLibraryError('The file is not a JPEG, PNG, WebP or AVIF image.');
+  }
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_UPLOAD_PIXELS) {
+    throw new ImageLibraryError('The image is too large (more than 40 megapixels).');
+  }
+  try {
+    await sharp(buffer, options).toBuffer();
+  } catch {
+    throw new ImageLibraryError('The image is damaged or incomplete.');
+  }
+}
+
+/**
+ * Adds an uploaded image at the end of a collection: sniffed, re-encoded to the site's responsive sizes with
+ * metadata stripped, stored under UPLOAD_DIR with a generated name. On any failure nothing is left behind.
+ */
+export async function addUploadedImage(
+  db: Knex,
+  uploadDir: string,
+  collection: ImageCollection,
+  upload: { buffer: Buffer; alt: string },
+): Promise<string> {
+  const alt = upload.alt.trim();
+  if (alt === '') throw new ImageLibraryError('Describe the image in the alt text field.');
+  if (alt.length > MAX_ALT_LENGTH) throw new ImageLibraryError(`The alt text must be at most ${MAX_ALT_LENGTH} characters.`);
+  await inspectUpload(upload.buffer);
+  const directory = crypto.randomBytes(12).toString('hex');
+  const target = uploadDirectoryOf(uploadDir, directory);
+  try {
+    const variants = await writeImageVariants(upload.buffer, target, 'image', `/uploads/${directory}`);
+    await db.transaction(async (trx) => {
+      await insertUploadedImage(trx, directory, variants);
+      await appendToCollection(trx, collection, variants.fallbackSrc, alt);
+    });
+    return variants.fallbackSrc;
+  } catch (error) {
+    await fs.rm(target, { recursive: true, force: true });
+    if (error instanceof ImageLibraryError) throw error;
+    if (error instanceof Error && /Input|unsupported|corrupt|pixel/i.test(error.message)) {
+      throw new ImageLibraryError('The image could not be processed.');
+    }
+    throw error;
+  }
+}

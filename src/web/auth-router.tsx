@@ -1,0 +1,102 @@
+import express, { Router, type Request, type Response } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import type { Passport } from 'passport';
+import { normalizeUsername } from '../db/users.js';
+import type { Renderer } from '../render/renderer.js';
+import { LoginPage } from '../../views/admin/LoginPage.js';
+import { rejectCrossSite, requireCsrfToken } from './csrf.js';
+import { safeReturnTo } from './require-staff.js';
+import type { StaffUser } from './staff-session.js';
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+const WRONG_CREDENTIALS = 'Incorrect username or password.';
+
+interface AuthDeps {
+  passport: InstanceType<typeof Passport>;
+  renderer: Renderer;
+  communityName: string;
+  /** Failed logins per username or address per 15 minutes before 429. */
+  loginRateLimit: number;
+  sessionCookie: string;
+}
+
+function field(req: Request, name: string): string | undefined {
+  const value = (req.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A username as the limiter counts it: case, spacing and Unicode forms do not make a new key. */
+function usernameKey(req: Request): string {
+  return `user:${normalizeUsername(field(req, 'username') ?? '').replace(/\s+/g, '')}`;
+}
+
+export function createAuthRouter({ passport, renderer, communityName, loginRateLimit, sessionCookie }: AuthDeps): Router {
+  const router = Router();
+
+  function renderLogin(req: Request, res: Response, status: number, error?: string) {
+    res
+      .status(status)
+      .set('Cache-Control', 'no-store')
+      .send(
+        renderer.page(
+          <LoginPage communityName={communityName} error={error} username={field(req, 'username')} next={typeof req.query.next === 'string' ? safeReturnTo(req.query.next) : undefined} />,
+          { title: 'Staff sign in', description: 'Staff sign in.', path: '/login', noindex: true, admin: true },
+        ),
+      );
+  }
+
+  const limiterOptions = {
+    windowMs: FIFTEEN_MINUTES,
+    limit: loginRateLimit,
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-7' as const,
+    legacyHeaders: false,
+    validate: { xForwardedForHeader: false },
+    handler: (req: Request, res: Response) => {
+      const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      const seconds = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + FIFTEEN_MINUTES) - Date.now()) / 1000));
+      res.set('Retry-After', String(seconds));
+      renderLogin(req, res, 429, `Too many failed sign-ins. Try again in ${Math.ceil(seconds / 60)} minute(s).`);
+    },
+  };
+  const byAddress = rateLimit({ ...limiterOptions, keyGenerator: (req) => `ip:${ipKeyGenerator(req.ip ?? '')}` });
+  const byUsername = rateLimit({ ...limiterOptions, keyGenerator: usernameKey });
+
+  router.get('/login', (req, res) => {
+    if (req.user) return res.redirect(303, safeReturnTo(req.query.next));
+    renderLogin(req, res, 200);
+  });
+
+  router.post('/login', rejectCrossSite, express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }), byAddress, byUsername, (req, res, next) => {
+    const username = field(req, 'username');
+    const password = field(req, 'password');
+    if (!username || !password) return renderLogin(req, res, 400, 'Enter your username and password.');
+    passport.authenticate('local', { session: false }, (error: unknown, user: StaffUser | false) => {
+      if (error) return next(error);
+      if (!user) return renderLogin(req, res, 401, WRONG_CREDENTIALS);
+      const returnTo = safeReturnTo(req.query.next);
+      // req.login regenerates the session id (no fixation); the return address travels in the URL, not the session.
+      req.login(user, (loginError) => {
+        if (loginError) return next(loginError);
+        req.session.loginAt = Date.now();
+        res.redirect(303, returnTo);
+      });
+    })(req, res, next);
+  });
+
+  router.post('/logout', rejectCrossSite, express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }), (req, res, next) => {
+    if (!req.user) return res.redirect(303, '/login');
+    requireCsrfToken(req, res, () => {
+      req.logout((logoutError) => {
+        if (logoutError) return next(logoutError);
+        req.session.destroy((destroyError) => {
+          if (destroyError) return next(destroyError);
+          res.clearCookie(sessionCookie, { path: '/' });
+          res.redirect(303, '/login');
+        });
+      });
+    });
+  });
+
+  return router;
+}

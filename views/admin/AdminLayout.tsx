@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+
+interface AdminLayoutProps {
+  communityName: string;
+  /** Absent on the login page. */
+  staff?: { username: string; csrfToken: string };
+  path: string;
+  children: ReactNode;
+}
+
+const LINKS = [
+  { href: '/admin', label: 'Dashboard' },
+  { href: '/admin/homepage-images', label: 'Homepage images' },
+  { href: '/admin/floorplan-images', label: 'Floor plan galleries' },
+  { href: '/admin/messages', label: 'Messages' },
+];
+
+export function AdminLayout({ communityName, staff, path, children }: AdminLayoutProps) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="admin-header">
+        <div className="admin-bar">
+          <a className="admin-brand" href={staff ? '/admin' : '/'}>
+            {communityName} <span>staff</span>
+          </a>
+          {staff ? (
+            <form method="post" action="/logout" className="logout-form">
+              <input type="hidden" name="_csrf" value={staff.csrfToken} />
+              <span className="admin-user">Signed in as {staff.username}</span>
+              <button type="submit" className="button">
+                Log out
+              </button>
+            </form>
+          ) : null}
+        </div>
+        {staff ? (
+          <nav className="admin-nav" aria-label="Staff">
+            <ul>
+              {LINKS.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} aria-current={path === link.href ? 'page' : undefined}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+              <li>
+                <a href="/">View the site</a>
+              </li>
+            </ul>
+          </nav>
+        ) : null}
+      </header>
+      <main id="main" className="admin-main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}

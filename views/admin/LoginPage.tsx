@@ -1,0 +1,32 @@
+import { AdminLayout } from './AdminLayout.js';
+
+interface LoginPageProps {
+  communityName: string;
+  error?: string;
+  username?: string;
+  next?: string;
+}
+
+export function LoginPage({ communityName, error, username, next }: LoginPageProps) {
+  return (
+    <AdminLayout communityName={communityName} path="/login">
+      <section className="login-card" aria-labelledby="login-heading">
+        <h1 id="login-heading">Staff sign in</h1>
+        {error ? (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <form method="post" action={next ? `/login?next=${encodeURIComponent(next)}` : '/login'} className="login-form">
+          <label htmlFor="login-username">Username</label>
+          <input id="login-username" name="username" type="text" autoComplete="username" required maxLength={64} defaultValue={username} />
+          <label htmlFor="login-password">Password</label>
+          <input id="login-password" name="password" type="password" autoComplete="current-password" required maxLength={1024} />
+          <button type="submit" className="button button-accent">
+            Sign in
+          </button>
+        </form>
+      </section>
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ContactMessageRow } from '../../src/db/contact-messages.js';
+import { AdminLayout } from './AdminLayout.js';
+
+interface MessagesPageProps {
+  communityName: string;
+  staff: { username: string; csrfToken: string };
+  messages: ContactMessageRow[];
+}
+
+/** SQLite stores CURRENT_TIMESTAMP as "YYYY-MM-DD HH:MM:SS" in UTC; Postgres gives a Date. */
+function toDate(value: string | Date): Date {
+  if (value instanceof Date) return value;
+  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
+}
+
+function MessageList({ messages, csrfToken }: { messages: ContactMessageRow[]; csrfToken: string }) {
+  if (messages.length === 0) return <p>None yet.</p>;
+  return (
+    <ol className="message-list">
+      {messages.map((message) => (
+        <li key={message.id} className={message.read_at ? 'message is-read' : 'message is-unread'}>
+          <article aria-labelledby={`message-${message.id}`}>
+            <header className="message-header">
+              <h3 id={`message-${message.id}`}>
+                {message.read_at ? null : <span className="badge">New</span>} {message.subject}
+              </h3>
+              <p className="message-meta">
+                {message.firstname} {message.lastname} · <a href={`mailto:${message.email}`}>{message.email}</a> ·{' '}
+                <a href={`tel:+1${message.phone.replace(/\D/g, '')}`}>{message.phone}</a> ·{' '}
+                <time dateTime={toDate(message.created_at).toISOString()}>
+                  {toDate(message.created_at).toLocaleString('en-US', { timeZone: 'UTC' })} UTC
+                </time>
+              </p>
+            </header>
+            <p className="message-body">{message.message}</p>
+            <form method="post" action={`/admin/messages/${message.id}/read`}>
+              <input type="hidden" name="_csrf" value={csrfToken} />
+              <input type="hidden" name="read" value={message.read_at ? 'false' : 'true'} />
+              <button type="submit" className="button">
+                {message.read_at ? 'Mark as unread' : 'Mark as read'}
+              </button>
+            </form>
+          </article>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The lead inbox: every stored message newest first, spam kept apart; a CSV export of all of them. */
+export function MessagesPage({ communityName, staff, messages }: MessagesPageProps) {
+  const leads = messages.filter((message) => !message.is_spam);
+  const spam = messages.filter((message) => message.is_spam);
+  const unread = leads.filter((message) => !message.read_at).length;
+  return (
+    <AdminLayout communityName={communityName} staff={staff} path="/admin/messages">
+      <div className="admin-title-row">
+        <h1>Messages</h1>
+        <a className="button" href="/admin/messages.csv" download>
+          Export CSV
+        </a>
+      </div>
+      <section aria-labelledby="leads-heading">
+        <h2 id="leads-heading">
+          Leads ({leads.length}, {unread} unread)
+        </h2>
+        <MessageList messages={leads} csrfToken={staff.csrfToken} />
+      </section>
+      <section aria-labelledby="spam-heading" className="spam-section">
+        <h2 id="spam-heading">Flagged as spam ({spam.length})</h2>
+        <MessageList messages={spam} csrfToken={staff.csrfToken} />
+      </section>
+    </AdminLayout>
+  );
+}

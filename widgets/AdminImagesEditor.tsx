@@ -1,0 +1,211 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Sortable from 'sortablejs';
+import { MESSAGES } from '../src/shared/constants.js';
+import { Picture } from '../src/shared/Picture.js';
+import type { ResponsiveImage } from '../src/shared/responsive-image.js';
+import { useEnhanced } from './use-enhanced.js';
+
+export interface EditorImage {
+  url: string;
+  /** The order stored on the server; a delete sends it (seed-spec §7). */
+  order: number;
+  alt: string;
+  preview: ResponsiveImage;
+}
+
+interface AdminImagesEditorProps {
+  label: string;
+  images: EditorImage[];
+  csrfToken: string;
+  endpoints: { list: string; reorder: string; remove: string };
+}
+
+interface Item extends EditorImage {
+  /** The local position, renumbered on every move (seed-spec §4 step 2). */
+  position: number;
+}
+
+type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+const renumber = (items: EditorImage[]): Item[] => items.map((item, index) => ({ ...item, position: index }));
+const fromServer = (images: EditorImage[]): Item[] => renumber(images);
+
+async function errorText(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { error?: string } | null;
+  if (response.status === 401) return 'Your session has ended. Sign in again, then retry.';
+  if (response.status === 403) return body?.error ?? 'The request was refused. Reload the page and try again.';
+  return body?.error ?? `The server answered ${response.status}. Please try again.`;
+}
+
+/**
+ * The homepage images editor (seed-spec §2, §4): a grid of images (2 per row, 1 under 576 px), reordered by
+ * dragging (sortablejs) or with Move up / Move down, saved with Save Changes; Delete removes one image and
+ * reloads the list. Every call reports its outcome; leaving with unsaved changes asks first.
+ */
+export default function AdminImagesEditor({ label, images, csrfToken, endpoints }: AdminImagesEditorProps) {
+  const enhanced = useEnhanced();
+  const [items, setItems] = useState<Item[]>(() => fromServer(images));
+  const [dirty, setDirty] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [broken, setBroken] = useState<Set<string>>(new Set());
+  const listRef = useRef<HTMLOListElement>(null);
+
+  const move = useCallback((from: number, to: number) => {
+    setItems((current) => {
+      if (to < 0 || to >= current.length || from === to) return current;
+      const next = [...current];
+      const [moved] = next.splice(from, 1);
+      if (!moved) return current;
+      next.splice(to, 0, moved);
+      setAnnouncement(`Moved “${moved.alt || 'image'}” to position ${to + 1} of ${next.length}.`);
+      return renumber(next);
+    });
+    setDirty(true);
+    setNotice(null);
+  }, []);
+
+  useEffect(() => {
+    if (!enhanced || !listRef.current) return;
+    const sortable = Sortable.create(listRef.current, {
+      animation: 150,
+      handle: '.editor-card',
+      filter: 'button',
+      preventOnFilter: false,
+      onEnd(event) {
+        const { item, from, oldIndex, newIndex } = event;
+        if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return;
+        // Put the node back where React rendered it; React then re-renders the list in the new order.
+        from.removeChild(item);
+        from.insertBefore(item, from.children[oldIndex] ?? null);
+        move(oldIndex, newIndex);
+      },
+    });
+    return () => sortable.destroy();
+  }, [enhanced, move]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  useEffect(() => {
+    // An image that failed before hydration fired its error event before React listened: find those too.
+    const failed = [...(listRef.current?.querySelectorAll('img') ?? [])].filter((img) => img.complete && img.naturalWidth === 0);
+    if (failed.length > 0) setBroken(new Set(failed.map((img) => img.closest<HTMLElement>('[data-url]')?.dataset.url ?? '')));
+  }, [enhanced]);
+
+  async function call(url: string, body: unknown): Promise<Response> {
+    return fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken, Accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+  }
+
+  async function reload(): Promise<void> {
+    const response = await fetch(endpoints.list, { headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new Error(await errorText(response));
+    const body = (await response.json()) as { images: EditorImage[] };
+    setItems(fromServer(body.images));
+    setDirty(false);
+  }
+
+  async function save() {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const response = await call(endpoints.reorder, items.map((item) => ({ url: item.url, order: item.position })));
+      console.info('reorder answered', response.status);
+      if (!response.ok) throw new Error(await errorText(response));
+      setDirty(false);
+      setItems((current) => current.map((item) => ({ ...item, order: item.position })));
+      setNotice({ kind: 'success', text: 'The new order is saved.' });
+    } catch (error) {
+      setNotice({ kind: 'error', text: error instanceof Error ? error.message : 'The order could not be saved.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove(item: Item) {
+    if (!window.confirm(`Delete “${item.alt || item.url}”? This cannot be undone.`)) return;
+    setBusy(true);
+    setNotice(null);
+    try {
+      const response = await call(endpoints.remove, { url: item.url, order: item.order });
+      if (!response.ok) throw new Error(await errorText(response));
+      await reload();
+      setNotice({ kind: 'success', text: 'The image was deleted.' });
+    } catch (error) {
+      setNotice({ kind: 'error', text: error instanceof Error ? error.message : 'The image could not be deleted.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="editor" aria-label={label}>
+      <div className="editor-toolbar">
+        <button type="button" className="button button-accent" onClick={() => void save()} disabled={!enhanced || busy}>
+          Save Changes
+        </button>
+        <span className="editor-state">{dirty ? 'Unsaved changes' : 'All changes saved'}</span>
+      </div>
+      <div aria-live="polite" className="editor-messages">
+        {notice ? (
+          <p className={`alert ${notice.kind === 'success' ? 'alert-success' : 'alert-error'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+            {notice.text}
+          </p>
+        ) : null}
+        <p className="visually-hidden">{announcement}</p>
+      </div>
+      {items.length === 0 ? <p>No images yet. Add one below.</p> : null}
+      <ol ref={listRef} className="editor-grid">
+        {items.map((item, index) => (
+          <li key={item.url} className="editor-card" data-url={item.url}>
+            <div className="editor-image">
+              {broken.has(item.url) ? (
+                <img src={item.preview.src} alt={MESSAGES.brokenAdminImage} width={item.preview.width} height={item.preview.height} />
+              ) : (
+                <Picture
+                  image={{ ...item.preview }}
+                  sizes="(max-width: 575px) 90vw, 45vw"
+                  onError={() => setBroken((current) => new Set(current).add(item.url))}
+                />
+              )}
+            </div>
+            <div className="editor-details">
+              <p className="editor-position">
+                Position <span data-testid="position">{item.position + 1}</span>
+              </p>
+              <p className="editor-alt">{item.alt || item.url}</p>
+              <div className="editor-actions">
+                <button type="button" className="button" onClick={() => move(index, index - 1)} disabled={!enhanced || busy || index === 0}>
+                  Move up
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => move(index, index + 1)}
+                  disabled={!enhanced || busy || index === items.length - 1}
+                >
+                  Move down
+                </button>
+                <button type="button" className="button button-danger" onClick={() => void remove(item)} disabled={!enhanced || busy}>
+                  Delete
+                </button>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
