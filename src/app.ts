@@ -19,9 +19,12 @@ import { createStaffSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './web
 import { createContactRouter } from './web/contact-router.js';
 import { errorHandler, notFound } from './web/errors.js';
 import type { PageKit } from './web/page-context.js';
+import { invalidateOnStaffChange, PageCache, servePageCache } from './web/page-cache.js';
 import { createPagesRouter } from './web/pages-router.js';
+import { createSiteFilesRouter } from './web/site-files-router.js';
 import { securityHeaders } from './web/security-headers.js';
 import { createStaticRouter, serveUploads } from './web/static-files.js';
+import { removeTrailingSlash } from './web/trailing-slash.js';
 
 export interface AppDeps {
   config: Config;
@@ -45,18 +48,23 @@ export async function createApp(deps: AppDeps): Promise<Express> {
 
   const app = express();
   app.disable('x-powered-by');
+  app.set('etag', 'strong');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
   app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') } }));
   app.use(securityHeaders({ tileUrl: config.map.tileUrl, production: config.env === 'production' }));
   app.use(compression());
+  app.use(removeTrailingSlash);
   app.use(createStaticRouter());
   app.use('/uploads', serveUploads(config.uploadDir));
+  app.use(createSiteFilesRouter({ db, content, siteUrl: config.siteUrl }));
   app.use(createApiRouter(db));
   app.use(createContactRouter({ ...kit, db, rateLimit: config.contactRateLimit }));
+  const pageCache = new PageCache();
   app.use(
     createPagesRouter({
       ...kit,
+      cached: servePageCache(pageCache),
       db,
       map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution, stylesheet: assets.lazyCss.leaflet ?? '' },
     }),
@@ -72,7 +80,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       sessionCookie: config.env === 'production' ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
     }),
   );
-  app.use('/admin', requireStaff, rejectCrossSite, createAdminRouter({ db, content, renderer: kit.renderer, image: kit.image, uploadDir: config.uploadDir }));
+  app.use('/admin', requireStaff, rejectCrossSite, invalidateOnStaffChange(pageCache), createAdminRouter({ db, content, renderer: kit.renderer, image: kit.image, uploadDir: config.uploadDir }));
   app.use(notFound(kit));
   app.use(errorHandler(kit, logger));
   return app;

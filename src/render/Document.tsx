@@ -41,6 +41,7 @@ export function Document({ meta, siteName, canonicalUrl, stylesheets, modulePrel
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/sample/icons/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/sample/icons/apple-touch-icon.png" />
+        <link rel="manifest" href="/manifest.webmanifest" />
         {preload ? (
           <link
             rel="preload"

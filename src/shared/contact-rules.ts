@@ -53,11 +53,11 @@ export function isValidPhone(value: string): boolean {
 export function fieldError(field: ContactField, value: string): string | undefined {
   const label = CONTACT_LABELS[field];
   if (value.trim() === '') return `${label} is required.`;
+  if (field === 'phone' && !isValidPhone(value)) return MESSAGES.invalidPhone;
   if (value.length > CONTACT_MAX_LENGTH[field]) {
     return `${label} must be at most ${CONTACT_MAX_LENGTH[field]} characters.`;
   }
   if (field === 'email' && !isValidEmail(value)) return 'Please enter a valid email address, like name@example.com.';
-  if (field === 'phone' && !isValidPhone(value)) return MESSAGES.invalidPhone;
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { floorPlanBySlug } from '../content/index.js';
 import { listFloorplanImages } from '../db/floorplan-images.js';
@@ -14,14 +14,17 @@ import { siteProps, type PageKit } from './page-context.js';
 interface PagesDeps extends PageKit {
   db: Knex;
   map: { tileUrl: string; attribution: string; stylesheet: string };
+  /** Serves a page from the HTML cache, or caches what the route renders. */
+  cached: RequestHandler;
 }
 
 /** The public pages: thin handlers that read the database and render a view. */
 export function createPagesRouter(deps: PagesDeps): Router {
-  const { db, content, renderer, image, map } = deps;
-  const router = Router();
+  const { db, content, renderer, image, map, cached } = deps;
+  // Case-sensitive, so one page has one URL (and one cache entry): /About is a 404, not a copy of /about.
+  const router = Router({ caseSensitive: true });
 
-  router.get('/', async (req, res) => {
+  router.get('/', cached, async (req, res) => {
     const rows = await listHomepageImages(db, 'asc');
     const uploaded = await findUploadedImages(db, rows.map((row) => row.url));
     const slides = rows.map((row) => image(row.url, row.alt, uploaded));
@@ -36,7 +39,7 @@ export function createPagesRouter(deps: PagesDeps): Router {
     );
   });
 
-  router.get('/about', (req, res) => {
+  router.get('/about', cached, (req, res) => {
     res.send(
       renderer.page(<AboutPage {...siteProps(deps, req)} />, {
         title: 'About',
@@ -46,7 +49,7 @@ export function createPagesRouter(deps: PagesDeps): Router {
     );
   });
 
-  router.get('/site-plan', (req, res) => {
+  router.get('/site-plan', cached, (req, res) => {
     res.send(
       renderer.page(<SitePlanPage {...siteProps(deps, req)} map={map} />, {
         title: 'Site Plan',
@@ -56,7 +59,7 @@ export function createPagesRouter(deps: PagesDeps): Router {
     );
   });
 
-  router.get('/floor-plans', (req, res) => {
+  router.get('/floor-plans', cached, (req, res) => {
     res.send(
       renderer.page(<FloorPlansIndexPage {...siteProps(deps, req)} />, {
         title: 'Floor Plans',
@@ -66,8 +69,8 @@ export function createPagesRouter(deps: PagesDeps): Router {
     );
   });
 
-  router.get('/floor-plans/:slug', async (req, res, next) => {
-    const plan = floorPlanBySlug(content, req.params.slug);
+  router.get('/floor-plans/:slug', cached, async (req, res, next) => {
+    const plan = floorPlanBySlug(content, String(req.params.slug));
     if (!plan) return next();
     const rows = await listFloorplanImages(db, plan.name);
     const uploaded = await findUploadedImages(db, rows.map((row) => row.url));
