@@ -33,6 +33,7 @@ export interface AppDeps {
   logger: Logger;
   assets?: AssetManifest;
   images?: ImageManifest;
+  outbox?: { kick(): void };
 }
 
 /** Builds the Express app: middleware order, routers, error handling. Listening is server.ts's job. */
@@ -59,7 +60,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use('/uploads', serveUploads(config.uploadDir));
   app.use(createSiteFilesRouter({ db, content, siteUrl: config.siteUrl }));
   app.use(createApiRouter(db));
-  app.use(createContactRouter({ ...kit, db, rateLimit: config.contactRateLimit }));
+  app.use(createContactRouter({ ...kit, db, rateLimit: config.contactRateLimit, outbox: deps.outbox }));
   const pageCache = new PageCache();
   app.use(
     createPagesRouter({

@@ -30,6 +30,7 @@ const envSchema = z
     MAP_API_KEY: z.string().min(1).optional(),
     SMTP_URL: z.string().url().optional(),
     CONTACT_TO: z.string().email().optional(),
+    MAIL_FROM: z.string().email().optional(),
     CONTACT_RATE_LIMIT: nonNegativeInt(10),
     LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(5),
     SITE_URL: z.string().url().optional(),
@@ -61,7 +62,7 @@ export interface Config {
   admin: { username: string; password: string } | undefined;
   uploadDir: string;
   map: { tileUrl: string; attribution: string };
-  mail: { smtpUrl: string; to: string } | undefined;
+  mail: { smtpUrl: string; to: string; from: string } | undefined;
   contactRateLimit: number;
   loginRateLimit: number;
   siteUrl: string | undefined;
@@ -107,7 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     uploadDir: path.resolve(e.UPLOAD_DIR),
     map: { tileUrl, attribution: tileAttribution(tileUrl) },
-    mail: e.SMTP_URL && e.CONTACT_TO ? { smtpUrl: e.SMTP_URL, to: e.CONTACT_TO } : undefined,
+    mail: e.SMTP_URL && e.CONTACT_TO ? { smtpUrl: e.SMTP_URL, to: e.CONTACT_TO, from: e.MAIL_FROM ?? e.CONTACT_TO } : undefined,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     siteUrl: e.SITE_URL?.replace(/\/$/, ''),

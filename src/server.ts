@@ -1,9 +1,8 @@
 import type { Server } from 'node:http';
-import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ContentError, loadContent } from './content/index.js';
 import { createLogger } from './logger.js';
-import { prepareDatabase } from './prepare-database.js';
+import { createSite } from './site.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -11,8 +10,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);
   const content = loadContent();
-  const { db, seeded } = await prepareDatabase(config);
-  const app = await createApp({ config, db, content, logger });
+  const site = await createSite(config, logger, content);
+  const { app, seeded } = site;
 
   const server: Server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
@@ -37,7 +36,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(() => {
-      void db.destroy().then(() => process.exit(0));
+      void site.close().then(() => process.exit(0));
     });
     server.closeIdleConnections();
   };

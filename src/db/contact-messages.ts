@@ -1,16 +1,24 @@
 import type { Knex } from 'knex';
 import type { ContactInput } from '../shared/contact-rules.js';
 
+/** pending: waiting for the mail worker; sent; not_configured: no SMTP set; skipped: spam is never mailed. */
+export type DeliveryStatus = 'pending' | 'sent' | 'not_configured' | 'skipped';
+
 export interface NewContactMessage extends ContactInput {
   source_page: string | null;
   user_agent: string | null;
   is_spam: boolean;
+  delivery_status: DeliveryStatus;
 }
 
 export interface ContactMessageRow extends NewContactMessage {
   id: number;
   read_at: string | null;
   created_at: string;
+  delivery_attempts: number;
+  next_attempt_at: number | string | null;
+  delivered_at: string | null;
+  last_delivery_error: string | null;
 }
 
 export async function insertContactMessage(db: Knex, message: NewContactMessage): Promise<number> {
@@ -29,4 +37,49 @@ export function listContactMessages(db: Knex): Promise<ContactMessageRow[]> {
 export async function setMessageRead(db: Knex, id: number, read: boolean): Promise<boolean> {
   const updated = await db('contact_messages').where({ id }).update({ read_at: read ? db.fn.now() : null });
   return updated > 0;
+}
+
+export function findContactMessage(db: Knex, id: number): Promise<ContactMessageRow | undefined> {
+  return db<ContactMessageRow>('contact_messages').where({ id }).first();
+}
+
+/** Ids of messages waiting for delivery whose next attempt is due. */
+export async function dueDeliveries(db: Knex, now: number, limit: number): Promise<number[]> {
+  const rows = await db('contact_messages')
+    .select('id')
+    .where({ delivery_status: 'pending' })
+    .andWhere((query) => query.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', now))
+    .orderBy('id')
+    .limit(limit);
+  return rows.map((row: { id: number }) => row.id);
+}
+
+/**
+ * Takes a message for delivery for `leaseMs`: only one worker (of any instance) gets it, since the update
+ * succeeds only while it is still pending and due.
+ */
+export async function claimDelivery(db: Knex, id: number, now: number, leaseMs: number): Promise<boolean> {
+  const updated = await db('contact_messages')
+    .where({ id, delivery_status: 'pending' })
+    .andWhere((query) => query.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', now))
+    .update({ next_attempt_at: now + leaseMs });
+  return updated === 1;
+}
+
+export async function markDelivered(db: Knex, id: number): Promise<void> {
+  await db('contact_messages')
+    .where({ id })
+    .update({
+      delivery_status: 'sent',
+      delivered_at: db.fn.now(),
+      next_attempt_at: null,
+      last_delivery_error: null,
+      delivery_attempts: db.raw('delivery_attempts + 1'),
+    });
+}
+
+export async function scheduleRetry(db: Knex, id: number, nextAttemptAt: number, error: string): Promise<void> {
+  await db('contact_messages')
+    .where({ id })
+    .update({ next_attempt_at: nextAttemptAt, last_delivery_error: error.slice(0, 300), delivery_attempts: db.raw('delivery_attempts + 1') });
 }

@@ -4,6 +4,7 @@ import * as createHouses from '../../migrations/20261121000200_create_houses.js'
 import * as createContactMessages from '../../migrations/20261121000300_create_contact_messages.js';
 import * as createUsersAndSessions from '../../migrations/20261121000400_create_users_and_sessions.js';
 import * as createUploadedImages from '../../migrations/20261121000500_create_uploaded_images.js';
+import * as addContactDelivery from '../../migrations/20261121000600_add_contact_delivery.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '20261121000300_create_contact_messages': createContactMessages,
   '20261121000400_create_users_and_sessions': createUsersAndSessions,
   '20261121000500_create_uploaded_images': createUploadedImages,
+  '20261121000600_add_contact_delivery': addContactDelivery,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -14,6 +14,8 @@ export const HONEYPOT_FIELD = 'website';
 export interface ContactContext {
   sourcePage: string | null;
   userAgent: string | null;
+  /** When e-mail is configured, a real lead is queued for the mail worker (stored first, sent after). */
+  mailEnabled: boolean;
 }
 
 export type ContactOutcome =
@@ -40,11 +42,16 @@ export async function receiveContactMessage(
     const fields = Object.fromEntries(
       CONTACT_FIELDS.map((field) => [field, asText(body[field]).slice(0, CONTACT_MAX_LENGTH[field])]),
     ) as ContactInput;
-    const id = await insertContactMessage(db, { ...fields, ...meta, is_spam: true });
+    const id = await insertContactMessage(db, { ...fields, ...meta, is_spam: true, delivery_status: 'skipped' });
     return { kind: 'spam', id };
   }
   const result = validateContact(body);
   if (!result.ok) return { kind: 'invalid', value: result.value, errors: result.errors };
-  const id = await insertContactMessage(db, { ...result.value, ...meta, is_spam: false });
+  const id = await insertContactMessage(db, {
+    ...result.value,
+    ...meta,
+    is_spam: false,
+    delivery_status: context.mailEnabled ? 'pending' : 'not_configured',
+  });
   return { kind: 'stored', id };
 }

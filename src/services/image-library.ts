@@ -38,8 +38,12 @@ export const deleteSchema = z.object({ url: z.string().min(1).max(500), order: z
 /**
  * Applies a new order in one transaction. The list must name exactly the stored images, each once:
  * a stale editor (an image added or deleted meanwhile) gets a 400 instead of a half-applied order.
+ * Two images may not share a position (the list would have no one order: seed-spec §3 "order (integer position)").
  */
 export async function reorderImages(db: Knex, collection: ImageCollection, items: z.infer<typeof reorderSchema>): Promise<void> {
+  if (new Set(items.map((item) => item.order)).size !== items.length) {
+    throw new ImageLibraryError('Two images were given the same position; reload the editor and try again.');
+  }
   await db.transaction(async (trx) => {
     const stored = new Set((await listCollection(trx, collection)).map((row) => row.url));
     const given = new Set(items.map((item) => item.url));
@@ -47,7 +51,10 @@ export async function reorderImages(db: Knex, collection: ImageCollection, items
     if (!sameSet) {
       throw new ImageLibraryError('The list does not match the stored images; reload the editor and try again.');
     }
-    for (const item of items) await setSortOrder(trx, collection, item.url, item.order);
+    // Rows are updated in one fixed order (by url), so two concurrent saves on PostgreSQL queue on the same
+    // first row instead of deadlocking on each other's locks.
+    const byUrl = [...items].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+    for (const item of byUrl) await setSortOrder(trx, collection, item.url, item.order);
   });
 }
 

@@ -14,6 +14,8 @@ interface ContactDeps extends PageKit {
   db: Knex;
   /** Posts accepted per client address per 10 minutes; 0 turns the limit off. */
   rateLimit: number;
+  /** The mail worker, when e-mail is configured: told after each stored message. */
+  outbox?: { kick(): void };
 }
 
 type ContactPageState = { values?: Partial<ContactInput>; errors?: ContactErrors; status?: 'success' | 'failure' | 'rate-limited' };
@@ -63,6 +65,7 @@ export function createContactRouter(deps: ContactDeps): Router {
       const outcome = await receiveContactMessage(db, (req.body ?? {}) as Record<string, unknown>, {
         sourcePage: req.get('referer') ?? null,
         userAgent: req.get('user-agent') ?? null,
+        mailEnabled: deps.outbox !== undefined,
       });
       if (outcome.kind === 'invalid') {
         res.status(400);
@@ -70,6 +73,7 @@ export function createContactRouter(deps: ContactDeps): Router {
         res.type('text/plain').send(Object.values(outcome.errors).join('\n'));
         return;
       }
+      deps.outbox?.kick();
       if (wantsPage(req)) return res.redirect(303, '/contact?sent=1');
       res.type('text/plain').send('success');
     },

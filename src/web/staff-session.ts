@@ -70,17 +70,17 @@ export function createStaffSession(options: { config: Config; db: Knex; secret: 
     cookie: { httpOnly: true, sameSite: 'lax', secure: production, path: '/', maxAge: config.sessionIdleMs },
   });
 
-  /** Ends a session older than the absolute lifetime, whatever its activity. */
-  const enforceLifetime: RequestHandler = (req, res, next) => {
-    const loginAt = req.session?.loginAt;
-    if (req.user && loginAt && Date.now() - loginAt > config.sessionMaxMs) {
-      req.session.destroy(() => {
-        req.user = undefined;
-        next();
-      });
-      return;
-    }
-    next();
+  /**
+   * Ends a signed-in session older than the absolute lifetime, whatever its activity (one without a login time
+   * counts as expired). regenerate, not destroy: the old row goes, and this request still has a (fresh, empty)
+   * session, so a POST /login arriving on an expired cookie signs in instead of failing for want of a session.
+   */
+  const enforceLifetime: RequestHandler = (req, _res, next) => {
+    if (!req.user) return next();
+    const loginAt = req.session.loginAt;
+    if (typeof loginAt === 'number' && Date.now() - loginAt <= config.sessionMaxMs) return next();
+    req.user = undefined;
+    req.session.regenerate((error: unknown) => next(error));
   };
 
   return {

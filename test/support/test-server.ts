@@ -3,17 +3,16 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { createApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { loadContent } from '../../src/content/index.js';
 import { createLogger } from '../../src/logger.js';
-import { prepareDatabase } from '../../src/prepare-database.js';
+import { createSite, type Site } from '../../src/site.js';
 
 export interface TestServer {
   url: string;
   db: Knex;
   config: Config;
   dataDir: string;
+  site: Site;
   close(): Promise<void>;
 }
 
@@ -27,9 +26,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     UPLOAD_DIR: path.join(dataDir, 'uploads'),
     ...env,
   });
-  const { db } = await prepareDatabase(config);
-  const app = await createApp({ config, db, content: loadContent(), logger: createLogger(config) });
-  const server = app.listen(0, '127.0.0.1');
+  const site = await createSite(config, createLogger(config));
+  const { db } = site;
+  const server = site.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -40,12 +39,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     db,
     config,
     dataDir,
+    site,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await db.destroy();
+      await site.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

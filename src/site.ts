@@ -1,0 +1,44 @@
+import type { Express } from 'express';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import { loadContent, type Content } from './content/index.js';
+import { prepareDatabase } from './prepare-database.js';
+import { MailOutbox } from './services/mail-outbox.js';
+
+export interface Site {
+  app: Express;
+  db: Knex;
+  content: Content;
+  seeded: boolean;
+  outbox: MailOutbox | undefined;
+  /** Stops the mail worker and closes the database (after the HTTP server has stopped). */
+  close(): Promise<void>;
+}
+
+/** Everything the process runs besides the listening socket: database, app, and the mail worker when configured. */
+export async function createSite(config: Config, logger: Logger, content: Content = loadContent()): Promise<Site> {
+  const { db, seeded } = await prepareDatabase(config);
+  const outbox = config.mail
+    ? new MailOutbox(db, config.mail.smtpUrl, { to: config.mail.to, from: config.mail.from, siteName: content.community.name }, logger)
+    : undefined;
+  try {
+    const app = await createApp({ config, db, content, logger, outbox });
+    outbox?.start();
+    return {
+      app,
+      db,
+      content,
+      seeded,
+      outbox,
+      async close() {
+        await outbox?.stop();
+        await db.destroy();
+      },
+    };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}

@@ -1,0 +1,141 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { createSite } from '../../src/site.js';
+import { SmtpSink, waitFor } from '../support/smtp-sink.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+const LEAD = {
+  firstname: 'Dana',
+  lastname: 'Reyes',
+  email: 'dana@example.com',
+  phone: '(970) 555-0199',
+  subject: 'Lot 12',
+  message: 'Is lot 12 still available?',
+};
+
+function post(server: TestServer, fields: Record<string, string>) {
+  return fetch(`${server.url}/contact/submit`, { method: 'POST', body: new URLSearchParams(fields) });
+}
+
+async function deliveryStates(server: TestServer) {
+  return (await server.db('contact_messages').select('delivery_status').orderBy('id')).map((row: { delivery_status: string }) => row.delivery_status);
+}
+
+/** Pretend the backoff has elapsed, then ask the worker for a pass. */
+async function retryNow(server: TestServer) {
+  await server.db('contact_messages').where({ delivery_status: 'pending' }).update({ next_attempt_at: 0 });
+  server.site.outbox?.kick();
+}
+
+describe('Contact e-mail delivery (outbox)', () => {
+  const sink = new SmtpSink();
+  let server: TestServer;
+
+  before(async () => {
+    await sink.start();
+    server = await startTestServer({ SMTP_URL: sink.url, CONTACT_TO: 'sales@maplehollow.example' });
+  });
+  after(async () => {
+    await server.close();
+    await sink.stop();
+  });
+
+  it('e-mails a stored message to CONTACT_TO and records when it went out', async () => {
+    const response = await post(server, LEAD);
+    expect(await response.text()).to.equal('success');
+    await waitFor(() => sink.mails.length === 1);
+    expect(sink.mails[0]!.to).to.deep.equal(['sales@maplehollow.example']);
+    expect(sink.mails[0]!.raw).to.include('Is lot 12 still available?');
+    expect(sink.mails[0]!.raw).to.match(/^Reply-To: .*dana@example\.com/im);
+    await waitFor(async () => (await deliveryStates(server))[0] === 'sent');
+    const row = await server.db('contact_messages').first();
+    expect(row.delivered_at).to.not.equal(null);
+    expect(row.delivery_attempts).to.equal(1);
+  });
+
+  it('never lets a field inject a header or a recipient', async () => {
+    const before = sink.mails.length;
+    await post(server, { ...LEAD, subject: 'Hello\r\nBcc: victim@example.org', firstname: 'Eve\r\nCc: other@example.org' });
+    await waitFor(() => sink.mails.length === before + 1);
+    const mail = sink.mails[before]!;
+    const headers = mail.raw.split('\r\n\r\n')[0] ?? '';
+    expect(mail.to).to.deep.equal(['sales@maplehollow.example']);
+    expect(headers).to.match(/^Subject: Website message: Hello Bcc: victim@example\.org$/m);
+    expect(headers).to.not.match(/^Bcc:/im);
+    expect(headers).to.not.match(/^Cc:/im);
+  });
+
+  it('keeps accepting messages while the mail server is down and sends each exactly once when it is back', async () => {
+    await sink.stop();
+    const before = sink.mails.length;
+    for (let index = 0; index < 3; index += 1) {
+      const response = await post(server, { ...LEAD, subject: `Outage ${index}` });
+      expect(await response.text()).to.equal('success');
+    }
+    await waitFor(async () => {
+      const rows = await server.db('contact_messages').where('subject', 'like', 'Outage%');
+      return rows.length === 3 && rows.every((row: { delivery_attempts: number }) => row.delivery_attempts >= 1);
+    });
+    expect((await server.db('contact_messages').where('subject', 'like', 'Outage%')).map((row: { delivery_status: string }) => row.delivery_status)).to.deep.equal(['pending', 'pending', 'pending']);
+    await sink.start();
+    await retryNow(server);
+    await waitFor(() => sink.mails.length === before + 3);
+    await retryNow(server);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const ids = sink.messageIds();
+    expect(new Set(ids).size).to.equal(ids.length);
+    expect(sink.mails.length).to.equal(before + 3);
+    expect(await deliveryStates(server)).to.not.include('pending');
+  });
+
+  it('does not e-mail a message caught by the honeypot', async () => {
+    const before = sink.mails.length;
+    await post(server, { ...LEAD, website: 'http://spam.example' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sink.mails.length).to.equal(before);
+    const row = await server.db('contact_messages').orderBy('id', 'desc').first();
+    expect(row.delivery_status).to.equal('skipped');
+  });
+});
+
+describe('Contact e-mail delivery across a restart', () => {
+  it('delivers messages left pending by a stopped process once the site starts again', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-restart-'));
+    const sink = new SmtpSink();
+    await sink.start();
+    const port = sink.port;
+    await sink.stop();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'site.sqlite')}`,
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      CONTACT_TO: 'sales@maplehollow.example',
+    });
+    const first = await createSite(config, createLogger(config));
+    const server = first.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port: appPort } = server.address() as { port: number };
+    const response = await fetch(`http://127.0.0.1:${appPort}/contact/submit`, { method: 'POST', body: new URLSearchParams(LEAD) });
+    expect(await response.text()).to.equal('success');
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await first.close();
+
+    await sink.start();
+    const second = await createSite(config, createLogger(config));
+    try {
+      await second.db('contact_messages').update({ next_attempt_at: 0 });
+      second.outbox?.kick();
+      await waitFor(() => sink.mails.length === 1);
+      await waitFor(async () => (await second.db('contact_messages').first()).delivery_status === 'sent');
+    } finally {
+      await second.close();
+      await sink.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { createApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { loadContent } from '../../src/content/index.js';
+import { createLogger } from '../../src/logger.js';
+import { prepareDatabase } from '../../src/prepare-database.js';
+
+/**
+ * Like test-server.ts, but the data folder (SQLite file, session secret, uploads) outlives one app instance:
+ * `start()` boots a new app on it, `stop()` shuts that instance down and keeps the files, `dispose()` removes them.
+ * Used to check what survives a restart.
+ */
+export interface RunningInstance {
+  url: string;
+  db: Knex;
+  config: Config;
+  stop(): Promise<void>;
+}
+
+export interface RestartableServer {
+  dataDir: string;
+  start(): Promise<RunningInstance>;
+  dispose(): Promise<void>;
+}
+
+export async function createRestartableServer(env: Record<string, string> = {}): Promise<RestartableServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'community-site-restart-'));
+  const running = new Set<RunningInstance>();
+  return {
+    dataDir,
+    async start() {
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATABASE_URL: `sqlite:${path.join(dataDir, 'site.sqlite')}`,
+        DATA_DIR: dataDir,
+        UPLOAD_DIR: path.join(dataDir, 'uploads'),
+        LOG_LEVEL: 'silent',
+        ...env,
+      });
+      const { db } = await prepareDatabase(config);
+      const app = await createApp({ config, db, content: loadContent(), logger: createLogger(config) });
+      const server = app.listen(0, '127.0.0.1');
+      await new Promise<void>((resolve, reject) => {
+        server.once('listening', resolve);
+        server.once('error', reject);
+      });
+      const { port } = server.address() as AddressInfo;
+      const instance: RunningInstance = {
+        url: `http://127.0.0.1:${port}`,
+        db,
+        config,
+        async stop() {
+          if (!running.delete(instance)) return;
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          });
+          await db.destroy();
+        },
+      };
+      running.add(instance);
+      return instance;
+    },
+    async dispose() {
+      for (const instance of [...running]) await instance.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
