@@ -1,0 +1,34 @@
+/** Builds static/sample/README.md from the list of generated outputs. */
+import type { Output } from './output.js';
+
+export function readme(outputs: readonly Output[]): string {
+  const rows = outputs.map((o) => `| \`${o.file}\` | ${o.px === undefined ? '—' : `${o.px[0]}×${o.px[1]}`} | ${o.what.replace(/\|/g, '\\|')} |`);
+  return [
+    '# Sample media (generated placeholders)',
+    '',
+    'Everything in this folder is **generated sample content** for the Maple Hollow',
+    'website (builder: Summit Lane Homes, also a sample name). It is original artwork',
+    'drawn in code — no photographs, stock images or real people — made by:',
+    '',
+    '```sh',
+    'npx tsx scripts/make-sample-media.ts            # regenerate everything',
+    'npx tsx scripts/make-sample-media.ts carousel   # only files whose path contains "carousel"',
+    '```',
+    '',
+    'The script needs `sharp`, `pdfkit` and `tsx` (from `node_modules`), `ffmpeg` with',
+    'libx264 and libvpx-vp9 on `PATH` (for the video), and the DejaVu fonts',
+    '(Debian package `fonts-dejavu-core`). Output is deterministic; the files are',
+    'committed, so the app never runs the script. This README is written by it too.',
+    '',
+    '**Replace all of it with the builder’s real media before launch.** Every raster',
+    'image carries a small “SAMPLE IMAGE” badge (the tiny favicon/app icons excepted) so',
+    'nobody mistakes it for a photo. The app relies on these file names and pixel sizes:',
+    'keep them when swapping in real files (or update the app at the same time).',
+    '',
+    '| File | Pixels | What it shows |',
+    '| --- | --- | --- |',
+    ...rows,
+    '| `README.md` | — | This file. |',
+    '',
+  ].join('\n');
+}
