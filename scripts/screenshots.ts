@@ -19,6 +19,15 @@ async function main() {
     const page = await context.newPage();
     for (const pagePath of PAGES) {
       await page.goto(base + pagePath, { waitUntil: 'networkidle' });
+      // Scroll through the page so lazy images load, as they would for a person reading it.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 400) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 60));
+        }
+        window.scrollTo(0, 0);
+      });
+      await page.waitForLoadState('networkidle');
       const name = `${pagePath === '/' ? 'home' : pagePath.slice(1).replaceAll('/', '-')}-${width}${javaScriptEnabled ? '' : '-nojs'}.png`;
       await page.screenshot({ path: path.join(out, name), fullPage: true });
     }

@@ -25,7 +25,9 @@ function readJson<T>(file: string, what: string): T {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
   } catch (error) {
-    throw new Error(`Cannot read the ${what} at ${file}: run \`npm run build\` first (${(error as Error).message})`);
+    throw new Error(`Cannot read the ${what} at ${file}: run \`npm run build\` first (${(error as Error).message})`, {
+      cause: error,
+    });
   }
 }
 

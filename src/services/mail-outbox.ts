@@ -24,6 +24,7 @@ export interface OutboxOptions {
 
 /** Header values come from strangers: no CR, LF or other control characters ever reach a header. */
 export function headerSafe(value: string, max = 200): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim().slice(0, max);
 }
 
