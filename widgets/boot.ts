@@ -1,10 +1,19 @@
-import { createElement } from 'react';
+import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HYDRATE_ATTRIBUTE, WIDGET_ATTRIBUTE, WIDGET_ROOT_ATTRIBUTE, widgetLoaders, type WidgetName } from './registry.js';
+
+/** Set on a placeholder once its widget has hydrated: its event handlers are live (browser tests wait for it). */
+const HYDRATED_ATTRIBUTE = 'data-hydrated';
 
 /** Hydrates only the widget placeholders present on this page; `visible` ones wait until they near the viewport. */
 function isWidgetName(name: string | null): name is WidgetName {
   return name !== null && Object.hasOwn(widgetLoaders, name);
+}
+
+/** Renders its child unchanged (no DOM of its own, so no mismatch) and reports when the hydration committed. */
+function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) {
+  useEffect(onHydrated, [onHydrated]);
+  return children;
 }
 
 async function hydrate(placeholder: HTMLElement): Promise<void> {
@@ -14,7 +23,11 @@ async function hydrate(placeholder: HTMLElement): Promise<void> {
   if (!isWidgetName(name) || !root || !propsScript) return;
   const props: unknown = JSON.parse(propsScript.textContent ?? '{}');
   const module = await widgetLoaders[name]();
-  hydrateRoot(root, createElement(module.default as React.ComponentType<object>, props as object));
+  const onHydrated = () => placeholder.setAttribute(HYDRATED_ATTRIBUTE, '');
+  hydrateRoot(root, createElement(Hydrated, { onHydrated }, createElement(module.default as ComponentType<object>, props as object)), {
+    // Name the widget in what the console shows, so a mismatch or a crash points at its source.
+    onRecoverableError: (error) => console.error(`Widget ${name} recovered from an error while hydrating:`, error),
+  });
 }
 
 function whenVisible(element: HTMLElement, callback: () => void): void {

@@ -18,6 +18,11 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** 40 megapixels: any real photo fits; a decompression bomb (20000×20000) does not. */
 export const MAX_UPLOAD_PIXELS = 40_000_000;
 export const MAX_ALT_LENGTH = 300;
+/**
+ * Longest side over shortest side. A 2×30000 strip passes the pixel limit, but its variants cannot be encoded
+ * (AVIF and WebP stop at 16383 px a side) and no layout shows it: refuse it up front with a 400.
+ */
+export const MAX_ASPECT_RATIO = 10;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 
 /** A change the request asked for that cannot be made; the web layer answers it with `status`. */
@@ -80,16 +85,22 @@ async function inspectUpload(buffer: Buffer): Promise<void> {
   if (buffer.length > MAX_UPLOAD_BYTES) throw new ImageLibraryError('The file is larger than 10 MB.');
   const options = { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'warning' } as const;
   let meta: Metadata;
+  const tooManyPixels = new ImageLibraryError('The image is too large (more than 40 megapixels).');
   try {
     meta = await sharp(buffer, options).metadata();
-  } catch {
+  } catch (error) {
+    // sharp refuses a decompression bomb already here, from its header.
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels;
     throw new ImageLibraryError('The file is not a JPEG, PNG, WebP or AVIF image.');
   }
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || (meta.format === 'heif' && meta.compression !== 'av1')) {
     throw new ImageLibraryError('The file is not a JPEG, PNG, WebP or AVIF image.');
   }
-  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_UPLOAD_PIXELS) {
-    throw new ImageLibraryError('The image is too large (more than 40 megapixels).');
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  if (width * height > MAX_UPLOAD_PIXELS) throw tooManyPixels;
+  if (width === 0 || height === 0 || Math.max(width, height) / Math.min(width, height) > MAX_ASPECT_RATIO) {
+    throw new ImageLibraryError(`The image is too narrow or too tall (more than ${MAX_ASPECT_RATIO}:1).`);
   }
   try {
     await sharp(buffer, options).toBuffer();

@@ -189,11 +189,11 @@ export function createAdminRouter(deps: AdminDeps): Router {
       (req: Request, res: Response, next: NextFunction) => {
         if (!req.is('multipart/form-data')) return res.status(415).json({ error: 'Upload the image as multipart/form-data.' });
         upload.single('image')(req, res, (error: unknown) => {
-          if (error instanceof multer.MulterError) {
-            const text = error.code === 'LIMIT_FILE_SIZE' ? 'The file is larger than 10 MB.' : 'The upload could not be read.';
-            return res.status(400).json({ error: text });
-          }
-          next(error);
+          if (!error) return next();
+          // Files stay in memory, so every error here is about the request body: a limit (MulterError) or a
+          // malformed multipart body from busboy ("Unexpected end of form", no boundary): the client's fault, 400.
+          const text = error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE' ? 'The file is larger than 10 MB.' : 'The upload could not be read.';
+          res.status(400).json({ error: text });
         });
       },
       requireCsrfToken,
@@ -206,7 +206,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
           if (!req.file) throw new ImageLibraryError('Choose an image file to upload.');
           const alt = typeof req.body?.alt === 'string' ? (req.body.alt as string) : '';
           const url = await addUploadedImage(db, uploadDir, collection, { buffer: req.file.buffer, alt });
-                if (browserForm) return res.redirect(303, `${back}?uploaded=1`);
+          if (browserForm) return res.redirect(303, `${back}?uploaded=1`);
           res.status(201).json({ ok: true, url });
         } catch (error) {
           if (!(error instanceof ImageLibraryError)) throw error;
@@ -236,8 +236,8 @@ export function createAdminRouter(deps: AdminDeps): Router {
   });
 
   router.post('/messages/:id/read', express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }), requireCsrfToken, async (req, res) => {
-    const id = Number(req.params.id);
-    if (!Number.isSafeInteger(id) || id <= 0) return res.status(400).json({ error: 'Unknown message.' });
+    const id = /^[1-9]\d{0,14}$/.test(req.params.id ?? '') ? Number(req.params.id) : 0;
+    if (id === 0) return res.status(400).json({ error: 'Unknown message.' });
     const found = await setMessageRead(db, id, (req.body as { read?: string }).read !== 'false');
     if (!found) return res.status(404).json({ error: 'Unknown message.' });
     res.redirect(303, '/admin/messages');
