@@ -66,6 +66,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     createPagesRouter({
       ...kit,
       cached: servePageCache(pageCache),
+      siteUrl: config.siteUrl,
       db,
       map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution, stylesheet: assets.lazyCss.leaflet ?? '' },
     }),

@@ -1,4 +1,5 @@
 import type { ResponsiveImage } from '../shared/responsive-image.js';
+import { jsonLdText } from './structured-data.js';
 
 export interface PageMeta {
   title: string;
@@ -11,11 +12,16 @@ export interface PageMeta {
   /** Staff pages: the session's CSRF token for scripts, and the admin stylesheet. */
   csrfToken?: string;
   admin?: boolean;
+  /** schema.org objects describing what the page shows. */
+  jsonLd?: object[];
+  /** Social card image (a site path). */
+  shareImage?: string;
 }
 
 interface DocumentProps {
   meta: PageMeta;
   siteName: string;
+  siteUrl: string | undefined;
   canonicalUrl: string | undefined;
   stylesheets: string[];
   modulePreloads: string[];
@@ -24,7 +30,7 @@ interface DocumentProps {
 }
 
 /** The HTML shell around a rendered page: head, links to exactly the CSS and JS the page uses. */
-export function Document({ meta, siteName, canonicalUrl, stylesheets, modulePreloads, bootScript, bodyHtml }: DocumentProps) {
+export function Document({ meta, siteName, siteUrl, canonicalUrl, stylesheets, modulePreloads, bootScript, bodyHtml }: DocumentProps) {
   const title = meta.title === siteName ? siteName : `${meta.title} | ${siteName}`;
   const preload = meta.preloadImage?.image;
   return (
@@ -37,6 +43,16 @@ export function Document({ meta, siteName, canonicalUrl, stylesheets, modulePrel
         {meta.noindex ? <meta name="robots" content="noindex" /> : null}
         {meta.csrfToken ? <meta name="csrf-token" content={meta.csrfToken} /> : null}
         {canonicalUrl ? <link rel="canonical" href={canonicalUrl} /> : null}
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={siteName} />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={meta.description} />
+        {canonicalUrl ? <meta property="og:url" content={canonicalUrl} /> : null}
+        {meta.shareImage ? <meta property="og:image" content={`${siteUrl ?? ''}${meta.shareImage}`} /> : null}
+        <meta name="twitter:card" content={meta.shareImage ? 'summary_large_image' : 'summary'} />
+        {(meta.jsonLd ?? []).map((data, index) => (
+          <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />
+        ))}
         <meta name="theme-color" content="#1f4d3a" />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/sample/icons/favicon.svg" type="image/svg+xml" />

@@ -28,7 +28,8 @@ export function createRenderer(options: { assets: AssetManifest; siteName: strin
         <Document
           meta={meta}
           siteName={siteName}
-          canonicalUrl={siteUrl ? `${siteUrl}${meta.path}` : undefined}
+          siteUrl={siteUrl}
+          canonicalUrl={siteUrl && !meta.noindex ? `${siteUrl}${meta.path}` : undefined}
           stylesheets={[...new Set(stylesheets)]}
           modulePreloads={modulePreloads}
           bootScript={widgets.length > 0 ? assets.boot.js : undefined}

@@ -19,17 +19,25 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+const wholeNumber = (text: string | undefined) => (text !== undefined && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : 0);
+
+/**
+ * True when the password matches the stored hash. A stored value that is not a usable scrypt hash (another
+ * scheme, damaged text, parameters scrypt refuses or that need more than MAX_MEMORY) never matches: that
+ * answers a login with 401 instead of a 500.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, saltText, keyText] = stored.split('$');
-  if (scheme !== 'scrypt' || !saltText || !keyText) return false;
+  const [scheme, n, r, p, saltText, keyText, ...rest] = stored.split('$');
+  if (scheme !== 'scrypt' || !saltText || !keyText || rest.length > 0) return false;
+  const params = { N: wholeNumber(n), r: wholeNumber(r), p: wholeNumber(p) };
   const expected = Buffer.from(keyText, 'base64');
-  const key = await scrypt(password.normalize('NFKC'), Buffer.from(saltText, 'base64'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: MAX_MEMORY,
-  });
-  return crypto.timingSafeEqual(key, expected);
+  if (params.N < 2 || params.r === 0 || params.p === 0 || expected.length < 16) return false;
+  try {
+    const key = await scrypt(password.normalize('NFKC'), Buffer.from(saltText, 'base64'), expected.length, { ...params, maxmem: MAX_MEMORY });
+    return crypto.timingSafeEqual(key, expected);
+  } catch {
+    return false;
+  }
 }
 
 /** A hash to check against when the username does not exist, so both cases take the same time. */

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { floorPlanBySlug } from '../content/index.js';
 import { listFloorplanImages } from '../db/floorplan-images.js';
 import { listHomepageImages } from '../db/homepage-images.js';
+import { builderJsonLd, floorPlanJsonLd } from '../render/structured-data.js';
 import { findUploadedImages } from '../db/uploaded-images.js';
 import { AboutPage } from '../../views/AboutPage.js';
 import { FloorPlanPage } from '../../views/FloorPlanPage.js';
@@ -14,13 +15,14 @@ import { siteProps, type PageKit } from './page-context.js';
 interface PagesDeps extends PageKit {
   db: Knex;
   map: { tileUrl: string; attribution: string; stylesheet: string };
+  siteUrl: string | undefined;
   /** Serves a page from the HTML cache, or caches what the route renders. */
   cached: RequestHandler;
 }
 
 /** The public pages: thin handlers that read the database and render a view. */
 export function createPagesRouter(deps: PagesDeps): Router {
-  const { db, content, renderer, image, map, cached } = deps;
+  const { db, content, renderer, image, map, cached, siteUrl } = deps;
   // Case-sensitive, so one page has one URL (and one cache entry): /About is a 404, not a copy of /about.
   const router = Router({ caseSensitive: true });
 
@@ -35,6 +37,8 @@ export function createPagesRouter(deps: PagesDeps): Router {
         description: `${content.community.description} ${content.community.tagline}.`,
         path: '/',
         preloadImage: first ? { image: first, sizes: HERO_SIZES } : undefined,
+        shareImage: rows[0]?.url,
+        jsonLd: [builderJsonLd(content, siteUrl)],
       }),
     );
   });
@@ -45,6 +49,7 @@ export function createPagesRouter(deps: PagesDeps): Router {
         title: 'About',
         description: `About ${content.community.name}: the community, included features, a model home walkthrough and our preferred lenders.`,
         path: '/about',
+        shareImage: content.media.portrait.src,
       }),
     );
   });
@@ -83,6 +88,8 @@ export function createPagesRouter(deps: PagesDeps): Router {
         title: `${plan.name} Floor Plan`,
         description: `${plan.name} at ${content.community.name}: ${plan.beds} beds, ${plan.baths} baths, ${plan.squareFeet.toLocaleString('en-US')} sq ft. ${plan.summary}`,
         path: `/floor-plans/${plan.slug}`,
+        shareImage: plan.cover.src,
+        jsonLd: [floorPlanJsonLd(plan, content, siteUrl)],
       }),
     );
   });

@@ -1,0 +1,41 @@
+import type { Content, FloorPlan } from '../content/index.js';
+
+/** schema.org data that matches what the page shows: the builder with its contact point, each plan's facts. */
+export function builderJsonLd(content: Content, siteUrl: string | undefined) {
+  const { builder, community } = content;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: builder.name,
+    ...(siteUrl ? { url: siteUrl, logo: `${siteUrl}${builder.logo.src}` } : {}),
+    email: builder.email,
+    telephone: builder.phone,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: community.address.street,
+      addressLocality: community.address.city,
+      addressRegion: community.address.region,
+      postalCode: community.address.postalCode,
+      addressCountry: 'US',
+    },
+    contactPoint: { '@type': 'ContactPoint', contactType: 'sales', telephone: builder.phone, email: builder.email },
+  };
+}
+
+export function floorPlanJsonLd(plan: FloorPlan, content: Content, siteUrl: string | undefined) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'SingleFamilyResidence',
+    name: `${plan.name} at ${content.community.name}`,
+    description: plan.summary,
+    numberOfBedrooms: plan.beds,
+    numberOfBathroomsTotal: plan.baths,
+    floorSize: { '@type': 'QuantitativeValue', value: plan.squareFeet, unitCode: 'FTK' },
+    ...(siteUrl ? { url: `${siteUrl}/floor-plans/${plan.slug}` } : {}),
+  };
+}
+
+/** JSON for a <script type="application/ld+json"> data block: `<` escaped so no markup can close it. */
+export function jsonLdText(data: object): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
