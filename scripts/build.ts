@@ -5,6 +5,7 @@
  *  - the server bundle (build/server/server.js).
  * Usage: tsx scripts/build.ts [--client-only]
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -122,7 +123,14 @@ async function buildClient(): Promise<void> {
     const css = cssUrl(name);
     if (css) lazyCss[name] = css;
   }
+  // Subresource Integrity for every script the HTML names (the boot module and its preloaded chunks).
+  const integrity: Record<string, string> = {};
+  for (const [outputPath] of outputs.filter(([file]) => file.endsWith('.js'))) {
+    const bytes = await fs.readFile(path.resolve(PROJECT_DIR, outputPath));
+    integrity[toUrl(outputPath)] = `sha384-${crypto.createHash('sha384').update(bytes).digest('base64')}`;
+  }
   const manifest: AssetManifest = {
+    integrity,
     boot: { js: toUrl(bootPath), imports: staticImports(bootPath) },
     siteCss: toUrl(entryOutput(path.join(STATIC_DIR, 'css', 'site.css'))[0]),
     adminCss: toUrl(entryOutput(path.join(STATIC_DIR, 'css', 'admin.css'))[0]),

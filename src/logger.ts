@@ -6,7 +6,17 @@ export function createLogger(config: Pick<Config, 'env' | 'logLevel'>): Logger {
   const level = config.env === 'test' ? 'silent' : config.logLevel;
   return pino({
     level,
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'password', 'body'], remove: true },
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-csrf-token"]',
+        'res.headers["set-cookie"]',
+        'password',
+        'body',
+      ],
+      remove: true,
+    },
     ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
   });
 }

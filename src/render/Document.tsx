@@ -26,11 +26,12 @@ interface DocumentProps {
   stylesheets: string[];
   modulePreloads: string[];
   bootScript: string | undefined;
+  integrity: Record<string, string>;
   bodyHtml: string;
 }
 
 /** The HTML shell around a rendered page: head, links to exactly the CSS and JS the page uses. */
-export function Document({ meta, siteName, siteUrl, canonicalUrl, stylesheets, modulePreloads, bootScript, bodyHtml }: DocumentProps) {
+export function Document({ meta, siteName, siteUrl, canonicalUrl, stylesheets, modulePreloads, bootScript, integrity, bodyHtml }: DocumentProps) {
   const title = meta.title === siteName ? siteName : `${meta.title} | ${siteName}`;
   const preload = meta.preloadImage?.image;
   return (
@@ -73,9 +74,9 @@ export function Document({ meta, siteName, siteUrl, canonicalUrl, stylesheets, m
           <link key={href} rel="stylesheet" href={href} />
         ))}
         {modulePreloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
+          <link key={href} rel="modulepreload" href={href} integrity={integrity[href]} />
         ))}
-        {bootScript ? <script type="module" src={bootScript} /> : null}
+        {bootScript ? <script type="module" src={bootScript} integrity={integrity[bootScript]} /> : null}
       </head>
       <body dangerouslySetInnerHTML={{ __html: bodyHtml }} />
     </html>

@@ -11,6 +11,8 @@ export interface WidgetAssets {
 }
 
 export interface AssetManifest {
+  /** sha384 Subresource Integrity of each built script, by URL. */
+  integrity: Record<string, string>;
   boot: { js: string; imports: string[] };
   siteCss: string;
   adminCss: string;

@@ -33,6 +33,7 @@ export function createRenderer(options: { assets: AssetManifest; siteName: strin
           stylesheets={[...new Set(stylesheets)]}
           modulePreloads={modulePreloads}
           bootScript={widgets.length > 0 ? assets.boot.js : undefined}
+          integrity={assets.integrity}
           bodyHtml={bodyHtml}
         />,
       );

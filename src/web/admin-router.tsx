@@ -236,7 +236,8 @@ export function createAdminRouter(deps: AdminDeps): Router {
   });
 
   router.post('/messages/:id/read', express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }), requireCsrfToken, async (req, res) => {
-    const id = /^[1-9]\d{0,14}$/.test(req.params.id ?? '') ? Number(req.params.id) : 0;
+    const raw = String(req.params.id);
+    const id = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : 0;
     if (id === 0) return res.status(400).json({ error: 'Unknown message.' });
     const found = await setMessageRead(db, id, (req.body as { read?: string }).read !== 'false');
     if (!found) return res.status(404).json({ error: 'Unknown message.' });

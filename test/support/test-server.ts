@@ -24,6 +24,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DATABASE_URL: `sqlite:${path.join(dataDir, 'site.sqlite')}`,
     DATA_DIR: dataDir,
     UPLOAD_DIR: path.join(dataDir, 'uploads'),
+    LOG_LEVEL: 'silent',
     ...env,
   });
   const site = await createSite(config, createLogger(config));
