@@ -239,7 +239,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
     const raw = String(req.params.id);
     const id = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : 0;
     if (id === 0) return res.status(400).json({ error: 'Unknown message.' });
-    const found = await setMessageRead(db, id, (req.body as { read?: string }).read !== 'false');
+    const found = await setMessageRead(db, id, (req.body as { read?: string } | undefined)?.read !== 'false');
     if (!found) return res.status(404).json({ error: 'Unknown message.' });
     res.redirect(303, '/admin/messages');
   });
