@@ -27,6 +27,9 @@ interface Item extends EditorImage {
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
+/** A card's button: by url while the card exists, else the card now at `index` (after a delete). */
+type FocusTarget = { url: string; index: number; action: 'up' | 'down' | 'delete' };
+
 const renumber = (items: EditorImage[]): Item[] => items.map((item, index) => ({ ...item, position: index }));
 const fromServer = (images: EditorImage[]): Item[] => renumber(images);
 
@@ -51,6 +54,12 @@ export default function AdminImagesEditor({ label, images, csrfToken, endpoints 
   const [announcement, setAnnouncement] = useState('');
   const [broken, setBroken] = useState<Set<string>>(new Set());
   const listRef = useRef<HTMLOListElement>(null);
+  const saveRef = useRef<HTMLButtonElement>(null);
+  /**
+   * Where keyboard focus goes once the list has re-rendered: React moves a reordered card's node, and a delete
+   * removes it; either drops focus to <body>, so a keyboard user would start again from the top of the page.
+   */
+  const focusAfterRender = useRef<FocusTarget | null>(null);
 
   const move = useCallback((from: number, to: number) => {
     setItems((current) => {
@@ -65,6 +74,24 @@ export default function AdminImagesEditor({ label, images, csrfToken, endpoints 
     setDirty(true);
     setNotice(null);
   }, []);
+
+  useEffect(() => {
+    const wanted = focusAfterRender.current;
+    if (!wanted || busy) return;
+    focusAfterRender.current = null;
+    const cards = [...(listRef.current?.children ?? [])] as HTMLElement[];
+    const card = cards.find((child) => child.dataset.url === wanted.url) ?? cards[Math.min(wanted.index, cards.length - 1)];
+    const same = card?.querySelector<HTMLButtonElement>(`button[data-action="${wanted.action}"]:not(:disabled)`);
+    // At the top or bottom the same Move button is now disabled: the first usable button of the card takes focus.
+    (same ?? card?.querySelector<HTMLButtonElement>('button:not(:disabled)') ?? saveRef.current)?.focus();
+  }, [items, busy]);
+
+  function moveWithButton(index: number, direction: 'up' | 'down') {
+    const item = items[index];
+    if (!item) return;
+    focusAfterRender.current = { url: item.url, index, action: direction };
+    move(index, direction === 'up' ? index - 1 : index + 1);
+  }
 
   useEffect(() => {
     if (!enhanced || !listRef.current) return;
@@ -118,6 +145,7 @@ export default function AdminImagesEditor({ label, images, csrfToken, endpoints 
   }
 
   async function save() {
+    if (busy) return;
     setBusy(true);
     setNotice(null);
     try {
@@ -134,8 +162,9 @@ export default function AdminImagesEditor({ label, images, csrfToken, endpoints 
     }
   }
 
-  async function remove(item: Item) {
+  async function remove(item: Item, index: number) {
     if (!window.confirm(`Delete “${item.alt || item.url}”? This cannot be undone.`)) return;
+    focusAfterRender.current = { url: item.url, index, action: 'delete' };
     setBusy(true);
     setNotice(null);
     try {
@@ -153,7 +182,8 @@ export default function AdminImagesEditor({ label, images, csrfToken, endpoints 
   return (
     <section className="editor" aria-label={label}>
       <div className="editor-toolbar">
-        <button type="button" className="button button-accent" onClick={() => void save()} disabled={!enhanced || busy}>
+        {/* aria-disabled while a call runs, not disabled: a disabled button drops the keyboard focus it holds. */}
+        <button ref={saveRef} type="button" className="button button-accent" onClick={() => void save()} disabled={!enhanced} aria-disabled={busy || undefined}>
           Save Changes
         </button>
         <span className="editor-state">{dirty ? 'Unsaved changes' : 'All changes saved'}</span>
@@ -187,18 +217,19 @@ export default function AdminImagesEditor({ label, images, csrfToken, endpoints 
               </p>
               <p className="editor-alt">{item.alt || item.url}</p>
               <div className="editor-actions">
-                <button type="button" className="button" onClick={() => move(index, index - 1)} disabled={!enhanced || busy || index === 0}>
+                <button type="button" className="button" data-action="up" onClick={() => moveWithButton(index, 'up')} disabled={!enhanced || busy || index === 0}>
                   Move up
                 </button>
                 <button
                   type="button"
                   className="button"
-                  onClick={() => move(index, index + 1)}
+                  data-action="down"
+                  onClick={() => moveWithButton(index, 'down')}
                   disabled={!enhanced || busy || index === items.length - 1}
                 >
                   Move down
                 </button>
-                <button type="button" className="button button-danger" onClick={() => void remove(item)} disabled={!enhanced || busy}>
+                <button type="button" className="button button-danger" data-action="delete" onClick={() => void remove(item, index)} disabled={!enhanced || busy}>
                   Delete
                 </button>
               </div>

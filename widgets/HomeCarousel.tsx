@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { Carousel } from 'react-responsive-carousel';
 import { CAROUSEL } from '../src/shared/constants.js';
 import { Picture } from '../src/shared/Picture.js';
@@ -12,56 +12,102 @@ interface HomeCarouselProps {
   sizes: string;
 }
 
-function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Starts playing unless the visitor asks for reduced motion (then only the play button starts it). */
+function usePlaying() {
+  const [playing, setPlaying] = useState(true);
+  useEffect(() => {
+    const query = window.matchMedia(REDUCED_MOTION);
+    const stopIfReduced = () => {
+      if (query.matches) setPlaying(false);
+    };
+    stopIfReduced();
+    query.addEventListener('change', stopIfReduced);
+    return () => query.removeEventListener('change', stopIfReduced);
+  }, []);
+  return [playing, setPlaying] as const;
 }
 
 /**
  * The home carousel (seed-spec §9: autoplay 5000 ms, 800 ms animation, infinite loop, no arrow buttons).
  * The server renders the first slide as the page's LCP image; the carousel takes over after hydration.
- * Beyond the seed: a pause/play control, a pause while hovered or focused, no autoplay under reduced motion.
+ * Beyond the seed (WCAG 2.2.2): a pause/play button, a pause while the pointer is over the slides or keyboard
+ * focus is in them, no autoplay under reduced motion.
  */
 export default function HomeCarousel({ title, tagline, slides, sizes }: HomeCarouselProps) {
   const enhanced = useEnhanced();
-  const [playing, setPlaying] = useState(true);
+  const [playing, setPlaying] = usePlaying();
+  const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [current, setCurrent] = useState(0);
-
-  useEffect(() => {
-    if (prefersReducedMotion()) setPlaying(false);
-  }, []);
+  const slidesRef = useRef<HTMLDivElement>(null);
 
   const [first] = slides;
   const canRotate = enhanced && slides.length > 1;
 
+  useEffect(() => {
+    // For its infinite loop the library puts a copy of the last slide before the first and of the first after
+    // the last; they are only ever seen mid-swipe, so assistive technology should not list them twice.
+    const items = slidesRef.current?.querySelectorAll('.slider > li.slide');
+    if (!canRotate || !items || items.length <= slides.length) return;
+    items[0]?.setAttribute('aria-hidden', 'true');
+    items[items.length - 1]?.setAttribute('aria-hidden', 'true');
+  }, [canRotate, slides.length]);
+
+  function onFocus(event: FocusEvent<HTMLDivElement>) {
+    // A mouse click on a dot focuses it too; only keyboard focus (focus-visible) holds the slideshow.
+    setFocused(event.target.matches(':focus-visible'));
+  }
+
+  function onBlur(event: FocusEvent<HTMLDivElement>) {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+  }
+
   return (
-    <section
-      className="hero"
-      aria-roledescription="carousel"
-      aria-label="Photos of the community"
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-      }}
-    >
-      <div className="hero-slides">
+    <section className="hero" aria-roledescription="carousel" aria-label="Photos of the community">
+      {canRotate ? (
+        <button type="button" className="hero-toggle" onClick={() => setPlaying((value) => !value)}>
+          {playing ? 'Pause slideshow' : 'Play slideshow'}
+        </button>
+      ) : null}
+      <div
+        ref={slidesRef}
+        className="hero-slides"
+        onPointerEnter={() => setHovered(true)}
+        onPointerLeave={() => setHovered(false)}
+        onFocus={onFocus}
+        onBlur={onBlur}
+      >
         {canRotate ? (
           <Carousel
-            autoPlay={playing && !focused}
+            autoPlay={playing && !hovered && !focused}
             interval={CAROUSEL.intervalMs}
             transitionTime={CAROUSEL.transitionMs}
             infiniteLoop={CAROUSEL.infiniteLoop}
             showArrows={CAROUSEL.showArrows}
-            stopOnHover
+            // The library still renders hidden arrow buttons when showArrows is false: render none at all.
+            renderArrowPrev={() => null}
+            renderArrowNext={() => null}
+            stopOnHover={false}
             showThumbs={false}
             showStatus={false}
             showIndicators
             swipeable
             emulateTouch
-            selectedItem={current}
             onChange={setCurrent}
-            ariaLabel={undefined}
             labels={{ leftArrow: 'Previous photo', rightArrow: 'Next photo', item: 'Show photo' }}
+            renderIndicator={(onClick, isSelected, index, label) => (
+              <li key={index}>
+                <button
+                  type="button"
+                  className="hero-dot"
+                  aria-label={`${label} ${index + 1} of ${slides.length}`}
+                  aria-current={isSelected ? 'true' : undefined}
+                  onClick={onClick}
+                />
+              </li>
+            )}
           >
             {slides.map((slide, index) => (
               <div
@@ -70,6 +116,7 @@ export default function HomeCarousel({ title, tagline, slides, sizes }: HomeCaro
                 role="group"
                 aria-roledescription="slide"
                 aria-label={`${index + 1} of ${slides.length}`}
+                aria-hidden={index === current ? undefined : true}
               >
                 <Picture
                   image={slide}
@@ -92,16 +139,6 @@ export default function HomeCarousel({ title, tagline, slides, sizes }: HomeCaro
           <p className="hero-tagline">{tagline}</p>
         </div>
       </div>
-      {canRotate ? (
-        <button
-          type="button"
-          className="hero-toggle"
-          aria-pressed={!playing}
-          onClick={() => setPlaying((value) => !value)}
-        >
-          {playing ? 'Pause slideshow' : 'Play slideshow'}
-        </button>
-      ) : null}
     </section>
   );
 }

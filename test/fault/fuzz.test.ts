@@ -148,7 +148,6 @@ describe('Malformed requests (property-based fuzzing)', function () {
   it('answers 2,500 malformed requests without a 5xx, a crash, or a row written by a rejected one', async () => {
     const base = new URL(server.url);
     const seen = new Map<number, number>();
-    const original = JSON.stringify(await server.db('homepage_images').select('url', 'sort_order').orderBy('id'));
     await fc.assert(
       fc.asyncProperty(requestArbitrary, async (input) => {
         const before = Number((await server.db('contact_messages').count({ count: '*' }).first())?.count ?? 0);
@@ -167,8 +166,6 @@ describe('Malformed requests (property-based fuzzing)', function () {
     );
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).to.equal(200);
-    const orders = JSON.stringify(await server.db('homepage_images').select('url', 'sort_order').orderBy('id'));
-    expect(orders === original || orders.length > 0).to.equal(true);
     console.log('    statuses seen:', Object.fromEntries([...seen.entries()].sort((a, b) => a[0] - b[0])));
   });
 
