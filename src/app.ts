@@ -61,14 +61,16 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(createSiteFilesRouter({ db, content, siteUrl: config.siteUrl }));
   app.use(createApiRouter(db));
   app.use(createContactRouter({ ...kit, db, rateLimit: config.contactRateLimit, outbox: deps.outbox }));
-  const pageCache = new PageCache();
+  const pageCache = new PageCache(db);
+  pageCache.startWatching();
+  app.locals.pageCache = pageCache;
   app.use(
     createPagesRouter({
       ...kit,
       cached: servePageCache(pageCache),
       siteUrl: config.siteUrl,
       db,
-      map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution, stylesheet: assets.lazyCss.leaflet ?? '' },
+      map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution, stylesheet: assets.lazyCss.NearbyMap ?? '' },
     }),
   );
   const staffSession = createStaffSession({ config, db, secret: resolveSessionSecret(config) });

@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { loadContent, type Content } from './content/index.js';
 import { prepareDatabase } from './prepare-database.js';
 import { MailOutbox } from './services/mail-outbox.js';
+import type { PageCache } from './web/page-cache.js';
 
 export interface Site {
   app: Express;
@@ -33,6 +34,7 @@ export async function createSite(config: Config, logger: Logger, content: Conten
       seeded,
       outbox,
       async close() {
+        (app.locals.pageCache as PageCache | undefined)?.stopWatching();
         await outbox?.stop();
         await db.destroy();
       },

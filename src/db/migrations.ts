@@ -5,6 +5,7 @@ import * as createContactMessages from '../../migrations/20261121000300_create_c
 import * as createUsersAndSessions from '../../migrations/20261121000400_create_users_and_sessions.js';
 import * as createUploadedImages from '../../migrations/20261121000500_create_uploaded_images.js';
 import * as addContactDelivery from '../../migrations/20261121000600_add_contact_delivery.js';
+import * as createSiteRevision from '../../migrations/20261121000700_create_site_revision.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '20261121000400_create_users_and_sessions': createUsersAndSessions,
   '20261121000500_create_uploaded_images': createUploadedImages,
   '20261121000600_add_contact_delivery': addContactDelivery,
+  '20261121000700_create_site_revision': createSiteRevision,
 };
 
 const source: Knex.MigrationSource<string> = {

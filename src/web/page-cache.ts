@@ -1,12 +1,22 @@
 import type { RequestHandler } from 'express';
+import type { Knex } from 'knex';
+import { bumpSiteRevision, readSiteRevision } from '../db/site-revision.js';
+
+/** How often an instance checks whether another instance changed the site (several instances on PostgreSQL). */
+const REVISION_POLL_MS = 2_000;
 
 /**
  * Public pages are pure functions of the content module and the database, so their HTML is rendered once and
- * served from memory until staff change something (see `invalidateOnStaffChange`). Only plain GETs without a
- * query string are cached; the set of cacheable paths is fixed by the routes, so the cache cannot grow unbounded.
+ * served from memory until staff change something. A change through this instance clears the cache at once and
+ * raises the shared site revision; other instances see the new revision within REVISION_POLL_MS. Only plain GETs
+ * without a query string are cached, and the pages router is case-sensitive, so the cache is bounded by the routes.
  */
 export class PageCache {
   private readonly pages = new Map<string, string>();
+  private revision: number | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly db: Knex) {}
 
   get(path: string): string | undefined {
     return this.pages.get(path);
@@ -22,6 +32,28 @@ export class PageCache {
 
   get size(): number {
     return this.pages.size;
+  }
+
+  /** Staff changed something here: drop every page now and tell the other instances. */
+  async changed(): Promise<void> {
+    this.clear();
+    await bumpSiteRevision(this.db);
+    this.revision = await readSiteRevision(this.db);
+  }
+
+  async checkRevision(): Promise<void> {
+    const current = await readSiteRevision(this.db);
+    if (this.revision !== undefined && current !== this.revision) this.clear();
+    this.revision = current;
+  }
+
+  startWatching(): void {
+    this.timer = setInterval(() => void this.checkRevision().catch(() => this.clear()), REVISION_POLL_MS);
+    this.timer.unref();
+  }
+
+  stopWatching(): void {
+    clearInterval(this.timer);
   }
 }
 
@@ -51,7 +83,7 @@ export function invalidateOnStaffChange(cache: PageCache): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.on('finish', () => {
-        if (res.statusCode < 400) cache.clear();
+        if (res.statusCode < 400) void cache.changed().catch(() => cache.clear());
       });
     }
     next();
