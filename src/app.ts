@@ -52,7 +52,17 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.set('etag', 'strong');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
-  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') } }));
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => /^\/(assets|img)\//.test(req.url ?? '') },
+      // One short line per request: id, method, path, status, time. No headers, cookies or bodies.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+    }),
+  );
   app.use(securityHeaders({ tileUrl: config.map.tileUrl, production: config.env === 'production' }));
   app.use(compression());
   app.use(removeTrailingSlash);
