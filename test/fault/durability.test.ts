@@ -35,7 +35,7 @@ function openDb(file: string) {
 describe('SQLite durability settings', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ CONTACT_RATE_LIMIT: '0' });
+    server = await startTestServer({ CONTACT_RATE_LIMIT: '0' }, { sqlite: true });
   });
   after(() => server.close());
 

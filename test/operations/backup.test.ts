@@ -13,7 +13,7 @@ describe('npm run backup / npm run restore', function () {
   this.timeout(120_000);
 
   it('backs up the running site (database and uploads) and restores exactly that state', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer({}, { sqlite: true });
     const backupRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'backups-'));
     const env = { ...process.env, DATABASE_URL: `sqlite:${path.join(server.dataDir, 'site.sqlite')}`, UPLOAD_DIR: server.config.uploadDir };
     try {

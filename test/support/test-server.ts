@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { createSite, type Site } from '../../src/site.js';
+import { createTestDatabase } from './test-database.js';
 
 export interface TestServer {
   url: string;
@@ -16,12 +17,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The real app on a free port, with a fresh SQLite file in its own temporary folder. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * The real app on a free port, with a fresh SQLite file in its own temporary folder (or a fresh PostgreSQL
+ * database under `npm run test:postgres`). SQLite-specific tests pass `{ sqlite: true }`.
+ */
+export async function startTestServer(env: Record<string, string> = {}, options: { sqlite?: boolean } = {}): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'community-site-test-'));
+  const database = await createTestDatabase(dataDir, options);
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: `sqlite:${path.join(dataDir, 'site.sqlite')}`,
+    DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     UPLOAD_DIR: path.join(dataDir, 'uploads'),
     LOG_LEVEL: 'silent',
@@ -47,6 +52,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         server.closeAllConnections();
       });
       await site.close();
+      await database.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,37 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import knexFactory from 'knex';
+
+/**
+ * Where a test server's database lives: a fresh SQLite file by default, or, when TEST_POSTGRES_URL names a
+ * PostgreSQL server (npm run test:postgres), a fresh database created on it and dropped afterwards.
+ */
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(dataDir: string, options: { sqlite?: boolean } = {}): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_POSTGRES_URL;
+  if (!adminUrl || options.sqlite) return { url: `sqlite:${path.join(dataDir, 'site.sqlite')}`, drop: async () => undefined };
+  const name = `site_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 } });
+  try {
+    await admin.raw(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.destroy();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 } });
+      try {
+        await cleanup.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await cleanup.destroy();
+      }
+    },
+  };
+}
