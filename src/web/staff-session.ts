@@ -65,7 +65,9 @@ export function createStaffSession(options: { config: Config; db: Knex; secret: 
     resave: false,
     saveUninitialized: false,
     rolling: true,
-    unset: 'destroy',
+    // unset stays 'keep': sessions end through req.session.destroy()/regenerate(), never `req.session = null`.
+    // 'destroy' would also make express-session delete, after the response, a session it failed to load (a
+    // database outage), and hand that second error to Express's final handler, which prints it with the SQL.
     proxy: config.trustProxy > 0 ? true : undefined,
     cookie: { httpOnly: true, sameSite: 'lax', secure: production, path: '/', maxAge: config.sessionIdleMs },
   });
