@@ -1,4 +1,5 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { MESSAGES } from '../src/shared/constants.js';
 import {
   CONTACT_FIELDS,
@@ -23,6 +24,9 @@ interface ContactFormProps {
   initialStatus: 'idle' | 'success' | 'failure' | 'rate-limited';
 }
 
+/** The seed's own alert for a bad phone; the phone field points at it (aria-describedby) while it shows. */
+const INVALID_PHONE_ALERT_ID = 'contact-invalid-phone';
+
 const EMPTY: ContactInput = { firstname: '', lastname: '', email: '', phone: '', subject: '', message: '' };
 
 const INPUT_ATTRIBUTES: Record<ContactField, { type?: string; autoComplete: string; inputMode?: 'tel'; placeholder?: string }> = {
@@ -46,6 +50,7 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
   const [status, setStatus] = useState<Status>(initialStatus);
   const [retryAfter, setRetryAfter] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
 
   function update(field: ContactField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -65,6 +70,16 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
     });
   }
 
+  function focusField(field: ContactField) {
+    formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+  }
+
+  /** Shows the outcome of a send. Disabling the button dropped its focus: the outcome takes it, for screen readers too. */
+  function settle(outcome: Status) {
+    flushSync(() => setStatus(outcome));
+    if (document.activeElement === document.body || document.activeElement === null) outcomeRef.current?.focus();
+  }
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status === 'sending') return;
@@ -72,6 +87,7 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
     if (!isValidPhone(values.phone)) {
       setErrors((current) => ({ ...current, phone: MESSAGES.invalidPhone }));
       setStatus('invalid-phone');
+      focusField('phone');
       return;
     }
     const found: ContactErrors = {};
@@ -83,7 +99,7 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
     const firstInvalid = CONTACT_FIELDS.find((field) => found[field]);
     if (firstInvalid) {
       setStatus('idle');
-      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      focusField(firstInvalid);
       return;
     }
     setStatus('sending');
@@ -100,21 +116,23 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
       if (text === 'success') {
         setValues(EMPTY);
         setErrors({});
-        setStatus('success');
+        settle('success');
       } else if (response.status === 429) {
         setRetryAfter(response.headers.get('Retry-After'));
-        setStatus('rate-limited');
+        settle('rate-limited');
       } else {
-        setStatus('failure');
+        settle('failure');
       }
     } catch {
       // The seed ignores network errors; a buyer must never believe a lost message was sent (docs/decisions).
-      setStatus('failure');
+      settle('failure');
     }
   }
 
   const sending = status === 'sending';
-  const errorFor = (field: ContactField) => (field === 'phone' && status === 'invalid-phone' ? undefined : errors[field]);
+  const phoneAlertShown = status === 'invalid-phone';
+  // While the seed's phone alert shows, it is the phone's message; it is not repeated under the field.
+  const errorFor = (field: ContactField) => (field === 'phone' && phoneAlertShown ? undefined : errors[field]);
 
   return (
     <form
@@ -131,24 +149,24 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
       </p>
       <div className="alerts" aria-live="polite">
         {status === 'success' ? (
-          <p className="alert alert-success" role="status">
+          <p ref={outcomeRef} className="alert alert-success" role="status" tabIndex={-1}>
             {MESSAGES.contactSuccess}
           </p>
         ) : null}
         {status === 'failure' ? (
-          <p className="alert alert-error" role="alert">
+          <p ref={outcomeRef} className="alert alert-error" role="alert" tabIndex={-1}>
             {MESSAGES.contactFailure}
           </p>
         ) : null}
         {status === 'rate-limited' ? (
-          <p className="alert alert-error" role="alert">
+          <p ref={outcomeRef} className="alert alert-error" role="alert" tabIndex={-1}>
             {MESSAGES.contactFailure} We have received several messages from you in a short time; please wait
             {retryAfter ? ` ${Math.ceil(Number(retryAfter) / 60)} minute(s)` : ' a few minutes'} before sending another,
             or call us.
           </p>
         ) : null}
-        {status === 'invalid-phone' ? (
-          <p className="alert alert-error" role="alert">
+        {phoneAlertShown ? (
+          <p id={INVALID_PHONE_ALERT_ID} className="alert alert-error" role="alert">
             {MESSAGES.invalidPhone}
           </p>
         ) : null}
@@ -157,14 +175,15 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
         {CONTACT_FIELDS.map((field) => {
           const error = errorFor(field);
           const id = `contact-${field}`;
+          const phoneAlert = field === 'phone' && phoneAlertShown;
           const common = {
             id,
             name: field,
             value: values[field],
             required: true,
             maxLength: CONTACT_MAX_LENGTH[field],
-            'aria-invalid': error ? true : undefined,
-            'aria-describedby': error ? `${id}-error` : undefined,
+            'aria-invalid': error || phoneAlert ? true : undefined,
+            'aria-describedby': error ? `${id}-error` : phoneAlert ? INVALID_PHONE_ALERT_ID : undefined,
             ...INPUT_ATTRIBUTES[field],
           };
           return (
@@ -192,7 +211,7 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
           <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
       </div>
-      <button className="button button-accent" type="submit" disabled={sending} aria-disabled={sending}>
+      <button className="button button-accent" type="submit" disabled={sending}>
         {sending ? 'Sending…' : 'Send message'}
       </button>
     </form>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent, type RefObject } from 'react';
 import { NEARBY_MAP_HEIGHT } from '../src/shared/constants.js';
 import type { NearbyMapProps } from './NearbyMap.js';
 import { formatMiles, type HomeLocation, type NearbyPlaceData, type NearbyTabData } from './nearby-types.js';
@@ -47,7 +47,8 @@ function PlaceList({ places, selected, onSelect }: { places: NearbyPlaceData[]; 
 
 function useLeafletStylesheet(href: string, wanted: boolean) {
   useEffect(() => {
-    if (!wanted || document.querySelector(`link[href="${CSS.escape(href)}"]`)) return;
+    // An empty href would be no stylesheet at all (the server did not find Leaflet's in the build manifest).
+    if (!wanted || !href || document.querySelector(`link[href="${CSS.escape(href)}"]`)) return;
     const link = document.createElement('link');
     link.rel = 'stylesheet';
     link.href = href;
@@ -56,8 +57,28 @@ function useLeafletStylesheet(href: string, wanted: boolean) {
 }
 
 /**
+ * True once the element comes within `margin` of the viewport. The section hydrates when it nears the viewport;
+ * on a phone that is already at load, while the map sits a long list further down: its code waits for it.
+ */
+function useNearViewport(ref: RefObject<HTMLElement | null>, active: boolean, margin = '200px'): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!active || near || !element) return;
+    if (!('IntersectionObserver' in window)) return setNear(true);
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, { rootMargin: margin });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, active, near, margin]);
+  return near;
+}
+
+/**
  * Nearby places (seed-spec §2 "Nearby section"). Without JavaScript every tab's list shows, one after another.
- * Once hydrated it becomes four tabs (Schools by default) with a Leaflet map whose code loads only now.
+ * Once hydrated it becomes four tabs (Schools by default) with a Leaflet map whose code loads only when the map
+ * nears the viewport.
  */
 export default function Nearby({ tabs, home, tileUrl, attribution, stylesheet }: NearbyProps) {
   const enhanced = useEnhanced();
@@ -65,10 +86,12 @@ export default function Nearby({ tabs, home, tileUrl, attribution, stylesheet }:
   const [selected, setSelected] = useState<number | null>(null);
   const [MapView, setMapView] = useState<ComponentType<NearbyMapProps> | null>(null);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const mapRef = useRef<HTMLDivElement>(null);
+  const mapNear = useNearViewport(mapRef, enhanced);
 
-  useLeafletStylesheet(stylesheet, enhanced);
+  useLeafletStylesheet(stylesheet, mapNear);
   useEffect(() => {
-    if (!enhanced) return;
+    if (!mapNear) return;
     let cancelled = false;
     import('./NearbyMap.js')
       .then((module) => {
@@ -78,7 +101,7 @@ export default function Nearby({ tabs, home, tileUrl, attribution, stylesheet }:
     return () => {
       cancelled = true;
     };
-  }, [enhanced]);
+  }, [mapNear]);
 
   if (!enhanced) {
     return (
@@ -136,7 +159,7 @@ export default function Nearby({ tabs, home, tileUrl, attribution, stylesheet }:
       </div>
       <div id="nearby-panel" className="nearby-panel" role="tabpanel" aria-labelledby={`nearby-tab-${tab.id}`}>
         <PlaceList places={tab.places} selected={selected} onSelect={setSelected} />
-        <div className="nearby-map" style={{ height: NEARBY_MAP_HEIGHT }}>
+        <div ref={mapRef} className="nearby-map" style={{ height: NEARBY_MAP_HEIGHT }}>
           {MapView ? (
             <MapView
               key={tab.id}

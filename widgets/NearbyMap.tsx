@@ -1,5 +1,5 @@
-import { divIcon, latLngBounds, type Marker as LeafletMarker } from 'leaflet';
-import { useEffect, useMemo, useRef, type Dispatch, type SetStateAction } from 'react';
+import { divIcon, latLngBounds, type Map as LeafletMap, type Marker as LeafletMarker, type PointExpression } from 'leaflet';
+import { useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { MapContainer, Marker, Popup, TileLayer } from 'react-leaflet';
 import type { HomeLocation, NearbyTabData } from './nearby-types.js';
 
@@ -17,6 +17,12 @@ function numberedIcon(number: number) {
   return divIcon({ className: 'map-marker', html: `<span>${Number(number)}</span>`, iconSize: [30, 30], iconAnchor: [15, 15], popupAnchor: [0, -14] });
 }
 
+/**
+ * Opening a popup pans the map to show it; the bottom padding keeps the marker under the popup in view too (at
+ * the seed's fixed zoom some places lie outside the 30vh map until chosen).
+ */
+const POPUP_PAN = { autoPanPaddingTopLeft: [12, 12] as PointExpression, autoPanPaddingBottomRight: [12, 44] as PointExpression };
+
 const homeIcon = divIcon({ className: 'map-marker map-marker-home', html: '<span>⌂</span>', iconSize: [36, 36], iconAnchor: [18, 18], popupAnchor: [0, -16] });
 
 /**
@@ -25,11 +31,20 @@ const homeIcon = divIcon({ className: 'map-marker map-marker-home', html: '<span
  */
 export default function NearbyMap({ tab, home, tileUrl, attribution, selected, onSelect }: NearbyMapProps) {
   const markers = useRef<(LeafletMarker | null)[]>([]);
+  const [map, setMap] = useState<LeafletMap | null>(null);
+  const label = `Map of nearby ${tab.label.toLowerCase()}`;
   const center = useMemo(() => {
     const bounds = latLngBounds([[home.latitude, home.longitude]]);
     for (const place of tab.places) bounds.extend([place.latitude, place.longitude]);
     return bounds.getCenter();
   }, [tab, home]);
+
+  useEffect(() => {
+    // react-leaflet hands unknown props to Leaflet, not to the DOM: name the focusable map container here.
+    const container = map?.getContainer();
+    container?.setAttribute('role', 'region');
+    container?.setAttribute('aria-label', label);
+  }, [map, label]);
 
   useEffect(() => {
     if (selected === null) return;
@@ -38,10 +53,10 @@ export default function NearbyMap({ tab, home, tileUrl, attribution, selected, o
   }, [selected]);
 
   return (
-    <MapContainer center={center} zoom={tab.zoom} scrollWheelZoom={false} className="leaflet-map" aria-label={`Map of nearby ${tab.label.toLowerCase()}`}>
+    <MapContainer ref={setMap} center={center} zoom={tab.zoom} scrollWheelZoom={false} className="leaflet-map">
       <TileLayer url={tileUrl} attribution={attribution} referrerPolicy="strict-origin-when-cross-origin" />
       <Marker position={[home.latitude, home.longitude]} icon={homeIcon} title={home.name} alt={home.name} zIndexOffset={1000}>
-        <Popup>{home.name}</Popup>
+        <Popup {...POPUP_PAN}>{home.name}</Popup>
       </Marker>
       {tab.places.map((place, index) => (
         <Marker
@@ -59,7 +74,7 @@ export default function NearbyMap({ tab, home, tileUrl, attribution, selected, o
             popupclose: () => onSelect((current) => (current === index ? null : current)),
           }}
         >
-          <Popup>
+          <Popup {...POPUP_PAN}>
             <strong>{place.name}</strong>
           </Popup>
         </Marker>

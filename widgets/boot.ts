@@ -11,7 +11,7 @@ function isWidgetName(name: string | null): name is WidgetName {
 }
 
 /** Renders its child unchanged (no DOM of its own, so no mismatch) and reports when the hydration committed. */
-function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) {
+function Hydrated({ onHydrated, children }: { onHydrated: () => void; children?: ReactNode }) {
   useEffect(onHydrated, [onHydrated]);
   return children;
 }
