@@ -70,10 +70,10 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use('/uploads', serveUploads(config.uploadDir));
   app.use(createSiteFilesRouter({ db, content, siteUrl: config.siteUrl }));
   app.use(createApiRouter(db));
-  app.use(createContactRouter({ ...kit, db, rateLimit: config.contactRateLimit, outbox: deps.outbox }));
   const pageCache = new PageCache(db);
   pageCache.startWatching();
   app.locals.pageCache = pageCache;
+  app.use(createContactRouter({ ...kit, db, rateLimit: config.contactRateLimit, outbox: deps.outbox, cached: servePageCache(pageCache) }));
   app.use(
     createPagesRouter({
       ...kit,

@@ -1,4 +1,4 @@
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router, type Request, type Response, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Knex } from 'knex';
 import { receiveContactMessage } from '../services/contact-messages.js';
@@ -16,6 +16,8 @@ interface ContactDeps extends PageKit {
   rateLimit: number;
   /** The mail worker, when e-mail is configured: told after each stored message. */
   outbox?: { kick(): void };
+  /** The page cache (the plain /contact page is the same for everyone). */
+  cached: RequestHandler;
 }
 
 type ContactPageState = { values?: Partial<ContactInput>; errors?: ContactErrors; status?: 'success' | 'failure' | 'rate-limited' };
@@ -34,7 +36,7 @@ export function createContactRouter(deps: ContactDeps): Router {
     );
   }
 
-  router.get('/contact', (req, res) => {
+  router.get('/contact', deps.cached, (req, res) => {
     renderContact(req, res, req.query.sent === '1' ? { status: 'success' } : {});
   });
 

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { bumpSiteRevision, readSiteRevision } from '../db/site-revision.js';
@@ -11,19 +13,28 @@ const REVISION_POLL_MS = 2_000;
  * raises the shared site revision; other instances see the new revision within REVISION_POLL_MS. Only plain GETs
  * without a query string are cached, and the pages router is case-sensitive, so the cache is bounded by the routes.
  */
+interface CachedPage {
+  html: string;
+  /** Strong validator of the HTML, for 304s. */
+  etag: string;
+  /** Compressed once at store time, so a hit costs no compression work. */
+  gzip: Buffer;
+}
+
 export class PageCache {
-  private readonly pages = new Map<string, string>();
+  private readonly pages = new Map<string, CachedPage>();
   private revision: number | undefined;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly db: Knex) {}
 
-  get(path: string): string | undefined {
+  get(path: string): CachedPage | undefined {
     return this.pages.get(path);
   }
 
   set(path: string, html: string): void {
-    this.pages.set(path, html);
+    const etag = `"${crypto.createHash('sha1').update(html).digest('base64url')}"`;
+    this.pages.set(path, { html, etag, gzip: zlib.gzipSync(html, { level: 9 }) });
   }
 
   clear(): void {
@@ -64,13 +75,21 @@ export function servePageCache(cache: PageCache): RequestHandler {
     if (req.originalUrl.includes('?')) return next();
     const hit = cache.get(req.path);
     if (hit !== undefined) {
-      res.type('html').send(hit);
+      res.type('html').set('ETag', hit.etag).vary('Accept-Encoding');
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
+      // The compression middleware leaves a response alone once Content-Encoding is set.
+      if (req.acceptsEncodings('gzip') === 'gzip') res.set('Content-Encoding', 'gzip').send(hit.gzip);
+      else res.send(hit.html);
       return;
     }
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
       if (res.statusCode === 200 && typeof body === 'string' && /^text\/html/.test(String(res.get('Content-Type') ?? 'text/html'))) {
         cache.set(req.path, body);
+        res.set('ETag', cache.get(req.path)?.etag);
       }
       return send(body);
     };
