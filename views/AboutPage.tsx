@@ -19,6 +19,7 @@ export function AboutPage({ content, path, image }: SiteProps) {
           sizes="(min-width: 900px) 360px, 92vw"
           className="portrait"
           loading="eager"
+          fetchPriority="high"
         />
         <div className="about-text">
           {community.about.map((paragraph) => (
@@ -26,7 +27,7 @@ export function AboutPage({ content, path, image }: SiteProps) {
           ))}
         </div>
       </section>
-      <FeaturesSection content={content} />
+      <FeaturesSection content={content} image={image} />
       <LendersSection content={content} />
     </Layout>
   );

@@ -1,11 +1,19 @@
 import type { Content } from '../src/content/index.js';
+import type { DescribeImage } from '../src/render/images.js';
 import { MESSAGES } from '../src/shared/constants.js';
 
 /**
  * The features document and the walkthrough video. The seed embeds a different PDF on phones and on desktops;
  * CSS shows one embed per breakpoint, and a plain link to each file is always there.
  */
-export function FeaturesSection({ content }: { content: Content }) {
+/** The poster in WebP at about the width the video shows, when the build made variants of it. */
+function posterUrl(image: DescribeImage, src: string): string {
+  const candidates = (image(src, '').webpSrcSet ?? '').split(', ').filter(Boolean);
+  const at800 = candidates.find((candidate) => candidate.endsWith(' 800w')) ?? candidates[candidates.length - 1];
+  return at800?.split(' ')[0] ?? src;
+}
+
+export function FeaturesSection({ content, image }: { content: Content; image: DescribeImage }) {
   const { features, video } = content.media;
   return (
     <section className="features" aria-labelledby="features-heading">
@@ -23,16 +31,21 @@ export function FeaturesSection({ content }: { content: Content }) {
                 Your browser cannot show the PDF here. <a href={features.desktopPdf}>Open the features document</a>.
               </p>
             </object>
-            <object
-              className="pdf-embed pdf-embed-mobile"
-              data={features.mobilePdf}
-              type="application/pdf"
-              aria-label="Included features (PDF, phone layout)"
-            >
-              <p>
-                Your browser cannot show the PDF here. <a href={features.mobilePdf}>Open the features document</a>.
-              </p>
-            </object>
+            {/* Phones rarely show an embedded PDF well, and loading the viewer up front costs them seconds:
+                the phone layout's embed opens on request (a native <details>, no script). */}
+            <details className="pdf-mobile">
+              <summary>View the features document</summary>
+              <object
+                className="pdf-embed pdf-embed-mobile"
+                data={features.mobilePdf}
+                type="application/pdf"
+                aria-label="Included features (PDF, phone layout)"
+              >
+                <p>
+                  Your browser cannot show the PDF here. <a href={features.mobilePdf}>Open the features document</a>.
+                </p>
+              </object>
+            </details>
             <p className="download-links">
               Download the features: <a href={features.desktopPdf} download>PDF for desktop</a> ·{' '}
               <a href={features.mobilePdf} download>
@@ -41,7 +54,7 @@ export function FeaturesSection({ content }: { content: Content }) {
             </p>
           </div>
           <figure className="walkthrough">
-            <video controls preload="none" poster={video.poster} width={640} height={360} playsInline>
+            <video controls preload="none" poster={posterUrl(image, video.poster)} width={640} height={360} playsInline>
               <source src={video.webm} type="video/webm" />
               <source src={video.mp4} type="video/mp4" />
               {MESSAGES.videoUnsupported}

@@ -29,13 +29,26 @@ export function PlanFacts({ plan }: { plan: FloorPlan }) {
   );
 }
 
-export function FloorPlanCards({ plans, image, headingLevel = 3 }: { plans: FloorPlan[]; image: DescribeImage; headingLevel?: 2 | 3 }) {
+interface FloorPlanCardsProps {
+  plans: FloorPlan[];
+  image: DescribeImage;
+  headingLevel?: 2 | 3;
+  /** When the cards open the page, the first image is its largest paint: load it at once. */
+  eagerFirst?: boolean;
+}
+
+export function FloorPlanCards({ plans, image, headingLevel = 3, eagerFirst = false }: FloorPlanCardsProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className="plan-cards">
-      {plans.map((plan) => (
+      {plans.map((plan, index) => (
         <li key={plan.slug} className="plan-card">
-          <Picture image={image(plan.cover.src, plan.cover.alt)} sizes="(min-width: 1100px) 260px, (min-width: 640px) 45vw, 92vw" />
+          <Picture
+            image={image(plan.cover.src, plan.cover.alt)}
+            sizes="(min-width: 1100px) 260px, (min-width: 640px) 45vw, 92vw"
+            loading={eagerFirst && index === 0 ? 'eager' : 'lazy'}
+            fetchPriority={eagerFirst && index === 0 ? 'high' : undefined}
+          />
           <div className="plan-card-body">
             <Heading>
               <a href={`/floor-plans/${plan.slug}`}>{plan.name}</a>

@@ -15,7 +15,7 @@ export function FloorPlansIndexPage({ content, path, image }: SiteProps) {
         </div>
       </div>
       <section className="container plans-index" aria-label="All floor plans">
-        <FloorPlanCards plans={content.floorPlans} image={image} headingLevel={2} />
+        <FloorPlanCards plans={content.floorPlans} image={image} headingLevel={2} eagerFirst />
       </section>
     </Layout>
   );
