@@ -29,7 +29,10 @@ const INVALID_PHONE_ALERT_ID = 'contact-invalid-phone';
 
 const EMPTY: ContactInput = { firstname: '', lastname: '', email: '', phone: '', subject: '', message: '' };
 
-const INPUT_ATTRIBUTES: Record<ContactField, { type?: string; autoComplete: string; inputMode?: 'tel'; placeholder?: string }> = {
+const INPUT_ATTRIBUTES: Record<
+  ContactField,
+  { type?: string; autoComplete: string; inputMode?: 'tel'; placeholder?: string }
+> = {
   firstname: { type: 'text', autoComplete: 'given-name' },
   lastname: { type: 'text', autoComplete: 'family-name' },
   email: { type: 'email', autoComplete: 'email', placeholder: 'name@example.com' },
@@ -194,7 +197,13 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
               ) : (
                 <input
                   {...common}
-                  pattern={field === 'email' ? EMAIL_PATTERN_ATTRIBUTE : field === 'phone' ? '\\(\\d{3}\\) \\d{3}-\\d{4}' : undefined}
+                  pattern={
+                    field === 'email'
+                      ? EMAIL_PATTERN_ATTRIBUTE
+                      : field === 'phone'
+                        ? '\\(\\d{3}\\) \\d{3}-\\d{4}'
+                        : undefined
+                  }
                   onChange={field === 'phone' ? onPhoneChange : (event) => update(field, event.currentTarget.value)}
                 />
               )}

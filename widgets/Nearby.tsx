@@ -13,7 +13,15 @@ interface NearbyProps {
   stylesheet: string;
 }
 
-function PlaceList({ places, selected, onSelect }: { places: NearbyPlaceData[]; selected?: number | null; onSelect?: (index: number) => void }) {
+function PlaceList({
+  places,
+  selected,
+  onSelect,
+}: {
+  places: NearbyPlaceData[];
+  selected?: number | null;
+  onSelect?: (index: number) => void;
+}) {
   return (
     <ol className="place-list">
       {places.map((place, index) => {
@@ -32,7 +40,12 @@ function PlaceList({ places, selected, onSelect }: { places: NearbyPlaceData[]; 
         return (
           <li key={place.name} className={selected === index ? 'place is-selected' : 'place'}>
             {onSelect ? (
-              <button type="button" className="place-button" aria-pressed={selected === index} onClick={() => onSelect(index)}>
+              <button
+                type="button"
+                className="place-button"
+                aria-pressed={selected === index}
+                onClick={() => onSelect(index)}
+              >
                 {details}
               </button>
             ) : (
@@ -57,21 +70,24 @@ function useLeafletStylesheet(href: string, wanted: boolean) {
 }
 
 /**
- * True once the element comes within `margin` of the viewport. The section hydrates when it nears the viewport;
+ * True once the element comes within 200px of the viewport. The section hydrates when it nears the viewport;
  * on a phone that is already at load, while the map sits a long list further down: its code waits for it.
  */
-function useNearViewport(ref: RefObject<HTMLElement | null>, active: boolean, margin = '200px'): boolean {
+function useNearViewport(ref: RefObject<HTMLElement | null>, active: boolean): boolean {
   const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (!active || near || !element) return;
     if (!('IntersectionObserver' in window)) return setNear(true);
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: margin });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, active, near, margin]);
+  }, [ref, active, near]);
   return near;
 }
 
@@ -126,7 +142,12 @@ export default function Nearby({ tabs, home, tileUrl, attribution, stylesheet }:
 
   function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const last = tabs.length - 1;
-    const moves: Record<string, number> = { ArrowRight: active === last ? 0 : active + 1, ArrowLeft: active === 0 ? last : active - 1, Home: 0, End: last };
+    const moves: Record<string, number> = {
+      ArrowRight: active === last ? 0 : active + 1,
+      ArrowLeft: active === 0 ? last : active - 1,
+      Home: 0,
+      End: last,
+    };
     const next = moves[event.key];
     if (next === undefined) return;
     event.preventDefault();

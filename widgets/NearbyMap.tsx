@@ -1,4 +1,10 @@
-import { divIcon, latLngBounds, type Map as LeafletMap, type Marker as LeafletMarker, type PointExpression } from 'leaflet';
+import {
+  divIcon,
+  latLngBounds,
+  type Map as LeafletMap,
+  type Marker as LeafletMarker,
+  type PointExpression,
+} from 'leaflet';
 import { useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { MapContainer, Marker, Popup, TileLayer } from 'react-leaflet';
 import type { HomeLocation, NearbyTabData } from './nearby-types.js';
@@ -14,16 +20,31 @@ export interface NearbyMapProps {
 
 function numberedIcon(number: number) {
   // Only a number goes into the HTML; place names reach the DOM through React (escaped) in the popup.
-  return divIcon({ className: 'map-marker', html: `<span>${Number(number)}</span>`, iconSize: [30, 30], iconAnchor: [15, 15], popupAnchor: [0, -14] });
+  return divIcon({
+    className: 'map-marker',
+    html: `<span>${Number(number)}</span>`,
+    iconSize: [30, 30],
+    iconAnchor: [15, 15],
+    popupAnchor: [0, -14],
+  });
 }
 
 /**
  * Opening a popup pans the map to show it; the bottom padding keeps the marker under the popup in view too (at
  * the seed's fixed zoom some places lie outside the 30vh map until chosen).
  */
-const POPUP_PAN = { autoPanPaddingTopLeft: [12, 12] as PointExpression, autoPanPaddingBottomRight: [12, 44] as PointExpression };
+const POPUP_PAN = {
+  autoPanPaddingTopLeft: [12, 12] as PointExpression,
+  autoPanPaddingBottomRight: [12, 44] as PointExpression,
+};
 
-const homeIcon = divIcon({ className: 'map-marker map-marker-home', html: '<span>⌂</span>', iconSize: [36, 36], iconAnchor: [18, 18], popupAnchor: [0, -16] });
+const homeIcon = divIcon({
+  className: 'map-marker map-marker-home',
+  html: '<span>⌂</span>',
+  iconSize: [36, 36],
+  iconAnchor: [18, 18],
+  popupAnchor: [0, -16],
+});
 
 /**
  * The Leaflet map of one tab: numbered markers for its places and one marker for the community. It is keyed by
@@ -55,7 +76,13 @@ export default function NearbyMap({ tab, home, tileUrl, attribution, selected, o
   return (
     <MapContainer ref={setMap} center={center} zoom={tab.zoom} scrollWheelZoom={false} className="leaflet-map">
       <TileLayer url={tileUrl} attribution={attribution} referrerPolicy="strict-origin-when-cross-origin" />
-      <Marker position={[home.latitude, home.longitude]} icon={homeIcon} title={home.name} alt={home.name} zIndexOffset={1000}>
+      <Marker
+        position={[home.latitude, home.longitude]}
+        icon={homeIcon}
+        title={home.name}
+        alt={home.name}
+        zIndexOffset={1000}
+      >
         <Popup {...POPUP_PAN}>{home.name}</Popup>
       </Marker>
       {tab.places.map((place, index) => (

@@ -1,6 +1,12 @@
 import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { HYDRATE_ATTRIBUTE, WIDGET_ATTRIBUTE, WIDGET_ROOT_ATTRIBUTE, widgetLoaders, type WidgetName } from './registry.js';
+import {
+  HYDRATE_ATTRIBUTE,
+  WIDGET_ATTRIBUTE,
+  WIDGET_ROOT_ATTRIBUTE,
+  widgetLoaders,
+  type WidgetName,
+} from './registry.js';
 
 /** Set on a placeholder once its widget has hydrated: its event handlers are live (browser tests wait for it). */
 const HYDRATED_ATTRIBUTE = 'data-hydrated';
@@ -24,10 +30,14 @@ async function hydrate(placeholder: HTMLElement): Promise<void> {
   const props: unknown = JSON.parse(propsScript.textContent ?? '{}');
   const module = await widgetLoaders[name]();
   const onHydrated = () => placeholder.setAttribute(HYDRATED_ATTRIBUTE, '');
-  hydrateRoot(root, createElement(Hydrated, { onHydrated }, createElement(module.default as ComponentType<object>, props as object)), {
-    // Name the widget in what the console shows, so a mismatch or a crash points at its source.
-    onRecoverableError: (error) => console.error(`Widget ${name} recovered from an error while hydrating:`, error),
-  });
+  hydrateRoot(
+    root,
+    createElement(Hydrated, { onHydrated }, createElement(module.default as ComponentType<object>, props as object)),
+    {
+      // Name the widget in what the console shows, so a mismatch or a crash points at its source.
+      onRecoverableError: (error) => console.error(`Widget ${name} recovered from an error while hydrating:`, error),
+    },
+  );
 }
 
 function whenVisible(element: HTMLElement, callback: () => void): void {

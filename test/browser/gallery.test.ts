@@ -1,0 +1,192 @@
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { loadContent } from '../../src/content/index.js';
+import {
+  openPage,
+  openWidgetPage,
+  screenshot,
+  useBrowserSuite,
+  waitUntil,
+  WIDTHS,
+  type BrowserSuite,
+} from './support.js';
+
+/**
+ * The floor-plan galleries (seed-spec §2: floor-plan image gallery; Overlook's two fixed images): thumbnails
+ * that open an accessible full-size viewer, a native modal <dialog>.
+ */
+const overlook = loadContent().floorPlans.find((plan) => plan.slug === 'overlook')!;
+
+const thumbnails = (page: Page) => page.locator('.gallery-grid .gallery-thumb');
+const viewer = (page: Page) => page.locator('dialog.viewer');
+
+/** What the viewer shows: open or not, modal or not, its image, its "(n of N)" count, and where focus is. */
+function readViewer(page: Page) {
+  return page.evaluate(() => {
+    const dialog = document.querySelector('dialog.viewer') as HTMLDialogElement;
+    const image = dialog.querySelector('img');
+    return {
+      open: dialog.open,
+      modal: dialog.matches(':modal'),
+      alt: image?.getAttribute('alt') ?? null,
+      loaded: Boolean(image?.complete && image.naturalWidth > 0),
+      count: dialog.querySelector('.viewer-count')?.textContent ?? null,
+      focusInside: dialog.contains(document.activeElement),
+    };
+  });
+}
+
+const focusedThumbnailIndex = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.gallery-grid .gallery-thumb')].indexOf(document.activeElement as Element),
+  );
+
+async function openGallery(suite: BrowserSuite, slug: string, width: number) {
+  return openWidgetPage(suite, `/floor-plans/${slug}`, 'FloorPlanGallery', { width });
+}
+
+describe('Floor plan gallery', function () {
+  const suite = useBrowserSuite();
+
+  for (const width of WIDTHS) {
+    describe(`at ${width}px`, function () {
+      this.timeout(45_000);
+
+      it('opens the full-size viewer with Enter on a thumbnail, as a modal dialog with focus inside', async () => {
+        const { page, context, problems } = await openGallery(suite, 'sweetwater-ii', width);
+        const count = await thumbnails(page).count();
+        expect(count, 'thumbnails').to.be.at.least(3);
+        await thumbnails(page).nth(1).focus();
+        await page.keyboard.press('Enter');
+        const state = await waitUntil(
+          () => readViewer(page),
+          (viewerState) => viewerState.open && viewerState.loaded,
+          5_000,
+          'the viewer',
+        );
+        expect(state).to.include({ open: true, modal: true, count: `(2 of ${count})`, focusInside: true });
+        expect(state.alt).to.equal(await thumbnails(page).nth(1).locator('img').getAttribute('alt'));
+        expect(await viewer(page).getAttribute('aria-label')).to.equal('Sweetwater II photo viewer');
+        const box = (await viewer(page).boundingBox())!;
+        expect(box.x, 'the viewer fits the screen').to.be.at.least(0);
+        expect(box.x + box.width).to.be.at.most(width);
+        await screenshot(page, `gallery-viewer-${width}`);
+        expect(problems).to.deep.equal([]);
+        await context.close();
+      });
+
+      it('closes with Escape and gives focus back to the thumbnail', async () => {
+        const { page, context } = await openGallery(suite, 'silverwood-ii', width);
+        await thumbnails(page).nth(2).focus();
+        await page.keyboard.press('Enter');
+        await waitUntil(
+          () => readViewer(page),
+          (state) => state.open,
+          5_000,
+          'the viewer',
+        );
+        await page.keyboard.press('Escape');
+        expect((await readViewer(page)).open).to.equal(false);
+        expect(await focusedThumbnailIndex(page)).to.equal(2);
+        await context.close();
+      });
+
+      it('moves to the next and previous image with ArrowRight and ArrowLeft, wrapping around', async () => {
+        const { page, context } = await openGallery(suite, 'canyon', width);
+        const count = await thumbnails(page).count();
+        const alts = await thumbnails(page)
+          .locator('img')
+          .evaluateAll((images) => images.map((image) => image.getAttribute('alt')));
+        await thumbnails(page).first().focus();
+        await page.keyboard.press('Enter');
+        await waitUntil(
+          () => readViewer(page),
+          (state) => state.open,
+          5_000,
+          'the viewer',
+        );
+        const steps: [string, number][] = [
+          ['ArrowRight', 1],
+          ['ArrowRight', 2],
+          ['ArrowLeft', 1],
+          ['ArrowLeft', 0],
+          ['ArrowLeft', count - 1],
+          ['ArrowRight', 0],
+        ];
+        for (const [key, index] of steps) {
+          await page.keyboard.press(key);
+          const state = await readViewer(page);
+          expect({ count: state.count, alt: state.alt }, `after ${key}`).to.deep.equal({
+            count: `(${index + 1} of ${count})`,
+            alt: alts[index],
+          });
+        }
+        await page.keyboard.press('Escape');
+        expect(await focusedThumbnailIndex(page), 'focus returns to the thumbnail that opened the viewer').to.equal(0);
+        await context.close();
+      });
+
+      it('opens with a click and closes with the Close button, focus back on the thumbnail', async () => {
+        const { page, context } = await openGallery(suite, 'sweetwater-ii', width);
+        await thumbnails(page).nth(0).click();
+        await waitUntil(
+          () => readViewer(page),
+          (state) => state.open,
+          5_000,
+          'the viewer',
+        );
+        expect(page.url(), 'the link did not navigate').to.match(/\/floor-plans\/sweetwater-ii$/);
+        await page.getByRole('button', { name: 'Close' }).click();
+        expect((await readViewer(page)).open).to.equal(false);
+        expect(await focusedThumbnailIndex(page)).to.equal(0);
+        await context.close();
+      });
+
+      it('shows Overlook its two fixed images: the floor plan and the basement', async () => {
+        const { page, context } = await openGallery(suite, 'overlook', width);
+        const items = await page.locator('.gallery-grid figure').evaluateAll((figures) =>
+          figures.map((figure) => {
+            const image = figure.querySelector('img')!;
+            return { alt: image.getAttribute('alt'), caption: figure.querySelector('figcaption')?.textContent ?? null };
+          }),
+        );
+        expect(items).to.deep.equal(overlook.fixedImages.map((image) => ({ alt: image.alt, caption: image.caption })));
+        expect(items.map((item) => item.caption)).to.deep.equal(['Main level floor plan', 'Basement floor plan']);
+        await page.locator('.gallery-grid').scrollIntoViewIfNeeded();
+        const loaded = await waitUntil(
+          () =>
+            thumbnails(page)
+              .locator('img')
+              .evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0)),
+          Boolean,
+          5_000,
+          'both images to load',
+        );
+        expect(loaded).to.equal(true);
+        await thumbnails(page).nth(1).click();
+        const state = await waitUntil(
+          () => readViewer(page),
+          (viewerState) => viewerState.open && viewerState.loaded,
+          5_000,
+          'the viewer',
+        );
+        expect(state).to.include({ count: '(2 of 2)', alt: overlook.fixedImages[1]!.alt });
+        await screenshot(page, `gallery-overlook-basement-${width}`);
+        await context.close();
+      });
+
+      it('links each thumbnail to its full image when JavaScript is off', async () => {
+        const { page, context } = await openPage(suite, { width, javaScriptEnabled: false });
+        await page.goto('/floor-plans/overlook');
+        const hrefs = await thumbnails(page).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+        expect(hrefs).to.have.length(2);
+        for (const href of hrefs) {
+          const response = await page.request.get(href!);
+          expect(response.status(), href!).to.equal(200);
+          expect(response.headers()['content-type'], href!).to.match(/^image\//);
+        }
+        await context.close();
+      });
+    });
+  }
+});

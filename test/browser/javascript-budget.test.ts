@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect } from 'chai';
+import type { Page, Response } from 'playwright-core';
+import { leafletUrls, openPage, SHOTS_DIR, useBrowserSuite, waitForHydration, type BrowserSuite } from './support.js';
+
+/**
+ * No JavaScript that a page does not need (STYLE.md principle 2): pages without a widget load none at all; a page
+ * with widgets loads the boot script, React and its own widgets only. The bytes are measured from the responses
+ * of a real page load (raw, and gzipped here with node:zlib at its default level), and printed as a table.
+ */
+const isJavaScript = (response: Response) =>
+  /^https?:$/.test(new URL(response.url()).protocol) &&
+  (response.request().resourceType() === 'script' || /javascript/.test(response.headers()['content-type'] ?? ''));
+
+interface PageScripts {
+  files: { url: string; raw: number; gzip: number }[];
+  raw: number;
+  gzip: number;
+}
+
+/** Loads a page and measures every script it fetched (after `prepare`, e.g. scrolling to a lazy widget). */
+async function measure(
+  suite: BrowserSuite,
+  urlPath: string,
+  prepare: (page: Page) => Promise<void>,
+): Promise<PageScripts> {
+  const { page, context } = await openPage(suite, { width: 1280 });
+  const responses: Promise<{ url: string; raw: number; gzip: number }>[] = [];
+  page.on('response', (response) => {
+    if (!isJavaScript(response)) return;
+    responses.push(
+      response
+        .body()
+        .then((body) => ({ url: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body).length })),
+    );
+  });
+  await page.goto(urlPath);
+  await prepare(page);
+  await page.waitForLoadState('networkidle');
+  const files = await Promise.all(responses);
+  await context.close();
+  const unique = [...new Map(files.map((file) => [file.url, file])).values()];
+  return {
+    files: unique,
+    raw: unique.reduce((sum, file) => sum + file.raw, 0),
+    gzip: unique.reduce((sum, file) => sum + file.gzip, 0),
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+describe('JavaScript budget', function () {
+  this.timeout(60_000);
+  const suite = useBrowserSuite();
+
+  for (const urlPath of ['/about', '/floor-plans', '/no-such-page']) {
+    it(`loads no JavaScript at all on ${urlPath} (no widget there)`, async () => {
+      const { page, context, requests } = await openPage(suite, { width: 1280 });
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        // Chromium's own PDF viewer (the features PDF embed) runs chrome:// and chrome-extension:// scripts: not ours.
+        const fromTheWeb = /^https?:$/.test(new URL(request.url()).protocol);
+        if (fromTheWeb && (request.resourceType() === 'script' || /\.m?js(\?|$)/.test(request.url())))
+          scripts.push(request.url());
+      });
+      await page.goto(urlPath);
+      await page.waitForLoadState('networkidle');
+      expect(scripts, 'script requests').to.deep.equal([]);
+      expect(requests.length, 'the page did load its other resources').to.be.greaterThan(1);
+      // Data islands (JSON-LD) are not code; anything a browser would run is.
+      const runnable = await page
+        .locator('script:not([type="application/ld+json"]):not([type="application/json"]), link[rel="modulepreload"]')
+        .count();
+      expect(runnable, 'script or modulepreload elements').to.equal(0);
+      await context.close();
+    });
+  }
+
+  describe('pages with widgets', () => {
+    const table = new Map<string, PageScripts>();
+    const pages: { label: string; path: string; prepare: (page: Page) => Promise<void>; widgets: string[] }[] = [
+      {
+        label: '/ (HomeCarousel)',
+        path: '/',
+        prepare: (page) => waitForHydration(page, 'HomeCarousel'),
+        widgets: ['HomeCarousel'],
+      },
+      {
+        label: '/contact (ContactForm)',
+        path: '/contact',
+        prepare: (page) => waitForHydration(page, 'ContactForm'),
+        widgets: ['ContactForm'],
+      },
+      {
+        label: '/site-plan, on load',
+        path: '/site-plan',
+        prepare: (page) => page.waitForTimeout(1_000),
+        widgets: ['Nearby'],
+      },
+      {
+        label: '/site-plan, map scrolled into view (Nearby + Leaflet)',
+        path: '/site-plan',
+        prepare: async (page) => {
+          await page.locator('#nearby-heading').scrollIntoViewIfNeeded();
+          await waitForHydration(page, 'Nearby');
+          await page.locator('.nearby-map').scrollIntoViewIfNeeded();
+          await page.locator('.nearby .map-marker-home').waitFor();
+        },
+        widgets: ['Nearby', 'NearbyMap'],
+      },
+      {
+        label: '/floor-plans/overlook (FloorPlanGallery)',
+        path: '/floor-plans/overlook',
+        prepare: (page) => waitForHydration(page, 'FloorPlanGallery'),
+        widgets: ['FloorPlanGallery'],
+      },
+    ];
+    const allWidgets = ['HomeCarousel', 'ContactForm', 'Nearby', 'FloorPlanGallery', 'AdminImagesEditor'];
+
+    after(() => {
+      const lines = [
+        '| Page | Scripts | Raw | Gzip |',
+        '|---|---:|---:|---:|',
+        ...[...table].map(
+          ([label, scripts]) => `| ${label} | ${scripts.files.length} | ${kb(scripts.raw)} | ${kb(scripts.gzip)} |`,
+        ),
+      ];
+      const detail = [...table].flatMap(([label, scripts]) => [
+        '',
+        `${label}:`,
+        ...scripts.files.map((file) => `  ${file.url}  ${kb(file.raw)} raw, ${kb(file.gzip)} gzip`),
+      ]);
+      const report = [...lines, ...detail].join('\n');
+      console.log(`\n${report}\n`);
+      fs.mkdirSync(SHOTS_DIR, { recursive: true });
+      fs.writeFileSync(path.join(SHOTS_DIR, 'javascript-per-page.md'), `${report}\n`);
+    });
+
+    for (const { label, path: urlPath, prepare, widgets } of pages) {
+      it(`loads only the boot script, React and its own widget code on ${label}`, async () => {
+        const scripts = await measure(suite, urlPath, prepare);
+        table.set(label, scripts);
+        const names = scripts.files.map((file) => path.basename(file.url));
+        expect(
+          names.some((name) => name.startsWith('boot-')),
+          'boot script',
+        ).to.equal(true);
+        for (const widget of allWidgets) {
+          const loaded = names.some((name) => name.startsWith(`${widget}-`));
+          if (widgets.includes(widget)) expect(loaded, `${widget} loaded`).to.equal(true);
+          else expect(loaded, `${widget} not loaded on ${urlPath}`).to.equal(false);
+        }
+        const leaflet = scripts.files.some((file) => leafletUrls().includes(file.url));
+        expect(leaflet, 'Leaflet only once the map is near').to.equal(widgets.includes('NearbyMap'));
+        // Budgets with headroom over today's sizes: React DOM (~66 KB gzip) plus the page's own code.
+        const budget = widgets.includes('NearbyMap') ? 130 * 1024 : 90 * 1024;
+        expect(scripts.gzip, `gzip bytes on ${label}`).to.be.at.most(budget);
+      });
+    }
+  });
+});

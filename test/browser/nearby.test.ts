@@ -1,0 +1,377 @@
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { loadContent } from '../../src/content/index.js';
+import {
+  leafletUrls,
+  openPage,
+  screenshot,
+  useBrowserSuite,
+  waitForHydration,
+  waitUntil,
+  WIDTHS,
+  VIEWPORT_HEIGHT,
+  type BrowserSuite,
+} from './support.js';
+
+/**
+ * The Nearby section on /site-plan (seed-spec §2 "Nearby section", §4, §9): four tabs, a numbered list per tab
+ * and a Leaflet map (30vh, zoom 13, 10 for Medical) with numbered markers and one for the community. The map
+ * code loads only when the section nears the viewport. There is no internet here, and tiles are refused
+ * anyway so the outcome is the same everywhere: the map must work without them.
+ */
+const content = loadContent();
+const HOME = { latitude: content.community.latitude, longitude: content.community.longitude };
+const TABS = content.nearby;
+const SEED_ZOOM: Record<string, number> = { Schools: 13, Medical: 10, Grocery: 13, Parks: 13 };
+/** Seed-spec §2: the distance ranges the tabs show (Schools has none). */
+const SEED_DISTANCES: Record<string, [number, number]> = { Medical: [16, 20], Grocery: [1.0, 3.1], Parks: [2.7, 5.3] };
+
+/** Web Mercator (Leaflet's default CRS) pixel position of a point at a zoom level. */
+function project(latitude: number, longitude: number, zoom: number) {
+  const scale = 256 * 2 ** zoom;
+  const sin = Math.sin((latitude * Math.PI) / 180);
+  return { x: ((longitude + 180) / 360) * scale, y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale };
+}
+
+interface MapState {
+  zoomFromTiles: number[];
+  home: { x: number; y: number } | null;
+  markers: { number: string; title: string; x: number; y: number }[];
+  size: { width: number; height: number };
+}
+
+/** What the map shows, read from the page: marker centres relative to the map and the zoom the tiles ask for. */
+function readMap(page: Page): Promise<MapState> {
+  // No named helpers inside: tsx's keepNames would wrap them in a __name() the page does not have.
+  return page.evaluate(() => {
+    const map = document.querySelector('.nearby .leaflet-container')!;
+    const frame = map.getBoundingClientRect();
+    const markers = [...map.querySelectorAll('.map-marker')].map((marker) => {
+      const box = marker.getBoundingClientRect();
+      return {
+        home: marker.classList.contains('map-marker-home'),
+        number: marker.textContent ?? '',
+        title: marker.getAttribute('title') ?? '',
+        x: box.left + box.width / 2 - frame.left,
+        y: box.top + box.height / 2 - frame.top,
+      };
+    });
+    const zooms = [...map.querySelectorAll<HTMLImageElement>('img.leaflet-tile')].map((tile) =>
+      Number(/\/(\d+)\/\d+\/\d+\.png/.exec(tile.src)?.[1]),
+    );
+    const home = markers.find((marker) => marker.home);
+    return {
+      zoomFromTiles: [...new Set(zooms)],
+      home: home ? { x: home.x, y: home.y } : null,
+      markers: markers.filter((marker) => !marker.home).map(({ number, title, x, y }) => ({ number, title, x, y })),
+      size: { width: frame.width, height: frame.height },
+    };
+  });
+}
+
+async function openSitePlan(suite: BrowserSuite, width: number) {
+  const opened = await openPage(suite, { width });
+  const tileRequests: string[] = [];
+  const tileHost = new URL(suite.server.config.map.tileUrl.replace(/\{[a-z]\}/g, 'a')).host;
+  await opened.page.route(`https://${tileHost}/**`, (route) => {
+    tileRequests.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  await opened.page.goto('/site-plan');
+  return { ...opened, tileRequests };
+}
+
+/** Scrolls down to the section, then to its map (on a phone the map lies below the list), as a visitor would. */
+async function scrollToNearby(page: Page) {
+  await page.locator('#nearby-heading').scrollIntoViewIfNeeded();
+  await waitForHydration(page, 'Nearby');
+  await page.locator('.nearby-map').scrollIntoViewIfNeeded();
+  await page.locator('.nearby .map-marker-home').waitFor();
+}
+
+async function openNearby(suite: BrowserSuite, width: number) {
+  const opened = await openSitePlan(suite, width);
+  await scrollToNearby(opened.page);
+  return opened;
+}
+
+async function chooseTab(page: Page, label: string) {
+  await page.getByRole('tab', { name: label }).click();
+  await waitUntil(
+    () => readMap(page),
+    (map) => map.markers.length === TABS.find((tab) => tab.label === label)!.places.length,
+    5_000,
+    `${label} markers`,
+  );
+}
+
+const popupText = (page: Page) => page.locator('.nearby .leaflet-popup-content').allTextContents();
+const pressedPlaces = (page: Page) =>
+  page.locator('.nearby .place-button[aria-pressed="true"] .place-name').allTextContents();
+
+describe('Nearby section on /site-plan', function () {
+  const suite = useBrowserSuite();
+
+  for (const width of WIDTHS) {
+    describe(`at ${width}px`, function () {
+      this.timeout(45_000);
+
+      it('loads the Leaflet code and stylesheet only when the map nears the viewport', async () => {
+        // At 1280px the whole section is far below the first screen; at 375px the section starts on it (and
+        // hydrates), but its map lies below the tabs and the list, so Leaflet must still wait.
+        const { page, context, requests } = await openSitePlan(suite, width);
+        const leaflet = leafletUrls();
+        expect(leaflet, 'the build has a Leaflet chunk').to.have.length.greaterThan(0);
+        await page.waitForTimeout(1_500);
+        const mapCode = (url: string) =>
+          leaflet.includes(new URL(url).pathname) || /\/NearbyMap\.style-[^/]+\.css$/.test(url);
+        expect(requests.filter(mapCode), 'map code requested before scrolling').to.deep.equal([]);
+        expect(await page.locator('.leaflet-container').count()).to.equal(0);
+        await scrollToNearby(page);
+        const loaded = requests.filter(mapCode).map((url) => new URL(url).pathname);
+        expect(
+          loaded.filter((url) => url.endsWith('.js')),
+          'Leaflet chunk',
+        ).to.have.length.greaterThan(0);
+        expect(
+          loaded.filter((url) => url.endsWith('.css')),
+          "Leaflet's stylesheet",
+        ).to.have.length(1);
+        await context.close();
+      });
+
+      it('shows four tabs with tab semantics, exactly one selected, Schools by default', async () => {
+        const { page, context } = await openNearby(suite, width);
+        const tabs = page.getByRole('tablist', { name: 'Nearby places' }).getByRole('tab');
+        expect(await tabs.allTextContents()).to.deep.equal(['Schools', 'Medical', 'Grocery', 'Parks']);
+        expect(await page.locator('[role="tab"][aria-selected="true"]').allTextContents()).to.deep.equal(['Schools']);
+        expect(await page.locator('[role="tab"][aria-selected="false"]').count()).to.equal(3);
+        expect(
+          await page.locator('[role="tab"][tabindex="0"]').allTextContents(),
+          'one tab in the tab order',
+        ).to.deep.equal(['Schools']);
+        const panel = page.getByRole('tabpanel');
+        expect(await panel.count()).to.equal(1);
+        const panelId = await panel.getAttribute('id');
+        for (const tab of await tabs.all()) expect(await tab.getAttribute('aria-controls')).to.equal(panelId);
+        expect(await panel.getAttribute('aria-labelledby')).to.equal(
+          await page.getByRole('tab', { name: 'Schools' }).getAttribute('id'),
+        );
+        await context.close();
+      });
+
+      it('moves between tabs with the arrow keys, Home and End, focus following the selection', async () => {
+        const { page, context } = await openNearby(suite, width);
+        await page.getByRole('tab', { name: 'Schools' }).focus();
+        const selected = async () => {
+          const names = await page.locator('[role="tab"][aria-selected="true"]').allTextContents();
+          const focused = await page.evaluate(() => document.activeElement?.textContent);
+          expect(focused, 'focus is on the selected tab').to.equal(names[0]);
+          return names;
+        };
+        const steps: [string, string][] = [
+          ['ArrowRight', 'Medical'],
+          ['ArrowRight', 'Grocery'],
+          ['ArrowLeft', 'Medical'],
+          ['Home', 'Schools'],
+          ['ArrowLeft', 'Parks'],
+          ['ArrowRight', 'Schools'],
+          ['End', 'Parks'],
+        ];
+        for (const [key, expected] of steps) {
+          await page.keyboard.press(key);
+          expect(await selected(), `after ${key}`).to.deep.equal([expected]);
+        }
+        await context.close();
+      });
+
+      for (const tab of TABS) {
+        it(`lists the ${tab.label} places numbered with address and miles, and maps them at zoom ${SEED_ZOOM[tab.label]} with the community marker`, async () => {
+          const { page, context, problems } = await openNearby(suite, width);
+          await chooseTab(page, tab.label);
+          const items = await page.locator('.nearby-panel .place-list > li').evaluateAll((elements) =>
+            elements.map((item) => ({
+              number: item.querySelector('.place-number')?.textContent,
+              name: item.querySelector('.place-name')?.textContent,
+              address: item.querySelector('.place-address')?.textContent,
+              distance: item.querySelector('.place-distance')?.textContent,
+            })),
+          );
+          expect(items).to.deep.equal(
+            tab.places.map((place, index) => ({
+              number: String(index + 1),
+              name: place.name,
+              address: place.address,
+              distance: `${place.distanceMiles.toFixed(1)} mi`,
+            })),
+          );
+          const range = SEED_DISTANCES[tab.label];
+          if (range) {
+            const miles = tab.places.map((place) => place.distanceMiles);
+            expect(Math.min(...miles), 'nearest').to.be.at.least(range[0]);
+            expect(Math.max(...miles), 'farthest').to.be.at.most(range[1]);
+          }
+
+          const map = await waitUntil(
+            () => readMap(page),
+            (state) => state.zoomFromTiles.length > 0,
+            5_000,
+            'tiles to be requested',
+          );
+          const zoom = SEED_ZOOM[tab.label]!;
+          expect(map.zoomFromTiles, 'zoom of the tiles the map asks for').to.deep.equal([zoom]);
+          expect(map.markers.map((marker) => marker.number)).to.deep.equal(
+            tab.places.map((_, index) => String(index + 1)),
+          );
+          expect(map.markers.map((marker) => marker.title)).to.deep.equal(
+            tab.places.map((place, index) => `${index + 1}. ${place.name}`),
+          );
+          expect(await page.locator('.nearby .map-marker-home').count(), 'one community marker').to.equal(1);
+          expect(await page.locator('.nearby .map-marker-home').getAttribute('title')).to.equal(content.community.name);
+          // The markers sit where the zoom puts them relative to the community marker (Web Mercator, 256 px tiles).
+          const home = project(HOME.latitude, HOME.longitude, zoom);
+          tab.places.forEach((place, index) => {
+            const point = project(place.latitude, place.longitude, zoom);
+            const marker = map.markers[index]!;
+            expect(marker.x - map.home!.x, `${place.name} x`).to.be.closeTo(point.x - home.x, 2);
+            expect(marker.y - map.home!.y, `${place.name} y`).to.be.closeTo(point.y - home.y, 2);
+          });
+          await screenshot(page.locator('.nearby-section'), `nearby-${tab.id}-${width}`);
+          expect(problems, problems.join('\n')).to.deep.equal([]);
+          await context.close();
+        });
+      }
+
+      it('draws the map 30vh tall, styled by Leaflet', async () => {
+        const { page, context } = await openNearby(suite, width);
+        const map = await readMap(page);
+        expect(map.size.height).to.be.closeTo(VIEWPORT_HEIGHT * 0.3, 1);
+        const styles = await page.locator('.nearby .leaflet-container').evaluate((element) => ({
+          overflow: getComputedStyle(element).overflow,
+          pane: getComputedStyle(element.querySelector('.leaflet-pane')!).position,
+        }));
+        expect(styles, "Leaflet's stylesheet applies").to.deep.equal({ overflow: 'hidden', pane: 'absolute' });
+        await context.close();
+      });
+
+      it('resets the centre, zoom and markers when switching tabs', async () => {
+        const { page, context } = await openNearby(suite, width);
+        const initial = await waitUntil(
+          () => readMap(page),
+          (state) => state.zoomFromTiles.length > 0,
+          5_000,
+          'tiles',
+        );
+        // Move the map away: zoom in with the control and drag it.
+        await page.locator('.nearby .leaflet-control-zoom-in').click();
+        const box = (await page.locator('.nearby .leaflet-container').boundingBox())!;
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width / 2 - 60, box.y + box.height / 2 - 40, { steps: 5 });
+        await page.mouse.up();
+        const moved = await waitUntil(
+          () => readMap(page),
+          (state) => state.zoomFromTiles.includes(14),
+          5_000,
+          'zoom 14',
+        );
+        expect(moved.home!.x, 'the map did move').to.not.be.closeTo(initial.home!.x, 5);
+        await chooseTab(page, 'Grocery');
+        await chooseTab(page, 'Schools');
+        const reset = await waitUntil(
+          () => readMap(page),
+          (state) => state.zoomFromTiles.length > 0,
+          5_000,
+          'tiles',
+        );
+        expect(reset.zoomFromTiles).to.deep.equal([13]);
+        expect(reset.home!.x).to.be.closeTo(initial.home!.x, 1);
+        expect(reset.home!.y).to.be.closeTo(initial.home!.y, 1);
+        expect(reset.markers).to.deep.equal(initial.markers);
+        await context.close();
+      });
+
+      it('opens a popup with the place name when a marker is clicked; closing it clears the selection', async () => {
+        const { page, context } = await openNearby(suite, width);
+        const map = await readMap(page);
+        // Click a marker well inside the map (at the seed's fixed zoom some markers sit at the map's edge).
+        const index = map.markers.findIndex(
+          (marker) =>
+            marker.x > 30 && marker.x < map.size.width - 30 && marker.y > 30 && marker.y < map.size.height - 30,
+        );
+        expect(index, 'a marker fully inside the map').to.be.at.least(0);
+        const place = TABS[0]!.places[index]!;
+        await page.locator('.nearby .map-marker:not(.map-marker-home)').nth(index).click();
+        await waitUntil(
+          () => popupText(page),
+          (texts) => texts.length === 1,
+          5_000,
+          'the popup',
+        );
+        expect(await popupText(page)).to.deep.equal([place.name]);
+        expect(await pressedPlaces(page), 'the list shows the selection').to.deep.equal([place.name]);
+        await screenshot(page, `nearby-popup-${width}`);
+        await page.locator('.nearby .leaflet-popup-close-button').click();
+        await waitUntil(
+          () => popupText(page),
+          (texts) => texts.length === 0,
+          5_000,
+          'the popup to close',
+        );
+        expect(await pressedPlaces(page), 'closing clears the selection').to.deep.equal([]);
+        await context.close();
+      });
+
+      it("opens the marker's popup when a list item is clicked", async () => {
+        const { page, context } = await openNearby(suite, width);
+        await chooseTab(page, 'Parks');
+        const places = TABS.find((tab) => tab.label === 'Parks')!.places;
+        for (const place of [places[1]!, places[2]!, places[0]!]) {
+          await page.locator('.nearby .place-button', { hasText: place.name }).click();
+          await waitUntil(
+            () => popupText(page),
+            (texts) => texts[0] === place.name,
+            5_000,
+            `the popup of ${place.name}`,
+          );
+          expect(await popupText(page)).to.deep.equal([place.name]);
+          expect(await pressedPlaces(page)).to.deep.equal([place.name]);
+          // The map pans (animated) to bring the chosen marker into view, even one the fixed zoom leaves outside.
+          const number = String(places.indexOf(place) + 1);
+          const inView = await waitUntil(
+            () =>
+              page.evaluate((text) => {
+                const map = document.querySelector('.nearby .leaflet-container')!.getBoundingClientRect();
+                const marker = [...document.querySelectorAll('.nearby .map-marker')].find(
+                  (element) => element.textContent === text,
+                )!;
+                const box = marker.getBoundingClientRect();
+                return box.left >= map.left && box.right <= map.right && box.top >= map.top && box.bottom <= map.bottom;
+              }, number),
+            Boolean,
+            3_000,
+            `the ${place.name} marker in view`,
+          );
+          expect(inView).to.equal(true);
+        }
+        await screenshot(page, `nearby-list-popup-${width}`);
+        await context.close();
+      });
+
+      it('works offline: tiles fail, yet the markers show and no page error is thrown', async () => {
+        const { page, context, problems, tileRequests } = await openNearby(suite, width);
+        await waitUntil(
+          async () => tileRequests.length,
+          (count) => count > 0,
+          5_000,
+          'tile requests',
+        );
+        await page.waitForTimeout(1_000);
+        expect(await page.locator('.nearby .map-marker-home').isVisible()).to.equal(true);
+        expect(await page.locator('.nearby .map-marker').count()).to.equal(TABS[0]!.places.length + 1);
+        expect(problems, problems.join('\n')).to.deep.equal([]);
+        await context.close();
+      });
+    });
+  }
+});
