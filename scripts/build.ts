@@ -54,8 +54,10 @@ function toUrl(outputPath: string): string {
   return `/${path.relative(PUBLIC_BUILD_DIR, path.resolve(PROJECT_DIR, outputPath)).split(path.sep).join('/')}`;
 }
 
-async function buildClient(): Promise<void> {
-  await fs.rm(ASSETS_DIR, { recursive: true, force: true });
+async function buildClient(clean: boolean): Promise<void> {
+  // Names carry content hashes, so stale files never clash; a full build removes them. A client-only build
+  // (tests, dev) leaves them, so a server still running on the previous build keeps serving its files.
+  if (clean) await fs.rm(ASSETS_DIR, { recursive: true, force: true });
   const widgetNames = Object.keys(widgetLoaders) as WidgetName[];
   const cssEntries: { in: string; out: string }[] = [
     { in: path.join(STATIC_DIR, 'css', 'site.css'), out: 'site' },
@@ -163,7 +165,7 @@ async function main(): Promise<void> {
   const clientOnly = process.argv.includes('--client-only');
   await fs.mkdir(PUBLIC_BUILD_DIR, { recursive: true });
   await buildImages();
-  await buildClient();
+  await buildClient(!clientOnly);
   if (!clientOnly) await buildServer();
 }
 

@@ -106,15 +106,16 @@ export const community = {
       logo: { src: '/sample/logos/partner-2.svg', alt: 'Hollow Creek HOA' },
     },
   ],
+  // Distances are driving miles; the pins sit within the seed's map zoom (13, and 10 for Medical) of a 30vh map.
   nearby: [
     {
       id: 'schools',
       label: 'Schools',
       zoom: 13,
       places: [
-        { name: 'Hollow Creek Elementary', latitude: 40.4931, longitude: -105.0402, address: '450 Creekside Lane, Windsor, CO 80550', distanceMiles: 0.8 },
-        { name: 'Windsor Ridge Middle School', latitude: 40.4742, longitude: -105.0138, address: '2100 Ridge Parkway, Windsor, CO 80550', distanceMiles: 1.6 },
-        { name: 'Poudre Valley High School', latitude: 40.5071, longitude: -105.0021, address: '3300 Valley View Road, Windsor, CO 80550', distanceMiles: 2.9 },
+        { name: 'Hollow Creek Elementary', latitude: 40.4905, longitude: -105.039, address: '450 Creekside Lane, Windsor, CO 80550', distanceMiles: 0.8 },
+        { name: 'Windsor Ridge Middle School', latitude: 40.479, longitude: -105.018, address: '2100 Ridge Parkway, Windsor, CO 80550', distanceMiles: 1.6 },
+        { name: 'Poudre Valley High School', latitude: 40.495, longitude: -105.012, address: '3300 Valley View Road, Windsor, CO 80550', distanceMiles: 2.9 },
       ],
     },
     {
@@ -122,10 +123,10 @@ export const community = {
       label: 'Medical',
       zoom: 10,
       places: [
-        { name: 'Front Range Regional Hospital', latitude: 40.5853, longitude: -105.2210, address: '1024 Lemay Avenue, Fort Collins, CO 80524', distanceMiles: 16.4 },
-        { name: 'Big Thompson Medical Center', latitude: 40.3978, longitude: -105.2640, address: '2500 Rocky Mountain Avenue, Loveland, CO 80538', distanceMiles: 17.2 },
-        { name: 'Greeley Community Hospital', latitude: 40.4150, longitude: -104.7125, address: '1801 16th Street, Greeley, CO 80631', distanceMiles: 18.9 },
-        { name: 'Longmont Health Pavilion', latitude: 40.2510, longitude: -105.1010, address: '1950 Mountain View Avenue, Longmont, CO 80501', distanceMiles: 19.7 },
+        { name: 'Front Range Regional Hospital', latitude: 40.57, longitude: -105.078, address: '1024 Lemay Avenue, Fort Collins, CO 80524', distanceMiles: 16.4 },
+        { name: 'Big Thompson Medical Center', latitude: 40.398, longitude: -105.075, address: '2500 Rocky Mountain Avenue, Loveland, CO 80538', distanceMiles: 17.2 },
+        { name: 'Greeley Community Hospital', latitude: 40.423, longitude: -104.79, address: '1801 16th Street, Greeley, CO 80631', distanceMiles: 18.9 },
+        { name: 'Longmont Health Pavilion', latitude: 40.54, longitude: -105.25, address: '1950 Mountain View Avenue, Longmont, CO 80501', distanceMiles: 19.7 },
       ],
     },
     {
@@ -133,10 +134,10 @@ export const community = {
       label: 'Grocery',
       zoom: 13,
       places: [
-        { name: 'Hollow Market', latitude: 40.4902, longitude: -105.0445, address: '88 Main Street, Windsor, CO 80550', distanceMiles: 1.0 },
-        { name: 'Fresh Fields Grocery', latitude: 40.4768, longitude: -105.0560, address: '1510 Eastman Park Drive, Windsor, CO 80550', distanceMiles: 1.8 },
-        { name: 'Valley Foods', latitude: 40.5012, longitude: -105.0088, address: '920 Garden Drive, Windsor, CO 80550', distanceMiles: 2.4 },
-        { name: 'Harvest Co-op', latitude: 40.4655, longitude: -104.9905, address: '4150 County Road 13, Windsor, CO 80550', distanceMiles: 3.1 },
+        { name: 'Hollow Market', latitude: 40.4895, longitude: -105.0365, address: '88 Main Street, Windsor, CO 80550', distanceMiles: 1.0 },
+        { name: 'Fresh Fields Grocery', latitude: 40.4805, longitude: -105.044, address: '1510 Eastman Park Drive, Windsor, CO 80550', distanceMiles: 1.8 },
+        { name: 'Valley Foods', latitude: 40.4925, longitude: -105.0175, address: '920 Garden Drive, Windsor, CO 80550', distanceMiles: 2.4 },
+        { name: 'Harvest Co-op', latitude: 40.477, longitude: -105.011, address: '4150 County Road 13, Windsor, CO 80550', distanceMiles: 3.1 },
       ],
     },
     {
@@ -144,9 +145,9 @@ export const community = {
       label: 'Parks',
       zoom: 13,
       places: [
-        { name: 'Windsor Lake Park', latitude: 40.4810, longitude: -105.0718, address: '100 North 5th Street, Windsor, CO 80550', distanceMiles: 2.7 },
-        { name: 'Poudre River Trailhead', latitude: 40.5098, longitude: -105.0520, address: '2000 River Bend Road, Windsor, CO 80550', distanceMiles: 3.9 },
-        { name: 'Eastman Open Space', latitude: 40.4528, longitude: -104.9780, address: '7025 Eastman Park Drive, Windsor, CO 80550', distanceMiles: 5.3 },
+        { name: 'Windsor Lake Park', latitude: 40.493, longitude: -105.048, address: '100 North 5th Street, Windsor, CO 80550', distanceMiles: 2.7 },
+        { name: 'Poudre River Trailhead', latitude: 40.476, longitude: -105.049, address: '2000 River Bend Road, Windsor, CO 80550', distanceMiles: 3.9 },
+        { name: 'Eastman Open Space', latitude: 40.495, longitude: -105.01, address: '7025 Eastman Park Drive, Windsor, CO 80550', distanceMiles: 5.3 },
       ],
     },
   ],
