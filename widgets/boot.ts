@@ -1,45 +1,10 @@
-import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import {
-  HYDRATE_ATTRIBUTE,
-  WIDGET_ATTRIBUTE,
-  WIDGET_ROOT_ATTRIBUTE,
-  widgetLoaders,
-  type WidgetName,
-} from './registry.js';
+import { HYDRATE_ATTRIBUTE, WIDGET_ATTRIBUTE } from './registry.js';
 
-/** Set on a placeholder once its widget has hydrated: its event handlers are live (browser tests wait for it). */
-const HYDRATED_ATTRIBUTE = 'data-hydrated';
-
-/** Hydrates only the widget placeholders present on this page; `visible` ones wait until they near the viewport. */
-function isWidgetName(name: string | null): name is WidgetName {
-  return name !== null && Object.hasOwn(widgetLoaders, name);
-}
-
-/** Renders its child unchanged (no DOM of its own, so no mismatch) and reports when the hydration committed. */
-function Hydrated({ onHydrated, children }: { onHydrated: () => void; children?: ReactNode }) {
-  useEffect(onHydrated, [onHydrated]);
-  return children;
-}
-
-async function hydrate(placeholder: HTMLElement): Promise<void> {
-  const name = placeholder.getAttribute(WIDGET_ATTRIBUTE);
-  const root = placeholder.querySelector<HTMLElement>(`:scope > [${WIDGET_ROOT_ATTRIBUTE}]`);
-  const propsScript = placeholder.querySelector<HTMLScriptElement>(':scope > script[type="application/json"]');
-  if (!isWidgetName(name) || !root || !propsScript) return;
-  const props: unknown = JSON.parse(propsScript.textContent ?? '{}');
-  const module = await widgetLoaders[name]();
-  const onHydrated = () => placeholder.setAttribute(HYDRATED_ATTRIBUTE, '');
-  hydrateRoot(
-    root,
-    createElement(Hydrated, { onHydrated }, createElement(module.default as ComponentType<object>, props as object)),
-    {
-      // Name the widget in what the console shows, so a mismatch or a crash points at its source.
-      onRecoverableError: (error) => console.error(`Widget ${name} recovered from an error while hydrating:`, error),
-    },
-  );
-}
-
+/**
+ * The only script a page names. It is tiny: React and each widget load with dynamic imports, and only after the
+ * page has loaded, so the server-rendered page (already complete) paints its images and text first and the
+ * widgets' code never competes with them. `visible` widgets wait until they near the viewport.
+ */
 function whenVisible(element: HTMLElement, callback: () => void): void {
   if (!('IntersectionObserver' in window)) return callback();
   const observer = new IntersectionObserver(
@@ -49,13 +14,23 @@ function whenVisible(element: HTMLElement, callback: () => void): void {
         callback();
       }
     },
-    { rootMargin: '300px' },
+    { rootMargin: '200px' },
   );
   observer.observe(element);
 }
 
-for (const placeholder of document.querySelectorAll<HTMLElement>(`[${WIDGET_ATTRIBUTE}]`)) {
-  const start = () => void hydrate(placeholder).catch((error: unknown) => console.error(error));
-  if (placeholder.getAttribute(HYDRATE_ATTRIBUTE) === 'visible') whenVisible(placeholder, start);
-  else start();
+function hydrate(placeholder: HTMLElement): void {
+  import('./hydrate-widget.js')
+    .then(({ hydrateWidget }) => hydrateWidget(placeholder))
+    .catch((error: unknown) => console.error(error));
 }
+
+function boot(): void {
+  for (const placeholder of document.querySelectorAll<HTMLElement>(`[${WIDGET_ATTRIBUTE}]`)) {
+    if (placeholder.getAttribute(HYDRATE_ATTRIBUTE) === 'visible') whenVisible(placeholder, () => hydrate(placeholder));
+    else hydrate(placeholder);
+  }
+}
+
+if (document.readyState === 'complete') boot();
+else window.addEventListener('load', boot, { once: true });

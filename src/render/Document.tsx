@@ -24,14 +24,13 @@ interface DocumentProps {
   siteUrl: string | undefined;
   canonicalUrl: string | undefined;
   stylesheets: string[];
-  modulePreloads: string[];
   bootScript: string | undefined;
   integrity: Record<string, string>;
   bodyHtml: string;
 }
 
 /** The HTML shell around a rendered page: head, links to exactly the CSS and JS the page uses. */
-export function Document({ meta, siteName, siteUrl, canonicalUrl, stylesheets, modulePreloads, bootScript, integrity, bodyHtml }: DocumentProps) {
+export function Document({ meta, siteName, siteUrl, canonicalUrl, stylesheets, bootScript, integrity, bodyHtml }: DocumentProps) {
   const title = meta.title === siteName ? siteName : `${meta.title} | ${siteName}`;
   const preload = meta.preloadImage?.image;
   return (
@@ -72,9 +71,6 @@ export function Document({ meta, siteName, siteUrl, canonicalUrl, stylesheets, m
         ) : null}
         {stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
-        ))}
-        {modulePreloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} integrity={integrity[href]} />
         ))}
         {bootScript ? <script type="module" src={bootScript} integrity={integrity[bootScript]} /> : null}
       </head>

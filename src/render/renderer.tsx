@@ -20,10 +20,6 @@ export function createRenderer(options: { assets: AssetManifest; siteName: strin
       );
       const widgets = [...used].map((name) => assets.widgets[name]);
       const stylesheets = [assets.siteCss, ...(meta.admin ? [assets.adminCss] : []), ...widgets.flatMap((widget) => widget.css)];
-      const modulePreloads =
-        widgets.length === 0
-          ? []
-          : [...new Set([...assets.boot.imports, ...widgets.flatMap((widget) => [widget.js, ...widget.imports])])];
       const html = renderToStaticMarkup(
         <Document
           meta={meta}
@@ -31,7 +27,6 @@ export function createRenderer(options: { assets: AssetManifest; siteName: strin
           siteUrl={siteUrl}
           canonicalUrl={siteUrl && !meta.noindex ? `${siteUrl}${meta.path}` : undefined}
           stylesheets={[...new Set(stylesheets)]}
-          modulePreloads={modulePreloads}
           bootScript={widgets.length > 0 ? assets.boot.js : undefined}
           integrity={assets.integrity}
           bodyHtml={bodyHtml}

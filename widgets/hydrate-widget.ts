@@ -1,0 +1,35 @@
+import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { WIDGET_ATTRIBUTE, WIDGET_ROOT_ATTRIBUTE, widgetLoaders, type WidgetName } from './registry.js';
+
+/** Set on a placeholder once its widget has hydrated: its event handlers are live (browser tests wait for it). */
+const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
+function isWidgetName(name: string | null): name is WidgetName {
+  return name !== null && Object.hasOwn(widgetLoaders, name);
+}
+
+/** Renders its child unchanged (no DOM of its own, so no mismatch) and reports when the hydration committed. */
+function Hydrated({ onHydrated, children }: { onHydrated: () => void; children?: ReactNode }) {
+  useEffect(onHydrated, [onHydrated]);
+  return children;
+}
+
+/** Hydrates one placeholder with its widget and the props the server rendered it with. */
+export async function hydrateWidget(placeholder: HTMLElement): Promise<void> {
+  const name = placeholder.getAttribute(WIDGET_ATTRIBUTE);
+  const root = placeholder.querySelector<HTMLElement>(`:scope > [${WIDGET_ROOT_ATTRIBUTE}]`);
+  const propsScript = placeholder.querySelector<HTMLScriptElement>(':scope > script[type="application/json"]');
+  if (!isWidgetName(name) || !root || !propsScript) return;
+  const props: unknown = JSON.parse(propsScript.textContent ?? '{}');
+  const module = await widgetLoaders[name]();
+  const onHydrated = () => placeholder.setAttribute(HYDRATED_ATTRIBUTE, '');
+  hydrateRoot(
+    root,
+    createElement(Hydrated, { onHydrated }, createElement(module.default as ComponentType<object>, props as object)),
+    {
+      // Name the widget in what the console shows, so a mismatch or a crash points at its source.
+      onRecoverableError: (error) => console.error(`Widget ${name} recovered from an error while hydrating:`, error),
+    },
+  );
+}
