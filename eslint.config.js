@@ -4,7 +4,24 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const SERVER_ONLY = ['node:*', 'express', 'express-*', 'knex', 'better-sqlite3', 'pg', 'passport', 'passport-*', 'helmet', 'pino', 'pino-*', 'sharp', 'multer', 'nodemailer', 'compression', 'zod'];
+const SERVER_ONLY = [
+  'node:*',
+  'express',
+  'express-*',
+  'knex',
+  'better-sqlite3',
+  'pg',
+  'passport',
+  'passport-*',
+  'helmet',
+  'pino',
+  'pino-*',
+  'sharp',
+  'multer',
+  'nodemailer',
+  'compression',
+  'zod',
+];
 
 export default tseslint.config(
   { ignores: ['build/**', 'node_modules/**', 'bench/raw/**', 'data/**'] },

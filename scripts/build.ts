@@ -11,7 +11,14 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { writeImageVariants, type ImageVariants } from '../src/services/image-variants.js';
 import type { AssetManifest, WidgetAssets } from '../src/render/asset-manifest.js';
-import { ASSET_MANIFEST, BUILD_DIR, IMAGE_MANIFEST, PROJECT_DIR, PUBLIC_BUILD_DIR, STATIC_DIR } from '../src/render/build-paths.js';
+import {
+  ASSET_MANIFEST,
+  BUILD_DIR,
+  IMAGE_MANIFEST,
+  PROJECT_DIR,
+  PUBLIC_BUILD_DIR,
+  STATIC_DIR,
+} from '../src/render/build-paths.js';
 import { widgetLoaders, type WidgetName } from '../widgets/registry.js';
 
 const ASSETS_DIR = path.join(PUBLIC_BUILD_DIR, 'assets');
@@ -22,13 +29,18 @@ const LAZY_STYLESHEETS = ['NearbyMap'];
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((entry) => (entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)])),
+    entries.map((entry) =>
+      entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    ),
   );
   return nested.flat();
 }
 
 async function exists(file: string): Promise<boolean> {
-  return fs.stat(file).then(() => true, () => false);
+  return fs.stat(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function buildImages(): Promise<void> {
@@ -95,7 +107,9 @@ async function buildClient(clean: boolean): Promise<void> {
 
   const outputs = Object.entries(result.metafile.outputs);
   const entryOutput = (entry: string) => {
-    const found = outputs.find(([, output]) => output.entryPoint && path.resolve(PROJECT_DIR, output.entryPoint) === entry);
+    const found = outputs.find(
+      ([, output]) => output.entryPoint && path.resolve(PROJECT_DIR, output.entryPoint) === entry,
+    );
     if (!found) throw new Error(`no output for ${entry}`);
     return found;
   };

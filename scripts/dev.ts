@@ -9,7 +9,9 @@ const CLIENT_SOURCES = ['widgets', 'static/css', 'src/shared'];
 
 function buildClient(): Promise<void> {
   return new Promise((resolve) => {
-    const build = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--client-only'], { stdio: 'inherit' });
+    const build = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--client-only'], {
+      stdio: 'inherit',
+    });
     build.on('exit', () => resolve());
   });
 }
@@ -37,10 +39,22 @@ function rebuildSoon(): void {
 }
 
 function startServer(): void {
-  server = spawn(process.execPath, ['--enable-source-maps', '--import', 'tsx', 'node_modules/tsx/dist/cli.mjs', 'watch', '--clear-screen=false', 'src/server.ts'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },
-  });
+  server = spawn(
+    process.execPath,
+    [
+      '--enable-source-maps',
+      '--import',
+      'tsx',
+      'node_modules/tsx/dist/cli.mjs',
+      'watch',
+      '--clear-screen=false',
+      'src/server.ts',
+    ],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },
+    },
+  );
   server.on('exit', () => {
     if (!restarting) process.exit(0);
     restarting = false;

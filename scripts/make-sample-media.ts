@@ -28,9 +28,33 @@ import {
 import { featuresDesktopPdf, featuresMobilePdf } from './sample-media/features-pdf.js';
 import { overlookLowerLevel, overlookMainLevel } from './sample-media/floorplans.js';
 import { specialOfferFlyer } from './sample-media/flyer.js';
-import { bedroomSilverwood, kitchenCanyon, kitchenSilverwood, kitchenSweetwater, livingCanyon, livingSweetwater } from './sample-media/interiors.js';
-import { appIconSvg, builderLogo, houseIconSvg, lenderBluewater, lenderKeystone, partnerEvergreen, partnerHollowCreek, pngsToIco } from './sample-media/logos.js';
-import { type Output, icoEntrySize, renderScene, svgToPng, writeJpeg, writePng, writeText } from './sample-media/output.js';
+import {
+  bedroomSilverwood,
+  kitchenCanyon,
+  kitchenSilverwood,
+  kitchenSweetwater,
+  livingCanyon,
+  livingSweetwater,
+} from './sample-media/interiors.js';
+import {
+  appIconSvg,
+  builderLogo,
+  houseIconSvg,
+  lenderBluewater,
+  lenderKeystone,
+  partnerEvergreen,
+  partnerHollowCreek,
+  pngsToIco,
+} from './sample-media/logos.js';
+import {
+  type Output,
+  icoEntrySize,
+  renderScene,
+  svgToPng,
+  writeJpeg,
+  writePng,
+  writeText,
+} from './sample-media/output.js';
 import { counselorPortrait } from './sample-media/portrait.js';
 import { readme } from './sample-media/readme.js';
 import { LOT_COUNT, sitePlan } from './sample-media/siteplan.js';
@@ -50,45 +74,191 @@ async function pdfIllustration(): Promise<Buffer> {
 }
 
 const jobs: Job[] = [
-  { file: 'carousel/carousel-1.jpg', px: [1600, 900], what: 'Hero: a street of new homes (cottage, modern farmhouse, craftsman) at sunrise.', make: (f) => writeJpeg(carouselSunriseStreet(), f) },
-  { file: 'carousel/carousel-2.jpg', px: [1600, 900], what: 'Hero: a single stone-accented ranch home at golden hour.', make: (f) => writeJpeg(carouselGoldenHome(), f) },
-  { file: 'carousel/carousel-3.jpg', px: [1600, 900], what: 'Hero: the community park and pond with homes along the far side.', make: (f) => writeJpeg(carouselParkPond(), f) },
-  { file: 'carousel/carousel-4.jpg', px: [1600, 900], what: 'Hero: a twilight street with lit windows and street lamps.', make: (f) => writeJpeg(carouselTwilightStreet(), f) },
-  { file: 'floorplans/sweetwater-ii-1.jpg', px: [1500, 1000], what: 'Sweetwater II exterior: two-storey craftsman, summer day.', make: (f) => writeJpeg(exteriorSweetwater(), f) },
-  { file: 'floorplans/sweetwater-ii-2.jpg', px: [1500, 1000], what: 'Sweetwater II kitchen: sage and cream cabinets, forest-green island.', make: (f) => writeJpeg(kitchenSweetwater(), f) },
-  { file: 'floorplans/sweetwater-ii-3.jpg', px: [1500, 1000], what: 'Sweetwater II living room: stone fireplace and built-in bookcases.', make: (f) => writeJpeg(livingSweetwater(), f) },
-  { file: 'floorplans/silverwood-ii-1.jpg', px: [1500, 1000], what: 'Silverwood II exterior: modern farmhouse, soft autumn morning.', make: (f) => writeJpeg(exteriorSilverwood(), f) },
-  { file: 'floorplans/silverwood-ii-2.jpg', px: [1500, 1000], what: 'Silverwood II kitchen: white farmhouse kitchen, black accents, oak island.', make: (f) => writeJpeg(kitchenSilverwood(), f) },
-  { file: 'floorplans/silverwood-ii-3.jpg', px: [1500, 1000], what: 'Silverwood II primary bedroom with shiplap wall.', make: (f) => writeJpeg(bedroomSilverwood(), f) },
-  { file: 'floorplans/canyon-1.jpg', px: [1500, 1000], what: 'The Canyon exterior: ranch with stone accents, late afternoon.', make: (f) => writeJpeg(exteriorCanyon(), f) },
-  { file: 'floorplans/canyon-2.jpg', px: [1500, 1000], what: 'The Canyon kitchen: walnut cabinets, terracotta tile, slate-blue island.', make: (f) => writeJpeg(kitchenCanyon(), f) },
-  { file: 'floorplans/canyon-3.jpg', px: [1500, 1000], what: 'The Canyon great room: window wall at sunset, terracotta sofa.', make: (f) => writeJpeg(livingCanyon(), f) },
-  { file: 'floorplans/overlook-floor-plan.png', px: [1400, 1000], what: 'Floor-plan drawing "Overlook — Main Level" (rooms, doors, windows, fixtures).', make: (f) => writePng(overlookMainLevel(), f, { corner: 'bl' }) },
-  { file: 'floorplans/overlook-basement.png', px: [1400, 1000], what: 'Floor-plan drawing "Overlook — Lower Level" (Rec Room, Bedroom 4, Bath, Storage, Mechanical).', make: (f) => writePng(overlookLowerLevel(), f, { corner: 'bl' }) },
-  { file: 'site-plan.png', px: [1600, 1100], what: `Community site plan: ${LOT_COUNT} numbered lots around a loop street, park and pond, entrance, legend, compass.`, make: (f) => writePng(sitePlan(), f, { corner: 'br' }, 96) },
-  { file: 'special-offer-flyer.jpg', px: [1200, 1500], what: 'Flyer: "Limited-Time Offer — Up to $15,000 toward closing costs*" with fine print.', make: (f) => writeJpeg(specialOfferFlyer(), f, { corner: 'tr' }) },
-  { file: 'portrait.jpg', px: [900, 1100], what: 'Illustrated portrait of a friendly sales counselor (not a real person).', make: (f) => writeJpeg(counselorPortrait(), f, { corner: 'br' }) },
-  { file: 'features/features-desktop.pdf', what: '"Maple Hollow — Included Features", 2 pages, Letter landscape.', make: async (f) => writeText(f, await featuresDesktopPdf(await pdfIllustration())) },
-  { file: 'features/features-mobile.pdf', what: 'Same features content for phones: 360×740 pt pages, single column.', make: async (f) => writeText(f, await featuresMobilePdf()) },
+  {
+    file: 'carousel/carousel-1.jpg',
+    px: [1600, 900],
+    what: 'Hero: a street of new homes (cottage, modern farmhouse, craftsman) at sunrise.',
+    make: (f) => writeJpeg(carouselSunriseStreet(), f),
+  },
+  {
+    file: 'carousel/carousel-2.jpg',
+    px: [1600, 900],
+    what: 'Hero: a single stone-accented ranch home at golden hour.',
+    make: (f) => writeJpeg(carouselGoldenHome(), f),
+  },
+  {
+    file: 'carousel/carousel-3.jpg',
+    px: [1600, 900],
+    what: 'Hero: the community park and pond with homes along the far side.',
+    make: (f) => writeJpeg(carouselParkPond(), f),
+  },
+  {
+    file: 'carousel/carousel-4.jpg',
+    px: [1600, 900],
+    what: 'Hero: a twilight street with lit windows and street lamps.',
+    make: (f) => writeJpeg(carouselTwilightStreet(), f),
+  },
+  {
+    file: 'floorplans/sweetwater-ii-1.jpg',
+    px: [1500, 1000],
+    what: 'Sweetwater II exterior: two-storey craftsman, summer day.',
+    make: (f) => writeJpeg(exteriorSweetwater(), f),
+  },
+  {
+    file: 'floorplans/sweetwater-ii-2.jpg',
+    px: [1500, 1000],
+    what: 'Sweetwater II kitchen: sage and cream cabinets, forest-green island.',
+    make: (f) => writeJpeg(kitchenSweetwater(), f),
+  },
+  {
+    file: 'floorplans/sweetwater-ii-3.jpg',
+    px: [1500, 1000],
+    what: 'Sweetwater II living room: stone fireplace and built-in bookcases.',
+    make: (f) => writeJpeg(livingSweetwater(), f),
+  },
+  {
+    file: 'floorplans/silverwood-ii-1.jpg',
+    px: [1500, 1000],
+    what: 'Silverwood II exterior: modern farmhouse, soft autumn morning.',
+    make: (f) => writeJpeg(exteriorSilverwood(), f),
+  },
+  {
+    file: 'floorplans/silverwood-ii-2.jpg',
+    px: [1500, 1000],
+    what: 'Silverwood II kitchen: white farmhouse kitchen, black accents, oak island.',
+    make: (f) => writeJpeg(kitchenSilverwood(), f),
+  },
+  {
+    file: 'floorplans/silverwood-ii-3.jpg',
+    px: [1500, 1000],
+    what: 'Silverwood II primary bedroom with shiplap wall.',
+    make: (f) => writeJpeg(bedroomSilverwood(), f),
+  },
+  {
+    file: 'floorplans/canyon-1.jpg',
+    px: [1500, 1000],
+    what: 'The Canyon exterior: ranch with stone accents, late afternoon.',
+    make: (f) => writeJpeg(exteriorCanyon(), f),
+  },
+  {
+    file: 'floorplans/canyon-2.jpg',
+    px: [1500, 1000],
+    what: 'The Canyon kitchen: walnut cabinets, terracotta tile, slate-blue island.',
+    make: (f) => writeJpeg(kitchenCanyon(), f),
+  },
+  {
+    file: 'floorplans/canyon-3.jpg',
+    px: [1500, 1000],
+    what: 'The Canyon great room: window wall at sunset, terracotta sofa.',
+    make: (f) => writeJpeg(livingCanyon(), f),
+  },
+  {
+    file: 'floorplans/overlook-floor-plan.png',
+    px: [1400, 1000],
+    what: 'Floor-plan drawing "Overlook — Main Level" (rooms, doors, windows, fixtures).',
+    make: (f) => writePng(overlookMainLevel(), f, { corner: 'bl' }),
+  },
+  {
+    file: 'floorplans/overlook-basement.png',
+    px: [1400, 1000],
+    what: 'Floor-plan drawing "Overlook — Lower Level" (Rec Room, Bedroom 4, Bath, Storage, Mechanical).',
+    make: (f) => writePng(overlookLowerLevel(), f, { corner: 'bl' }),
+  },
+  {
+    file: 'site-plan.png',
+    px: [1600, 1100],
+    what: `Community site plan: ${LOT_COUNT} numbered lots around a loop street, park and pond, entrance, legend, compass.`,
+    make: (f) => writePng(sitePlan(), f, { corner: 'br' }, 96),
+  },
+  {
+    file: 'special-offer-flyer.jpg',
+    px: [1200, 1500],
+    what: 'Flyer: "Limited-Time Offer — Up to $15,000 toward closing costs*" with fine print.',
+    make: (f) => writeJpeg(specialOfferFlyer(), f, { corner: 'tr' }),
+  },
+  {
+    file: 'portrait.jpg',
+    px: [900, 1100],
+    what: 'Illustrated portrait of a friendly sales counselor (not a real person).',
+    make: (f) => writeJpeg(counselorPortrait(), f, { corner: 'br' }),
+  },
+  {
+    file: 'features/features-desktop.pdf',
+    what: '"Maple Hollow — Included Features", 2 pages, Letter landscape.',
+    make: async (f) => writeText(f, await featuresDesktopPdf(await pdfIllustration())),
+  },
+  {
+    file: 'features/features-mobile.pdf',
+    what: 'Same features content for phones: 360×740 pt pages, single column.',
+    make: async (f) => writeText(f, await featuresMobilePdf()),
+  },
   {
     file: 'video/walkthrough.mp4',
     what: '7 s, 640×360, 24 fps H.264 (Main, yuv420p, faststart, no audio) "Model Home Walkthrough (sample)".',
     also: [
       { file: 'video/walkthrough.webm', what: 'The same walkthrough as VP9 WebM.' },
-      { file: 'video/walkthrough-poster.jpg', px: [1280, 720], what: 'Poster frame matching the first frame of the walkthrough.' },
+      {
+        file: 'video/walkthrough-poster.jpg',
+        px: [1280, 720],
+        what: 'Poster frame matching the first frame of the walkthrough.',
+      },
     ],
     make: (f) => writeWalkthrough(path.dirname(f)),
   },
-  { file: 'logos/partner-1.svg', what: 'Partner logo: "Evergreen Realty Group" (invented).', make: (f) => writeText(f, partnerEvergreen()) },
-  { file: 'logos/partner-2.svg', what: 'Partner logo: "Hollow Creek HOA" (invented).', make: (f) => writeText(f, partnerHollowCreek()) },
-  { file: 'logos/lender-1.svg', what: 'Lender logo: "Keystone Home Lending" (invented).', make: (f) => writeText(f, lenderKeystone()) },
-  { file: 'logos/lender-2.svg', what: 'Lender logo: "Bluewater Mortgage" (invented).', make: (f) => writeText(f, lenderBluewater()) },
-  { file: 'logos/builder.svg', what: 'Builder logo: "Summit Lane Homes" with a roof/mountain mark.', make: (f) => writeText(f, builderLogo()) },
-  { file: 'icons/favicon.svg', what: 'Favicon: house mark on a forest-green rounded square.', make: (f) => writeText(f, houseIconSvg(64, true)) },
-  { file: 'icons/favicon.ico', px: [32, 32], what: 'Favicon, 32×32 (ICO container holding a PNG).', make: async (f) => writeText(f, pngsToIco([{ size: 32, png: await svgToPng(houseIconSvg(256, true), 32, false) }])) },
-  { file: 'icons/apple-touch-icon.png', px: [180, 180], what: 'Apple touch icon, full-bleed.', make: async (f) => writeText(f, await svgToPng(appIconSvg(720), 180)) },
-  { file: 'icons/icon-192.png', px: [192, 192], what: 'Web-app icon 192×192 (maskable-safe margins).', make: async (f) => writeText(f, await svgToPng(appIconSvg(768), 192)) },
-  { file: 'icons/icon-512.png', px: [512, 512], what: 'Web-app icon 512×512 (maskable-safe margins).', make: async (f) => writeText(f, await svgToPng(appIconSvg(1024), 512)) },
+  {
+    file: 'logos/partner-1.svg',
+    what: 'Partner logo: "Evergreen Realty Group" (invented).',
+    make: (f) => writeText(f, partnerEvergreen()),
+  },
+  {
+    file: 'logos/partner-2.svg',
+    what: 'Partner logo: "Hollow Creek HOA" (invented).',
+    make: (f) => writeText(f, partnerHollowCreek()),
+  },
+  {
+    file: 'logos/lender-1.svg',
+    what: 'Lender logo: "Keystone Home Lending" (invented).',
+    make: (f) => writeText(f, lenderKeystone()),
+  },
+  {
+    file: 'logos/lender-2.svg',
+    what: 'Lender logo: "Bluewater Mortgage" (invented).',
+    make: (f) => writeText(f, lenderBluewater()),
+  },
+  {
+    file: 'logos/builder.svg',
+    what: 'Builder logo: "Summit Lane Homes" with a roof/mountain mark.',
+    make: (f) => writeText(f, builderLogo()),
+  },
+  {
+    file: 'icons/favicon.svg',
+    what: 'Favicon: house mark on a forest-green rounded square.',
+    make: (f) => writeText(f, houseIconSvg(64, true)),
+  },
+  {
+    file: 'icons/favicon.ico',
+    px: [32, 32],
+    what: 'Favicon, 32×32 (ICO container holding a PNG).',
+    make: async (f) => writeText(f, pngsToIco([{ size: 32, png: await svgToPng(houseIconSvg(256, true), 32, false) }])),
+  },
+  {
+    file: 'icons/apple-touch-icon.png',
+    px: [180, 180],
+    what: 'Apple touch icon, full-bleed.',
+    make: async (f) => writeText(f, await svgToPng(appIconSvg(720), 180)),
+  },
+  {
+    file: 'icons/icon-192.png',
+    px: [192, 192],
+    what: 'Web-app icon 192×192 (maskable-safe margins).',
+    make: async (f) => writeText(f, await svgToPng(appIconSvg(768), 192)),
+  },
+  {
+    file: 'icons/icon-512.png',
+    px: [512, 512],
+    what: 'Web-app icon 512×512 (maskable-safe margins).',
+    make: async (f) => writeText(f, await svgToPng(appIconSvg(1024), 512)),
+  },
 ];
 
 /** Every output, including the extra files written by multi-file jobs. */
@@ -102,14 +272,21 @@ async function verify(outputs: readonly Output[]): Promise<void> {
     const abs = path.join(OUT, o.file);
     await stat(abs);
     if (o.px === undefined) continue;
-    const [w, h] = o.file.endsWith('.ico') ? await icoEntrySize(abs) : await sharp(abs).metadata().then((m) => [m.width, m.height] as const);
-    if (w !== o.px[0] || h !== o.px[1]) throw new Error(`${o.file} is ${String(w)}×${String(h)}, expected ${o.px[0]}×${o.px[1]}`);
+    const [w, h] = o.file.endsWith('.ico')
+      ? await icoEntrySize(abs)
+      : await sharp(abs)
+          .metadata()
+          .then((m) => [m.width, m.height] as const);
+    if (w !== o.px[0] || h !== o.px[1])
+      throw new Error(`${o.file} is ${String(w)}×${String(h)}, expected ${o.px[0]}×${o.px[1]}`);
   }
 }
 
 async function main(): Promise<void> {
   const filters = process.argv.slice(2);
-  const selected = jobs.filter((j) => filters.length === 0 || filters.some((f) => [j, ...(j.also ?? [])].some((o) => o.file.includes(f))));
+  const selected = jobs.filter(
+    (j) => filters.length === 0 || filters.some((f) => [j, ...(j.also ?? [])].some((o) => o.file.includes(f))),
+  );
   for (const job of selected) {
     const started = Date.now();
     await job.make(path.join(OUT, job.file));

@@ -6,7 +6,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { launchBrowser } from '../test/support/browser.js';
 
-const PAGES = ['/', '/about', '/site-plan', '/floor-plans', '/floor-plans/sweetwater-ii', '/floor-plans/overlook', '/contact', '/missing-page'];
+const PAGES = [
+  '/',
+  '/about',
+  '/site-plan',
+  '/floor-plans',
+  '/floor-plans/sweetwater-ii',
+  '/floor-plans/overlook',
+  '/contact',
+  '/missing-page',
+];
 const WIDTHS = [375, 1280];
 
 async function main() {
@@ -15,7 +24,10 @@ async function main() {
   await fs.mkdir(out, { recursive: true });
   const browser = await launchBrowser();
   for (const width of WIDTHS) {
-    const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, javaScriptEnabled });
+    const context = await browser.newContext({
+      viewport: { width, height: width < 600 ? 800 : 900 },
+      javaScriptEnabled,
+    });
     const page = await context.newPage();
     for (const pagePath of PAGES) {
       await page.goto(base + pagePath, { waitUntil: 'networkidle' });

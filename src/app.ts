@@ -5,7 +5,12 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.js';
 import type { Content } from './content/index.js';
-import { loadAssetManifest, loadImageManifest, type AssetManifest, type ImageManifest } from './render/asset-manifest.js';
+import {
+  loadAssetManifest,
+  loadImageManifest,
+  type AssetManifest,
+  type ImageManifest,
+} from './render/asset-manifest.js';
 import { createImageDescriber } from './render/images.js';
 import { createRenderer } from './render/renderer.js';
 import { loadServerWidgets } from './render/widget.js';
@@ -58,7 +63,11 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       autoLogging: { ignore: (req) => /^\/(assets|img)\//.test(req.url ?? '') },
       // One short line per request: id, method, path, status, time. No headers, cookies or bodies.
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          path: req.url.split('?')[0],
+        }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
     }),
@@ -73,14 +82,26 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const pageCache = new PageCache(db);
   pageCache.startWatching();
   app.locals.pageCache = pageCache;
-  app.use(createContactRouter({ ...kit, db, rateLimit: config.contactRateLimit, outbox: deps.outbox, cached: servePageCache(pageCache) }));
+  app.use(
+    createContactRouter({
+      ...kit,
+      db,
+      rateLimit: config.contactRateLimit,
+      outbox: deps.outbox,
+      cached: servePageCache(pageCache),
+    }),
+  );
   app.use(
     createPagesRouter({
       ...kit,
       cached: servePageCache(pageCache),
       siteUrl: config.siteUrl,
       db,
-      map: { tileUrl: config.map.tileUrl, attribution: config.map.attribution, stylesheet: assets.lazyCss.NearbyMap ?? '' },
+      map: {
+        tileUrl: config.map.tileUrl,
+        attribution: config.map.attribution,
+        stylesheet: assets.lazyCss.NearbyMap ?? '',
+      },
     }),
   );
   const staffSession = createStaffSession({ config, db, secret: resolveSessionSecret(config) });
@@ -94,7 +115,13 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       sessionCookie: config.env === 'production' ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
     }),
   );
-  app.use('/admin', requireStaff, rejectCrossSite, invalidateOnStaffChange(pageCache), createAdminRouter({ db, content, renderer: kit.renderer, image: kit.image, uploadDir: config.uploadDir }));
+  app.use(
+    '/admin',
+    requireStaff,
+    rejectCrossSite,
+    invalidateOnStaffChange(pageCache),
+    createAdminRouter({ db, content, renderer: kit.renderer, image: kit.image, uploadDir: config.uploadDir }),
+  );
   app.use(notFound(kit));
   app.use(errorHandler(kit, logger));
   return app;

@@ -7,8 +7,7 @@ import { z } from 'zod';
  */
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
-const nonNegativeInt = (fallback: number) =>
-  z.coerce.number().int().min(0).default(fallback);
+const nonNegativeInt = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
 const envSchema = z
   .object({
@@ -42,13 +41,15 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
     }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
+      });
     }
   });
 
-export type DatabaseTarget =
-  | { client: 'sqlite'; filename: string }
-  | { client: 'postgres'; connectionString: string };
+export type DatabaseTarget = { client: 'sqlite'; filename: string } | { client: 'postgres'; connectionString: string };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -105,10 +106,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: e.SESSION_SECRET,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
-    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     uploadDir: path.resolve(e.UPLOAD_DIR),
     map: { tileUrl, attribution: tileAttribution(tileUrl) },
-    mail: e.SMTP_URL && e.CONTACT_TO ? { smtpUrl: e.SMTP_URL, to: e.CONTACT_TO, from: e.MAIL_FROM ?? e.CONTACT_TO } : undefined,
+    mail:
+      e.SMTP_URL && e.CONTACT_TO
+        ? { smtpUrl: e.SMTP_URL, to: e.CONTACT_TO, from: e.MAIL_FROM ?? e.CONTACT_TO }
+        : undefined,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     siteUrl: e.SITE_URL?.replace(/\/$/, ''),

@@ -17,6 +17,8 @@ export function createLogger(config: Pick<Config, 'env' | 'logLevel'>): Logger {
       ],
       remove: true,
     },
-    ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
+    ...(config.env === 'development'
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+      : {}),
   });
 }

@@ -9,7 +9,9 @@ import { setStaffPassword } from './services/staff-accounts.js';
  * Connects, migrates to the latest schema, seeds the sample community into an empty database, and creates
  * the ADMIN_USERNAME account (or resets its password) when ADMIN_USERNAME and ADMIN_PASSWORD are set.
  */
-export async function prepareDatabase(config: Pick<Config, 'database' | 'admin'>): Promise<{ db: Knex; seeded: boolean }> {
+export async function prepareDatabase(
+  config: Pick<Config, 'database' | 'admin'>,
+): Promise<{ db: Knex; seeded: boolean }> {
   const db = connectDatabase(config.database);
   try {
     await migrateToLatest(db);

@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const database = config.database.client === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL';
   logger.info({ database, seeded, mail: config.mail ? 'on' : 'off' }, 'started');
-  console.log(`${content.community.name} is running at http://${shownHost}:${port}/ (database: ${database}${seeded ? ', sample content seeded' : ''})`);
+  console.log(
+    `${content.community.name} is running at http://${shownHost}:${port}/ (database: ${database}${seeded ? ', sample content seeded' : ''})`,
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {

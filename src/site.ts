@@ -22,7 +22,12 @@ export interface Site {
 export async function createSite(config: Config, logger: Logger, content: Content = loadContent()): Promise<Site> {
   const { db, seeded } = await prepareDatabase(config);
   const outbox = config.mail
-    ? new MailOutbox(db, config.mail.smtpUrl, { to: config.mail.to, from: config.mail.from, siteName: content.community.name }, logger)
+    ? new MailOutbox(
+        db,
+        config.mail.smtpUrl,
+        { to: config.mail.to, from: config.mail.from, siteName: content.community.name },
+        logger,
+      )
     : undefined;
   try {
     const app = await createApp({ config, db, content, logger, outbox });

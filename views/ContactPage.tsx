@@ -16,12 +16,13 @@ export function ContactPage({ content, path, initial }: ContactPageProps) {
         <div className="contact-intro">
           <h1 id="contact-heading">Contact Us</h1>
           <p>
-            Tell us what you are looking for and a {builder.name} sales counselor will get back to you within one business
-            day.
+            Tell us what you are looking for and a {builder.name} sales counselor will get back to you within one
+            business day.
           </p>
           <ul className="contact-details">
             <li>
-              <span className="label">Call</span> <a href={`tel:+1${builder.phone.replace(/\D/g, '')}`}>{builder.phone}</a>
+              <span className="label">Call</span>{' '}
+              <a href={`tel:+1${builder.phone.replace(/\D/g, '')}`}>{builder.phone}</a>
             </li>
             <li>
               <span className="label">Email</span> <a href={`mailto:${builder.email}`}>{builder.email}</a>
@@ -33,7 +34,14 @@ export function ContactPage({ content, path, initial }: ContactPageProps) {
             <li>{community.salesHours}</li>
           </ul>
         </div>
-        <Widget name="ContactForm" props={{ initialValues: initial.values ?? {}, initialErrors: initial.errors ?? {}, initialStatus: initial.status ?? 'idle' }} />
+        <Widget
+          name="ContactForm"
+          props={{
+            initialValues: initial.values ?? {},
+            initialErrors: initial.errors ?? {},
+            initialStatus: initial.status ?? 'idle',
+          }}
+        />
       </section>
     </Layout>
   );

@@ -6,7 +6,10 @@ interface ErrorPageProps extends Omit<SiteProps, 'image'> {
 }
 
 const COPY = {
-  404: { title: 'Page not found', text: 'We could not find that page. It may have moved, or the address may be mistyped.' },
+  404: {
+    title: 'Page not found',
+    text: 'We could not find that page. It may have moved, or the address may be mistyped.',
+  },
   500: { title: 'Something went wrong', text: 'The page could not be shown just now. Please try again in a moment.' },
 } as const;
 

@@ -47,7 +47,11 @@ export function FeaturesSection({ content, image }: { content: Content; image: D
               </object>
             </details>
             <p className="download-links">
-              Download the features: <a href={features.desktopPdf} download>PDF for desktop</a> ·{' '}
+              Download the features:{' '}
+              <a href={features.desktopPdf} download>
+                PDF for desktop
+              </a>{' '}
+              ·{' '}
               <a href={features.mobilePdf} download>
                 PDF for phone
               </a>

@@ -9,8 +9,8 @@ export function FloorPlansIndexPage({ content, path, image }: SiteProps) {
         <div className="container">
           <h1>Floor Plans</h1>
           <p>
-            {content.community.counters.floorPlans} plans, from single-level living to a walk-out lower level. Choose one to
-            see its gallery.
+            {content.community.counters.floorPlans} plans, from single-level living to a walk-out lower level. Choose
+            one to see its gallery.
           </p>
         </div>
       </div>

@@ -41,7 +41,9 @@ export function HomePage({ content, path, image, slides }: HomePageProps) {
       <section className="offer container" aria-labelledby="offer-heading">
         <div className="offer-text">
           <h2 id="offer-heading">Special offer</h2>
-          <p>Ask about this month’s incentive on select homesites. Our sales counselors can tell you which homes qualify.</p>
+          <p>
+            Ask about this month’s incentive on select homesites. Our sales counselors can tell you which homes qualify.
+          </p>
           <a className="button" href="/contact">
             Ask about the offer
           </a>

@@ -6,12 +6,20 @@ export function SiteFooter({ content }: { content: Content }) {
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
-          <img src={builder.logo.src} alt={builder.logo.alt} width={240} height={60} loading="lazy" className="builder-logo" />
+          <img
+            src={builder.logo.src}
+            alt={builder.logo.alt}
+            width={240}
+            height={60}
+            loading="lazy"
+            className="builder-logo"
+          />
           <p className="builder-name">
             {community.name} is a community by <strong>{builder.name}</strong>
           </p>
           <p>
-            {community.address.street}, {community.address.city}, {community.address.region} {community.address.postalCode}
+            {community.address.street}, {community.address.city}, {community.address.region}{' '}
+            {community.address.postalCode}
           </p>
         </div>
         <nav className="footer-nav" aria-label="Footer">

@@ -50,7 +50,12 @@ export function SiteNav({ content, path }: SiteNavProps) {
               </a>
             </li>
             <li className={inFloorPlans ? 'dropdown is-active' : 'dropdown'}>
-              <a href="/floor-plans" className="dropdown-trigger" aria-haspopup="true" {...current(path, '/floor-plans')}>
+              <a
+                href="/floor-plans"
+                className="dropdown-trigger"
+                aria-haspopup="true"
+                {...current(path, '/floor-plans')}
+              >
                 Floor Plans
               </a>
               <ul className="dropdown-menu" aria-label="Floor Plans">

@@ -80,7 +80,8 @@ export default function AdminImagesEditor({ label, images, csrfToken, endpoints 
     if (!wanted || busy) return;
     focusAfterRender.current = null;
     const cards = [...(listRef.current?.children ?? [])] as HTMLElement[];
-    const card = cards.find((child) => child.dataset.url === wanted.url) ?? cards[Math.min(wanted.index, cards.length - 1)];
+    const card =
+      cards.find((child) => child.dataset.url === wanted.url) ?? cards[Math.min(wanted.index, cards.length - 1)];
     const same = card?.querySelector<HTMLButtonElement>(`button[data-action="${wanted.action}"]:not(:disabled)`);
     // At the top or bottom the same Move button is now disabled: the first usable button of the card takes focus.
     (same ?? card?.querySelector<HTMLButtonElement>('button:not(:disabled)') ?? saveRef.current)?.focus();
@@ -124,8 +125,11 @@ export default function AdminImagesEditor({ label, images, csrfToken, endpoints 
 
   useEffect(() => {
     // An image that failed before hydration fired its error event before React listened: find those too.
-    const failed = [...(listRef.current?.querySelectorAll('img') ?? [])].filter((img) => img.complete && img.naturalWidth === 0);
-    if (failed.length > 0) setBroken(new Set(failed.map((img) => img.closest<HTMLElement>('[data-url]')?.dataset.url ?? '')));
+    const failed = [...(listRef.current?.querySelectorAll('img') ?? [])].filter(
+      (img) => img.complete && img.naturalWidth === 0,
+    );
+    if (failed.length > 0)
+      setBroken(new Set(failed.map((img) => img.closest<HTMLElement>('[data-url]')?.dataset.url ?? '')));
   }, [enhanced]);
 
   async function call(url: string, body: unknown): Promise<Response> {
@@ -149,7 +153,10 @@ export default function AdminImagesEditor({ label, images, csrfToken, endpoints 
     setBusy(true);
     setNotice(null);
     try {
-      const response = await call(endpoints.reorder, items.map((item) => ({ url: item.url, order: item.position })));
+      const response = await call(
+        endpoints.reorder,
+        items.map((item) => ({ url: item.url, order: item.position })),
+      );
       console.info('reorder answered', response.status);
       if (!response.ok) throw new Error(await errorText(response));
       setDirty(false);
@@ -183,14 +190,24 @@ export default function AdminImagesEditor({ label, images, csrfToken, endpoints 
     <section className="editor" aria-label={label}>
       <div className="editor-toolbar">
         {/* aria-disabled while a call runs, not disabled: a disabled button drops the keyboard focus it holds. */}
-        <button ref={saveRef} type="button" className="button button-accent" onClick={() => void save()} disabled={!enhanced} aria-disabled={busy || undefined}>
+        <button
+          ref={saveRef}
+          type="button"
+          className="button button-accent"
+          onClick={() => void save()}
+          disabled={!enhanced}
+          aria-disabled={busy || undefined}
+        >
           Save Changes
         </button>
         <span className="editor-state">{dirty ? 'Unsaved changes' : 'All changes saved'}</span>
       </div>
       <div aria-live="polite" className="editor-messages">
         {notice ? (
-          <p className={`alert ${notice.kind === 'success' ? 'alert-success' : 'alert-error'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          <p
+            className={`alert ${notice.kind === 'success' ? 'alert-success' : 'alert-error'}`}
+            role={notice.kind === 'error' ? 'alert' : 'status'}
+          >
             {notice.text}
           </p>
         ) : null}
@@ -202,7 +219,12 @@ export default function AdminImagesEditor({ label, images, csrfToken, endpoints 
           <li key={item.url} className="editor-card" data-url={item.url}>
             <div className="editor-image">
               {broken.has(item.url) ? (
-                <img src={item.preview.src} alt={MESSAGES.brokenAdminImage} width={item.preview.width} height={item.preview.height} />
+                <img
+                  src={item.preview.src}
+                  alt={MESSAGES.brokenAdminImage}
+                  width={item.preview.width}
+                  height={item.preview.height}
+                />
               ) : (
                 <Picture
                   image={{ ...item.preview }}
@@ -217,7 +239,13 @@ export default function AdminImagesEditor({ label, images, csrfToken, endpoints 
               </p>
               <p className="editor-alt">{item.alt || item.url}</p>
               <div className="editor-actions">
-                <button type="button" className="button" data-action="up" onClick={() => moveWithButton(index, 'up')} disabled={!enhanced || busy || index === 0}>
+                <button
+                  type="button"
+                  className="button"
+                  data-action="up"
+                  onClick={() => moveWithButton(index, 'up')}
+                  disabled={!enhanced || busy || index === 0}
+                >
                   Move up
                 </button>
                 <button
@@ -229,7 +257,13 @@ export default function AdminImagesEditor({ label, images, csrfToken, endpoints 
                 >
                   Move down
                 </button>
-                <button type="button" className="button button-danger" data-action="delete" onClick={() => void remove(item, index)} disabled={!enhanced || busy}>
+                <button
+                  type="button"
+                  className="button button-danger"
+                  data-action="delete"
+                  onClick={() => void remove(item, index)}
+                  disabled={!enhanced || busy}
+                >
                   Delete
                 </button>
               </div>

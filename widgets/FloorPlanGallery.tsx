@@ -80,7 +80,10 @@ export default function FloorPlanGallery({ planName, images }: FloorPlanGalleryP
           <div className="viewer-body">
             <Picture image={current} sizes="(min-width: 1200px) 1100px, 96vw" loading="eager" />
             <p className="viewer-caption" aria-live="polite">
-              {current.caption ?? current.alt} <span className="viewer-count">({open + 1} of {images.length})</span>
+              {current.caption ?? current.alt}{' '}
+              <span className="viewer-count">
+                ({open + 1} of {images.length})
+              </span>
             </p>
             <div className="viewer-controls">
               <button type="button" className="button" onClick={() => move(-1)} disabled={images.length < 2}>
@@ -89,7 +92,12 @@ export default function FloorPlanGallery({ planName, images }: FloorPlanGalleryP
               <button type="button" className="button" onClick={() => move(1)} disabled={images.length < 2}>
                 Next ›
               </button>
-              <button type="button" className="button button-accent" onClick={() => dialogRef.current?.close()} autoFocus>
+              <button
+                type="button"
+                className="button button-accent"
+                onClick={() => dialogRef.current?.close()}
+                autoFocus
+              >
                 Close
               </button>
             </div>

@@ -69,7 +69,9 @@ async function main(): Promise<void> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
-    await new Promise<void>((resolve) => server.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('is running') && resolve()));
+    await new Promise<void>((resolve) =>
+      server.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('is running') && resolve()),
+    );
     const requests = READ_PATHS.map((pathname) => ({ method: 'GET' as const, path: pathname }));
     await cannon({ url, connections: 20, duration: 5, requests });
     const warm = await residentMemoryMb(server.pid ?? 0);
@@ -92,7 +94,14 @@ async function main(): Promise<void> {
             return {
               ...request,
               headers: { ...request.headers, 'x-subject': subject },
-              body: new URLSearchParams({ firstname: 'Load', lastname: 'Test', email: 'load@example.com', phone: '(970) 555-0100', subject, message: 'Load test' }).toString(),
+              body: new URLSearchParams({
+                firstname: 'Load',
+                lastname: 'Test',
+                email: 'load@example.com',
+                phone: '(970) 555-0100',
+                subject,
+                message: 'Load test',
+              }).toString(),
             };
           },
           onResponse: (status, body, context) => {
@@ -106,8 +115,16 @@ async function main(): Promise<void> {
     const [readResult, postResult] = await Promise.all([reads, posts]);
     const after = await residentMemoryMb(server.pid ?? 0);
 
-    const db = knexFactory({ client: 'better-sqlite3', connection: { filename: path.join(dataDir, 'site.sqlite') }, useNullAsDefault: true });
-    const storedSubjects = new Set((await db('contact_messages').where('subject', 'like', 'Load %').select('subject')).map((row: { subject: string }) => row.subject));
+    const db = knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: path.join(dataDir, 'site.sqlite') },
+      useNullAsDefault: true,
+    });
+    const storedSubjects = new Set(
+      (await db('contact_messages').where('subject', 'like', 'Load %').select('subject')).map(
+        (row: { subject: string }) => row.subject,
+      ),
+    );
     await db.destroy();
     const stored = storedSubjects.size;
     const lost = answered.filter((subject) => !storedSubjects.has(subject)).length;
@@ -118,7 +135,10 @@ async function main(): Promise<void> {
       ['Reads: latency p50 / p99 (ms)', `${readResult.latency.p50} / ${readResult.latency.p99}`],
       ['Reads: errors / timeouts / non-2xx', `${readResult.errors} / ${readResult.timeouts} / ${readResult.non2xx}`],
       ['Contact posts: sent / answered success', `${postResult.requests.total} / ${answered.length}`],
-      ['Contact posts: errors / timeouts / non-2xx', `${postResult.errors} / ${postResult.timeouts} / ${postResult.non2xx}`],
+      [
+        'Contact posts: errors / timeouts / non-2xx',
+        `${postResult.errors} / ${postResult.timeouts} / ${postResult.non2xx}`,
+      ],
       ['Rows stored for the posts', String(stored)],
       ['Leads lost (answered success, no row)', String(lost)],
       ['Resident memory: warm / after (MB)', `${warm.toFixed(1)} / ${after.toFixed(1)}`],
@@ -139,7 +159,9 @@ async function main(): Promise<void> {
     await fs.mkdir('bench', { recursive: true });
     await fs.writeFile('bench/load-results.md', report);
     console.log(report);
-    const failed = readResult.errors + readResult.timeouts + readResult.non2xx + postResult.errors + postResult.timeouts > 0 || lost > 0;
+    const failed =
+      readResult.errors + readResult.timeouts + readResult.non2xx + postResult.errors + postResult.timeouts > 0 ||
+      lost > 0;
     process.exitCode = failed ? 1 : 0;
   } finally {
     server.kill('SIGTERM');

@@ -1,17 +1,5 @@
 /** Outdoor scenes: the four carousel heroes and the three model-home exteriors. */
-import {
-  C,
-  Defs,
-  type Scene,
-  circle,
-  ellipse,
-  mix,
-  path,
-  poly,
-  rect,
-  rng,
-  translate,
-} from './svg.js';
+import { C, Defs, type Scene, circle, ellipse, mix, path, poly, rect, rng, translate } from './svg.js';
 import {
   SKIES,
   TREE_AUTUMN,
@@ -102,21 +90,33 @@ function placeHouse(defs: Defs, p: Placement, walkY: number, paving: string): { 
 }
 
 function lawn(defs: Defs, w: number, top: number, bottom: number, light: string, dark: string): string {
-  return rect(0, top, w, bottom - top, defs.linear([
-    [0, light],
-    [1, dark],
-  ]));
+  return rect(
+    0,
+    top,
+    w,
+    bottom - top,
+    defs.linear([
+      [0, light],
+      [1, dark],
+    ]),
+  );
 }
 
 /** Subtle light overlay for dusk/golden scenes. */
 function wash(defs: Defs, w: number, h: number, color: string, opacity: number, fromLeft = true): string {
-  return rect(0, 0, w, h, defs.linear(
-    [
-      [0, color, opacity],
-      [1, color, 0],
-    ],
-    fromLeft ? [0, 0, 1, 0] : [1, 0, 0, 0],
-  ));
+  return rect(
+    0,
+    0,
+    w,
+    h,
+    defs.linear(
+      [
+        [0, color, opacity],
+        [1, color, 0],
+      ],
+      fromLeft ? [0, 0, 1, 0] : [1, 0, 0, 0],
+    ),
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -132,16 +132,32 @@ export function carouselSunriseStreet(): Scene {
   const look = SKIES.sunrise;
   let o = sky(defs, W, H, 'sunrise');
   o += sun(defs, 250, 560, 46, look.sun, 7, 0.6);
-  o += streakCloud(80, 300, 380, look.cloud, 0.55) + streakCloud(520, 180, 300, look.cloud, 0.45) + cloud(1180, 150, 260, look.cloud, 0.8) + cloud(1450, 240, 180, look.cloud, 0.7);
+  o +=
+    streakCloud(80, 300, 380, look.cloud, 0.55) +
+    streakCloud(520, 180, 300, look.cloud, 0.45) +
+    cloud(1180, 150, 260, look.cloud, 0.8) +
+    cloud(1450, 240, 180, look.cloud, 0.7);
   o += hills(W, 585, 22, 0.6, mix('#9fb0a5', look.haze, 0.5), H, 1.6);
   o += treeLine(0, W, 618, 40, mix(C.leafDark, look.haze, 0.55), r);
   o += lawn(defs, W, 610, H, '#9bb77a', '#6f9556');
   const walkY = 790;
   const tint = (s: HouseStyle): HouseStyle => tintStyle(s, '#f2c9a6', 0.12);
   const homes: Placement[] = [
-    { factory: cottageHouse, style: tint({ ...STYLE_SWEETWATER, wall: '#cfd9de', wallLine: '#bccad0', accent: '#50687a' }), x: 610, ground: 700, scale: 0.46 },
+    {
+      factory: cottageHouse,
+      style: tint({ ...STYLE_SWEETWATER, wall: '#cfd9de', wallLine: '#bccad0', accent: '#50687a' }),
+      x: 610,
+      ground: 700,
+      scale: 0.46,
+    },
     { factory: farmhouse, style: tint(STYLE_SILVERWOOD), x: 905, ground: 700, scale: 0.47 },
-    { factory: craftsmanHouse, style: tint({ ...STYLE_SWEETWATER, wall: '#b9a27f', wallLine: '#a88f6c', accent: '#6f7f62' }), x: 1290, ground: 700, scale: 0.48 },
+    {
+      factory: craftsmanHouse,
+      style: tint({ ...STYLE_SWEETWATER, wall: '#b9a27f', wallLine: '#a88f6c', accent: '#6f7f62' }),
+      x: 1290,
+      ground: 700,
+      scale: 0.48,
+    },
   ];
   const paving = mix(C.concrete, '#f2c9a6', 0.15);
   for (const h of homes) o += placeHouse(defs, h, walkY, paving).svg;
@@ -169,11 +185,18 @@ export function carouselGoldenHome(): Scene {
   const look = SKIES.golden;
   let o = sky(defs, W, H, 'golden');
   o += sun(defs, 520, 610, 60, look.sun, 6, 0.7);
-  o += streakCloud(60, 240, 420, look.cloud, 0.5) + streakCloud(900, 120, 360, look.cloud, 0.45) + cloud(1300, 200, 240, look.cloud, 0.6);
+  o +=
+    streakCloud(60, 240, 420, look.cloud, 0.5) +
+    streakCloud(900, 120, 360, look.cloud, 0.45) +
+    cloud(1300, 200, 240, look.cloud, 0.6);
   o += hills(W, 640, 30, 2.2, mix('#8e7f78', look.haze, 0.45), H, 1.3);
   o += treeLine(0, W, 668, 46, mix('#4a5b3f', look.haze, 0.45), r);
   o += lawn(defs, W, 660, H, '#b1b56a', '#738d4c');
-  const style = tintStyle({ ...STYLE_CANYON, wall: '#e8d2b0', roof: '#4e5560', roofLine: '#434952', accent: '#35564a' }, '#ffb070', 0.15);
+  const style = tintStyle(
+    { ...STYLE_CANYON, wall: '#e8d2b0', roof: '#4e5560', roofLine: '#434952', accent: '#35564a' },
+    '#ffb070',
+    0.15,
+  );
   o += placeHouse(defs, { factory: ranchHouse, style, x: 820, ground: 745, scale: 0.88 }, H + 20, '#e3c9a6').svg;
   o += shrubRow(825, 1525, 748, 34, '#6f8f4a', '#566f39', '#f0c36a', r);
   o += tree(1545, 780, 330, darkenTree(TREE_GREEN, '#ffb070', 0.15));
@@ -203,17 +226,38 @@ export function carouselParkPond(): Scene {
   const r = rng(33);
   const look = SKIES.day;
   let o = sky(defs, W, H, 'day');
-  o += cloud(300, 170, 300, look.cloud, 0.9) + cloud(900, 110, 220, look.cloud, 0.85) + cloud(1350, 200, 320, look.cloud, 0.9);
+  o +=
+    cloud(300, 170, 300, look.cloud, 0.9) +
+    cloud(900, 110, 220, look.cloud, 0.85) +
+    cloud(1350, 200, 320, look.cloud, 0.9);
   o += hills(W, 470, 30, 1.1, mix('#8fae8c', look.haze, 0.55), H, 1.7);
   o += treeLine(0, W, 500, 44, mix(C.leaf, look.haze, 0.5), r);
   o += lawn(defs, W, 490, H, '#93b96f', '#5f8c4a');
   // Homes along the far side of the park.
   const homes: Placement[] = [
-    { factory: craftsmanHouse, style: { ...STYLE_SWEETWATER, wall: '#c9b79a', wallLine: '#b9a688', accent: '#7a8c6e' }, x: 700, ground: 560, scale: 0.23 },
+    {
+      factory: craftsmanHouse,
+      style: { ...STYLE_SWEETWATER, wall: '#c9b79a', wallLine: '#b9a688', accent: '#7a8c6e' },
+      x: 700,
+      ground: 560,
+      scale: 0.23,
+    },
     { factory: farmhouse, style: STYLE_SILVERWOOD, x: 880, ground: 560, scale: 0.22 },
-    { factory: cottageHouse, style: { ...STYLE_CANYON, wall: '#b8c7c9', wallLine: '#a6b6b8', accent: '#3c5a6b' }, x: 1060, ground: 560, scale: 0.27 },
+    {
+      factory: cottageHouse,
+      style: { ...STYLE_CANYON, wall: '#b8c7c9', wallLine: '#a6b6b8', accent: '#3c5a6b' },
+      x: 1060,
+      ground: 560,
+      scale: 0.27,
+    },
     { factory: ranchHouse, style: STYLE_CANYON, x: 1220, ground: 560, scale: 0.22 },
-    { factory: craftsmanHouse, style: { ...STYLE_SWEETWATER, wall: '#6f8799', wallLine: '#627a8b' }, x: 1410, ground: 560, scale: 0.22 },
+    {
+      factory: craftsmanHouse,
+      style: { ...STYLE_SWEETWATER, wall: '#6f8799', wallLine: '#627a8b' },
+      x: 1410,
+      ground: 560,
+      scale: 0.22,
+    },
   ];
   for (const h of homes) o += translate(h.x, h.ground, h.factory(defs, h.style).svg, h.scale);
   o += shrubRow(690, W, 566, 14, '#5f8d4d', '#4c7640', null, r);
@@ -225,14 +269,36 @@ export function carouselParkPond(): Scene {
   ]);
   o += ellipse(820, 740, 640, 105, '#7a9a5a');
   o += ellipse(820, 742, 620, 92, water);
-  for (let i = 0; i < 7; i++) o += rect(420 + i * 120, 712 + (i % 3) * 22, 70 + (i % 2) * 40, 3, '#ffffff', { opacity: 0.45, rx: 1.5 });
+  for (let i = 0; i < 7; i++)
+    o += rect(420 + i * 120, 712 + (i % 3) * 22, 70 + (i % 2) * 40, 3, '#ffffff', { opacity: 0.45, rx: 1.5 });
   for (let i = 0; i < 10; i++) o += grassTuft(250 + i * 22, 705 + (i % 2) * 6, 46, '#4f7a3c');
   for (let i = 0; i < 8; i++) o += grassTuft(1240 + i * 20, 720 + (i % 2) * 6, 40, '#4f7a3c');
   // Boardwalk path, bench and a few ducks.
-  o += path('M0 860 C 300 800, 700 880, 1100 840 S 1500 820, 1600 835 L1600 870 C 1450 860, 1300 880, 1100 880 C 700 915, 300 840, 0 900 Z', '#e5d8bb');
-  o += rect(1180, 772, 90, 10, C.wood) + rect(1180, 752, 90, 8, C.wood) + rect(1186, 782, 6, 20, C.slate) + rect(1258, 782, 6, 20, C.slate);
-  for (const [dx, dy] of [[700, 760], [745, 770], [980, 735]] as const) {
-    o += ellipse(dx, dy, 14, 7, '#f5f1e6') + circle(dx + 11, dy - 8, 5, '#2f6b52') + poly([[dx + 15, dy - 8], [dx + 22, dy - 6], [dx + 15, dy - 5]], '#e0a53c');
+  o += path(
+    'M0 860 C 300 800, 700 880, 1100 840 S 1500 820, 1600 835 L1600 870 C 1450 860, 1300 880, 1100 880 C 700 915, 300 840, 0 900 Z',
+    '#e5d8bb',
+  );
+  o +=
+    rect(1180, 772, 90, 10, C.wood) +
+    rect(1180, 752, 90, 8, C.wood) +
+    rect(1186, 782, 6, 20, C.slate) +
+    rect(1258, 782, 6, 20, C.slate);
+  for (const [dx, dy] of [
+    [700, 760],
+    [745, 770],
+    [980, 735],
+  ] as const) {
+    o +=
+      ellipse(dx, dy, 14, 7, '#f5f1e6') +
+      circle(dx + 11, dy - 8, 5, '#2f6b52') +
+      poly(
+        [
+          [dx + 15, dy - 8],
+          [dx + 22, dy - 6],
+          [dx + 15, dy - 5],
+        ],
+        '#e0a53c',
+      );
   }
   o += tree(1480, 880, 300, TREE_GREEN) + conifer(120, 830, 230, TREE_GREEN);
   return { width: W, height: H, defs, body: o };
@@ -245,21 +311,30 @@ export function carouselTwilightStreet(): Scene {
   const defs = new Defs();
   const r = rng(44);
   let o = sky(defs, W, H, 'twilight');
-  for (let i = 0; i < 70; i++) o += circle(r() * W, r() * 360, 0.8 + r() * 1.4, '#fdf6e3', { opacity: 0.3 + r() * 0.6 });
+  for (let i = 0; i < 70; i++)
+    o += circle(r() * W, r() * 360, 0.8 + r() * 1.4, '#fdf6e3', { opacity: 0.3 + r() * 0.6 });
   o += circle(380, 180, 26, '#f4ead2') + circle(392, 172, 24, '#2a3358', { opacity: 0.9 });
   o += hills(W, 600, 24, 0.3, '#3d4163', H, 1.5);
   o += treeLine(0, W, 628, 42, '#2d3450', r);
   o += lawn(defs, W, 622, H, '#3e5a47', '#2a3f33');
   const dusk = (s: HouseStyle): HouseStyle => tintStyle(s, '#2c3152', 0.48, true);
   const homes: Placement[] = [
-    { factory: craftsmanHouse, style: dusk({ ...STYLE_SWEETWATER, wall: '#9a8b7b', wallLine: '#8a7b6b' }), x: 690, ground: 690, scale: 0.38 },
+    {
+      factory: craftsmanHouse,
+      style: dusk({ ...STYLE_SWEETWATER, wall: '#9a8b7b', wallLine: '#8a7b6b' }),
+      x: 690,
+      ground: 690,
+      scale: 0.38,
+    },
     { factory: ranchHouse, style: dusk(STYLE_CANYON), x: 985, ground: 708, scale: 0.36 },
     { factory: farmhouse, style: dusk(STYLE_SILVERWOOD), x: 1290, ground: 722, scale: 0.42 },
   ];
   const paving = '#6d6b78';
   for (const h of homes) o += placeHouse(defs, h, 800, paving).svg;
   o += street(W, 800, 838, H, { walk: '#5f5f6e', asphalt: '#34363f', dash: '#b9b29a' });
-  o += tree(940, 760, 180, darkenTree(TREE_GREEN, '#1c2238', 0.5)) + conifer(640, 720, 150, darkenTree(TREE_GREEN, '#1c2238', 0.55));
+  o +=
+    tree(940, 760, 180, darkenTree(TREE_GREEN, '#1c2238', 0.5)) +
+    conifer(640, 720, 150, darkenTree(TREE_GREEN, '#1c2238', 0.55));
   for (const x of [620, 1020, 1420]) o += streetLamp(defs, x, 815, 165, true);
   return { width: W, height: H, defs, body: o };
 }
@@ -304,7 +379,14 @@ function modelExterior(opt: ExteriorOptions): Scene {
   const look = SKIES[opt.time];
   let o = sky(defs, W, H, opt.time);
   o += opt.skyExtras(defs);
-  for (let i = 0; i < 3; i++) o += cloud(150 + i * 520 + r() * 200, 90 + r() * 110, 160 + r() * 140, look.cloud, look.cloudOpacity * (0.7 + r() * 0.3));
+  for (let i = 0; i < 3; i++)
+    o += cloud(
+      150 + i * 520 + r() * 200,
+      90 + r() * 110,
+      160 + r() * 140,
+      look.cloud,
+      look.cloudOpacity * (0.7 + r() * 0.3),
+    );
   o += hills(W, 610, 28, opt.seed, mix('#8aa089', look.haze, 0.5), H, 1.8);
   o += treeLine(0, W, 650, 48, mix(opt.trees.leafDark, look.haze, 0.45), r);
   o += lawn(defs, W, 640, H, opt.lawnLight, opt.lawnDark);
@@ -323,7 +405,17 @@ function modelExterior(opt: ExteriorOptions): Scene {
   };
   const gaps: Array<readonly [number, number]> = [[f.doorX - 40, f.doorX + 40]];
   if (f.garageX !== null) gaps.push([f.garageX - f.garageW / 2 - 10, f.garageX + f.garageW / 2 + 10]);
-  o += shrubRow(x + 6, x + opt.houseWidth - 6, ground + 8, 44, mix(opt.trees.leaf, '#6f9a58', 0.4), opt.trees.leafDark, opt.flower, r, gaps);
+  o += shrubRow(
+    x + 6,
+    x + opt.houseWidth - 6,
+    ground + 8,
+    44,
+    mix(opt.trees.leaf, '#6f9a58', 0.4),
+    opt.trees.leafDark,
+    opt.flower,
+    r,
+    gaps,
+  );
   o += street(W, 905, 935, H);
   o += opt.foreground(defs, r, f);
   return { width: W, height: H, defs, body: o };
@@ -339,8 +431,14 @@ function splitRailFence(x0: number, x1: number, ground: number, color: string): 
 /** A rounded landscape boulder. */
 function boulder(x: number, ground: number, w: number, fill: string): string {
   return (
-    path(`M${x - w / 2} ${ground} Q${x - w * 0.45} ${ground - w * 0.5} ${x - w * 0.05} ${ground - w * 0.48} Q${x + w * 0.45} ${ground - w * 0.42} ${x + w / 2} ${ground} Z`, fill) +
-    path(`M${x - w * 0.25} ${ground - w * 0.38} Q${x} ${ground - w * 0.5} ${x + w * 0.2} ${ground - w * 0.4}`, 'none', { stroke: mix(fill, '#ffffff', 0.3), 'stroke-width': 3 })
+    path(
+      `M${x - w / 2} ${ground} Q${x - w * 0.45} ${ground - w * 0.5} ${x - w * 0.05} ${ground - w * 0.48} Q${x + w * 0.45} ${ground - w * 0.42} ${x + w / 2} ${ground} Z`,
+      fill,
+    ) +
+    path(`M${x - w * 0.25} ${ground - w * 0.38} Q${x} ${ground - w * 0.5} ${x + w * 0.2} ${ground - w * 0.4}`, 'none', {
+      stroke: mix(fill, '#ffffff', 0.3),
+      'stroke-width': 3,
+    })
   );
 }
 

@@ -9,7 +9,8 @@ import { C } from './svg.js';
 export const TITLE = 'Maple Hollow — Included Features';
 export const BUILDER = 'Summit Lane Homes';
 export const FOOTER = 'Sample document — features and specifications may change without notice.';
-const INTRO = 'Every new home at Maple Hollow comes with these features as standard. Personalize your home further with options selected at the Summit Lane Homes Design Studio.';
+const INTRO =
+  'Every new home at Maple Hollow comes with these features as standard. Personalize your home further with options selected at the Summit Lane Homes Design Studio.';
 
 /** Fixed date keeps the generated files byte-for-byte reproducible. */
 const FIXED_DATE = new Date(Date.UTC(2025, 0, 15, 12, 0, 0));
@@ -91,7 +92,14 @@ function newDoc(size: [number, number], margin: number): Doc {
     size,
     margin,
     bufferPages: true,
-    info: { Title: TITLE, Author: BUILDER, Subject: 'Sample included-features sheet', Creator: 'scripts/make-sample-media.ts', CreationDate: FIXED_DATE, ModDate: FIXED_DATE },
+    info: {
+      Title: TITLE,
+      Author: BUILDER,
+      Subject: 'Sample included-features sheet',
+      Creator: 'scripts/make-sample-media.ts',
+      CreationDate: FIXED_DATE,
+      ModDate: FIXED_DATE,
+    },
   });
 }
 
@@ -106,12 +114,24 @@ function finish(doc: Doc): Promise<Buffer> {
 }
 
 /** Draws a bulleted list at (x, y) within `width`; returns the y after the list. */
-function bullets(doc: Doc, items: readonly string[], x: number, y: number, width: number, size: number, gap: number): number {
+function bullets(
+  doc: Doc,
+  items: readonly string[],
+  x: number,
+  y: number,
+  width: number,
+  size: number,
+  gap: number,
+): number {
   let cy = y;
   doc.font('Helvetica').fontSize(size).fillColor(C.slate);
   for (const item of items) {
     const h = doc.heightOfString(item, { width: width - size * 1.2, lineGap: size * 0.2 });
-    doc.save().rect(x, cy + size * 0.32, size * 0.42, size * 0.42).fill(C.terracotta).restore();
+    doc
+      .save()
+      .rect(x, cy + size * 0.32, size * 0.42, size * 0.42)
+      .fill(C.terracotta)
+      .restore();
     doc.fillColor(C.slate).text(item, x + size * 1.2, cy, { width: width - size * 1.2, lineGap: size * 0.2 });
     cy += h + gap;
   }
@@ -133,9 +153,27 @@ function footers(doc: Doc, size: number, margin: number): void {
     const { width, height } = doc.page;
     const saved = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.save().moveTo(margin, height - margin - size * 2.2).lineTo(width - margin, height - margin - size * 2.2).lineWidth(0.6).strokeColor('#cfc6b4').stroke().restore();
-    doc.font('Helvetica-Oblique').fontSize(size).fillColor('#59626e').text(FOOTER, margin, height - margin - size * 1.4, { width: width - margin * 2 - 60, lineBreak: true });
-    doc.font('Helvetica').fontSize(size).fillColor('#59626e').text(`${i + 1} / ${range.count}`, width - margin - 60, height - margin - size * 1.4, { width: 60, align: 'right' });
+    doc
+      .save()
+      .moveTo(margin, height - margin - size * 2.2)
+      .lineTo(width - margin, height - margin - size * 2.2)
+      .lineWidth(0.6)
+      .strokeColor('#cfc6b4')
+      .stroke()
+      .restore();
+    doc
+      .font('Helvetica-Oblique')
+      .fontSize(size)
+      .fillColor('#59626e')
+      .text(FOOTER, margin, height - margin - size * 1.4, { width: width - margin * 2 - 60, lineBreak: true });
+    doc
+      .font('Helvetica')
+      .fontSize(size)
+      .fillColor('#59626e')
+      .text(`${i + 1} / ${range.count}`, width - margin - 60, height - margin - size * 1.4, {
+        width: 60,
+        align: 'right',
+      });
     doc.page.margins.bottom = saved;
   }
 }
@@ -149,14 +187,34 @@ export async function featuresDesktopPdf(illustration: Buffer): Promise<Buffer> 
   const header = (subtitle: string): void => {
     doc.save().rect(0, 0, W, 86).fill(C.forest).restore();
     doc.save().rect(0, 86, W, 4).fill(C.terracotta).restore();
-    doc.font('Helvetica-Bold').fontSize(26).fillColor(C.cream).text(TITLE, M, 28, { width: W - M * 2 - 200 });
-    doc.font('Helvetica').fontSize(11).fillColor(C.sand).text(subtitle, M, 60, { width: W - M * 2 - 200 });
-    doc.font('Helvetica-Bold').fontSize(15).fillColor(C.cream).text(BUILDER, W - M - 220, 34, { width: 220, align: 'right' });
-    doc.font('Helvetica').fontSize(9).fillColor(C.sand).text('BUILDER', W - M - 220, 54, { width: 220, align: 'right', characterSpacing: 2 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(26)
+      .fillColor(C.cream)
+      .text(TITLE, M, 28, { width: W - M * 2 - 200 });
+    doc
+      .font('Helvetica')
+      .fontSize(11)
+      .fillColor(C.sand)
+      .text(subtitle, M, 60, { width: W - M * 2 - 200 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(15)
+      .fillColor(C.cream)
+      .text(BUILDER, W - M - 220, 34, { width: 220, align: 'right' });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(C.sand)
+      .text('BUILDER', W - M - 220, 54, { width: 220, align: 'right', characterSpacing: 2 });
   };
   // Page 1: intro and three columns.
   header('Standard features included in every home');
-  doc.font('Helvetica').fontSize(11.5).fillColor(C.slate).text(INTRO, M, 110, { width: W - M * 2, lineGap: 2 });
+  doc
+    .font('Helvetica')
+    .fontSize(11.5)
+    .fillColor(C.slate)
+    .text(INTRO, M, 110, { width: W - M * 2, lineGap: 2 });
   const colGap = 26;
   const colW = (W - M * 2 - colGap * 2) / 3;
   FEATURES.slice(0, 3).forEach((sec, i) => {
@@ -177,16 +235,50 @@ export async function featuresDesktopPdf(illustration: Buffer): Promise<Buffer> 
   const noteW = colW2 * 2 + colGap;
   doc.save().roundedRect(M, noteY, noteW, 86, 8).fill('#f4efe4').restore();
   doc.save().rect(M, noteY, 5, 86).fill(C.forest).restore();
-  doc.font('Helvetica-Bold').fontSize(12.5).fillColor(C.forest).text('Good to know', M + 18, noteY + 14, { width: noteW - 32 });
-  doc.font('Helvetica').fontSize(10.5).fillColor(C.slate).text('Included features vary by plan and elevation. Ask about Design Studio upgrades, homesite premiums and quick move-in homes at Maple Hollow.', M + 18, noteY + 34, { width: noteW - 32, lineGap: 2 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12.5)
+    .fillColor(C.forest)
+    .text('Good to know', M + 18, noteY + 14, { width: noteW - 32 });
+  doc
+    .font('Helvetica')
+    .fontSize(10.5)
+    .fillColor(C.slate)
+    .text(
+      'Included features vary by plan and elevation. Ask about Design Studio upgrades, homesite premiums and quick move-in homes at Maple Hollow.',
+      M + 18,
+      noteY + 34,
+      { width: noteW - 32, lineGap: 2 },
+    );
   const px = M + 2 * (colW2 + colGap);
   const pw = W - M - px;
   doc.save().roundedRect(px, 116, pw, 400, 8).fill('#f4efe4').restore();
   doc.image(illustration, px + 12, 128, { width: pw - 24 });
-  doc.font('Helvetica-Bold').fontSize(14).fillColor(C.forest).text('See it in person', px + 14, 280, { width: pw - 28 });
-  doc.font('Helvetica').fontSize(10.5).fillColor(C.slate).text('Tour the Sweetwater II, Silverwood II and The Canyon model homes at Maple Hollow, then meet with a sales counselor to review homesites and included features.', px + 14, 302, { width: pw - 28, lineGap: 2 });
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(C.terracotta).text(BUILDER, px + 14, 470, { width: pw - 28 });
-  doc.font('Helvetica').fontSize(9.5).fillColor('#59626e').text('Illustrations are artist renderings.', px + 14, 488, { width: pw - 28 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .fillColor(C.forest)
+    .text('See it in person', px + 14, 280, { width: pw - 28 });
+  doc
+    .font('Helvetica')
+    .fontSize(10.5)
+    .fillColor(C.slate)
+    .text(
+      'Tour the Sweetwater II, Silverwood II and The Canyon model homes at Maple Hollow, then meet with a sales counselor to review homesites and included features.',
+      px + 14,
+      302,
+      { width: pw - 28, lineGap: 2 },
+    );
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor(C.terracotta)
+    .text(BUILDER, px + 14, 470, { width: pw - 28 });
+  doc
+    .font('Helvetica')
+    .fontSize(9.5)
+    .fillColor('#59626e')
+    .text('Illustrations are artist renderings.', px + 14, 488, { width: pw - 28 });
   footers(doc, 9, M - 14);
   return finish(doc);
 }
@@ -204,7 +296,11 @@ export async function featuresMobilePdf(): Promise<Buffer> {
   // Cover block.
   doc.save().rect(0, 0, W, 150).fill(C.forest).restore();
   doc.save().rect(0, 150, W, 4).fill(C.terracotta).restore();
-  doc.font('Helvetica').fontSize(11).fillColor(C.sand).text(BUILDER.toUpperCase(), M, 30, { width, characterSpacing: 2 });
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor(C.sand)
+    .text(BUILDER.toUpperCase(), M, 30, { width, characterSpacing: 2 });
   doc.font('Helvetica-Bold').fontSize(27).fillColor(C.cream).text('Maple Hollow', M, 52, { width });
   doc.font('Helvetica').fontSize(20).fillColor(C.cream).text('Included Features', M, 86, { width });
   doc.font('Helvetica').fontSize(bodySize).fillColor(C.slate).text(INTRO, M, 176, { width, lineGap: 3 });
@@ -220,7 +316,11 @@ export async function featuresMobilePdf(): Promise<Buffer> {
       const h = doc.heightOfString(item, { width: width - bodySize * 1.2, lineGap: bodySize * 0.2 });
       if (y + h > limit) {
         doc.addPage();
-        doc.font('Helvetica-Bold').fontSize(12).fillColor(C.forest).text(`${sec.heading} (continued)`, M, M + 6, { width });
+        doc
+          .font('Helvetica-Bold')
+          .fontSize(12)
+          .fillColor(C.forest)
+          .text(`${sec.heading} (continued)`, M, M + 6, { width });
         y = M + 30;
       }
       y = bullets(doc, [item], M, y, width, bodySize, 9);
@@ -232,7 +332,14 @@ export async function featuresMobilePdf(): Promise<Buffer> {
     y = M + 6;
   }
   doc.font('Helvetica-Bold').fontSize(16).fillColor(C.forest).text('Questions?', M, y, { width });
-  doc.font('Helvetica').fontSize(bodySize).fillColor(C.slate).text(`Visit the Maple Hollow model homes and talk with a ${BUILDER} sales counselor.`, M, doc.y + 4, { width, lineGap: 3 });
+  doc
+    .font('Helvetica')
+    .fontSize(bodySize)
+    .fillColor(C.slate)
+    .text(`Visit the Maple Hollow model homes and talk with a ${BUILDER} sales counselor.`, M, doc.y + 4, {
+      width,
+      lineGap: 3,
+    });
   footers(doc, 9.5, M - 8);
   return finish(doc);
 }

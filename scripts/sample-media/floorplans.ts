@@ -75,19 +75,27 @@ function roomLabel(r: RoomDef): string {
 
 function opening([x0, y0, x1, y1]: readonly [number, number, number, number]): string {
   const horizontal = y0 === y1;
-  return horizontal ? rect(X(x0), Y(y0) - 7, (x1 - x0) * S, 14, PAPER) : rect(X(x0) - 7, Y(y0), 14, (y1 - y0) * S, PAPER);
+  return horizontal
+    ? rect(X(x0), Y(y0) - 7, (x1 - x0) * S, 14, PAPER)
+    : rect(X(x0) - 7, Y(y0), 14, (y1 - y0) * S, PAPER);
 }
 
 function door(d: DoorDef): string {
   const [ax, ay] = VEC[d.along];
   const [sx, sy] = VEC[d.swing];
-  const leaves: Array<readonly [Pt, number]> = d.double === true
-    ? [
-        [[d.x, d.y], d.w / 2],
-        [[d.x + ax * d.w, d.y + ay * d.w], -d.w / 2],
-      ]
-    : [[[d.x, d.y], d.w]];
-  let out = opening([Math.min(d.x, d.x + ax * d.w), Math.min(d.y, d.y + ay * d.w), Math.max(d.x, d.x + ax * d.w), Math.max(d.y, d.y + ay * d.w)]);
+  const leaves: Array<readonly [Pt, number]> =
+    d.double === true
+      ? [
+          [[d.x, d.y], d.w / 2],
+          [[d.x + ax * d.w, d.y + ay * d.w], -d.w / 2],
+        ]
+      : [[[d.x, d.y], d.w]];
+  let out = opening([
+    Math.min(d.x, d.x + ax * d.w),
+    Math.min(d.y, d.y + ay * d.w),
+    Math.max(d.x, d.x + ax * d.w),
+    Math.max(d.y, d.y + ay * d.w),
+  ]);
   for (const [[hx, hy], len] of leaves) {
     const l = Math.abs(len);
     const dirx = Math.sign(len) * ax;
@@ -98,16 +106,26 @@ function door(d: DoorDef): string {
     const strikeY = hy + diry * l;
     out += line(X(hx), Y(hy), X(tipX), Y(tipY), INK, 2.5);
     const cross = dirx * sy - diry * sx;
-    out += path(`M${X(strikeX)} ${Y(strikeY)} A${l * S} ${l * S} 0 0 ${cross > 0 ? 1 : 0} ${X(tipX)} ${Y(tipY)}`, 'none', { stroke: INK, 'stroke-width': 1.2 });
+    out += path(
+      `M${X(strikeX)} ${Y(strikeY)} A${l * S} ${l * S} 0 0 ${cross > 0 ? 1 : 0} ${X(tipX)} ${Y(tipY)}`,
+      'none',
+      { stroke: INK, 'stroke-width': 1.2 },
+    );
   }
   return out;
 }
 
 function windowMark([x0, y0, x1, y1]: readonly [number, number, number, number]): string {
   if (y0 === y1) {
-    return rect(X(x0), Y(y0) - 6, (x1 - x0) * S, 12, PAPER, { stroke: INK, 'stroke-width': 1.5 }) + line(X(x0), Y(y0), X(x1), Y(y0), INK, 1.5);
+    return (
+      rect(X(x0), Y(y0) - 6, (x1 - x0) * S, 12, PAPER, { stroke: INK, 'stroke-width': 1.5 }) +
+      line(X(x0), Y(y0), X(x1), Y(y0), INK, 1.5)
+    );
   }
-  return rect(X(x0) - 6, Y(y0), 12, (y1 - y0) * S, PAPER, { stroke: INK, 'stroke-width': 1.5 }) + line(X(x0), Y(y0), X(x0), Y(y1), INK, 1.5);
+  return (
+    rect(X(x0) - 6, Y(y0), 12, (y1 - y0) * S, PAPER, { stroke: INK, 'stroke-width': 1.5 }) +
+    line(X(x0), Y(y0), X(x0), Y(y1), INK, 1.5)
+  );
 }
 
 // --- Fixtures (feet coordinates) ---
@@ -120,28 +138,62 @@ const fx = {
     return rect(X(x), Y(y), w * S, h * S, '#efeae0', { stroke: FIX, 'stroke-width': 1.6 });
   },
   sink(x: number, y: number, w = 2.6, h = 1.5): string {
-    return rect(X(x), Y(y), w * S, h * S, 'none', { stroke: FIX, 'stroke-width': 1.4, rx: 4 }) + circle(X(x + w / 2), Y(y + h / 2), 2, FIX);
+    return (
+      rect(X(x), Y(y), w * S, h * S, 'none', { stroke: FIX, 'stroke-width': 1.4, rx: 4 }) +
+      circle(X(x + w / 2), Y(y + h / 2), 2, FIX)
+    );
   },
   range(x: number, y: number): string {
     let o = rect(X(x), Y(y), 2.4 * S, 2.4 * S, '#ffffff', { stroke: FIX, 'stroke-width': 1.6 });
-    for (const [a, b] of [[0.65, 0.65], [1.75, 0.65], [0.65, 1.75], [1.75, 1.75]] as const) o += circle(X(x + a), Y(y + b), 0.38 * S, 'none', { stroke: FIX, 'stroke-width': 1.2 });
+    for (const [a, b] of [
+      [0.65, 0.65],
+      [1.75, 0.65],
+      [0.65, 1.75],
+      [1.75, 1.75],
+    ] as const)
+      o += circle(X(x + a), Y(y + b), 0.38 * S, 'none', { stroke: FIX, 'stroke-width': 1.2 });
     return o;
   },
   fridge(x: number, y: number): string {
-    return rect(X(x), Y(y), 2.6 * S, 2.6 * S, '#ffffff', { stroke: FIX, 'stroke-width': 1.6 }) + text(X(x + 1.3), Y(y + 1.6), 'REF', { size: 10, anchor: 'middle', fill: FIX });
+    return (
+      rect(X(x), Y(y), 2.6 * S, 2.6 * S, '#ffffff', { stroke: FIX, 'stroke-width': 1.6 }) +
+      text(X(x + 1.3), Y(y + 1.6), 'REF', { size: 10, anchor: 'middle', fill: FIX })
+    );
   },
   toilet(x: number, y: number, facing: Dir): string {
     const horiz = facing === 'E' || facing === 'W';
-    const tank = horiz ? rect(X(x) - (facing === 'E' ? 0 : 0.6 * S), Y(y) - 0.9 * S, 0.6 * S, 1.8 * S, '#ffffff', { stroke: FIX, 'stroke-width': 1.4 }) : rect(X(x) - 0.9 * S, Y(y) - (facing === 'S' ? 0 : 0.6 * S), 1.8 * S, 0.6 * S, '#ffffff', { stroke: FIX, 'stroke-width': 1.4 });
+    const tank = horiz
+      ? rect(X(x) - (facing === 'E' ? 0 : 0.6 * S), Y(y) - 0.9 * S, 0.6 * S, 1.8 * S, '#ffffff', {
+          stroke: FIX,
+          'stroke-width': 1.4,
+        })
+      : rect(X(x) - 0.9 * S, Y(y) - (facing === 'S' ? 0 : 0.6 * S), 1.8 * S, 0.6 * S, '#ffffff', {
+          stroke: FIX,
+          'stroke-width': 1.4,
+        });
     const [vx, vy] = VEC[facing];
-    const bowl = ellipse(X(x + vx * 1.5), Y(y + vy * 1.5), horiz ? 0.95 * S : 0.7 * S, horiz ? 0.7 * S : 0.95 * S, '#ffffff', { stroke: FIX, 'stroke-width': 1.4 });
+    const bowl = ellipse(
+      X(x + vx * 1.5),
+      Y(y + vy * 1.5),
+      horiz ? 0.95 * S : 0.7 * S,
+      horiz ? 0.7 * S : 0.95 * S,
+      '#ffffff',
+      { stroke: FIX, 'stroke-width': 1.4 },
+    );
     return bowl + tank;
   },
   tub(x: number, y: number, w: number, h: number): string {
-    return rect(X(x), Y(y), w * S, h * S, '#ffffff', { stroke: FIX, 'stroke-width': 1.6 }) + rect(X(x + 0.4), Y(y + 0.4), (w - 0.8) * S, (h - 0.8) * S, 'none', { stroke: FIX, 'stroke-width': 1.2, rx: 14 });
+    return (
+      rect(X(x), Y(y), w * S, h * S, '#ffffff', { stroke: FIX, 'stroke-width': 1.6 }) +
+      rect(X(x + 0.4), Y(y + 0.4), (w - 0.8) * S, (h - 0.8) * S, 'none', { stroke: FIX, 'stroke-width': 1.2, rx: 14 })
+    );
   },
   shower(x: number, y: number, w: number, h: number): string {
-    return rect(X(x), Y(y), w * S, h * S, '#ffffff', { stroke: FIX, 'stroke-width': 1.6 }) + line(X(x), Y(y), X(x + w), Y(y + h), FIX, 1) + line(X(x + w), Y(y), X(x), Y(y + h), FIX, 1);
+    return (
+      rect(X(x), Y(y), w * S, h * S, '#ffffff', { stroke: FIX, 'stroke-width': 1.6 }) +
+      line(X(x), Y(y), X(x + w), Y(y + h), FIX, 1) +
+      line(X(x + w), Y(y), X(x), Y(y + h), FIX, 1)
+    );
   },
   vanity(x: number, y: number, w: number, h: number, sinks: number): string {
     let o = fx.counter(x, y, w, h);
@@ -152,7 +204,12 @@ const fx = {
     return o;
   },
   washerDryer(x: number, y: number): string {
-    return fx.box(x, y, 2.5, 2.5) + text(X(x + 1.25), Y(y + 1.6), 'W', { size: 11, anchor: 'middle', fill: FIX }) + fx.box(x + 2.7, y, 2.5, 2.5) + text(X(x + 3.95), Y(y + 1.6), 'D', { size: 11, anchor: 'middle', fill: FIX });
+    return (
+      fx.box(x, y, 2.5, 2.5) +
+      text(X(x + 1.25), Y(y + 1.6), 'W', { size: 11, anchor: 'middle', fill: FIX }) +
+      fx.box(x + 2.7, y, 2.5, 2.5) +
+      text(X(x + 3.95), Y(y + 1.6), 'D', { size: 11, anchor: 'middle', fill: FIX })
+    );
   },
   /** Stair run from (x,y) of given size; treads perpendicular to `dir`. */
   stairs(x: number, y: number, w: number, h: number, dir: Dir, label: string): string {
@@ -160,7 +217,9 @@ const fx = {
     const vertical = dir === 'N' || dir === 'S';
     const count = Math.round((vertical ? h : w) / 0.9);
     for (let i = 1; i < count; i++) {
-      o += vertical ? line(X(x), Y(y + (h * i) / count), X(x + w), Y(y + (h * i) / count), FIX, 1.2) : line(X(x + (w * i) / count), Y(y), X(x + (w * i) / count), Y(y + h), FIX, 1.2);
+      o += vertical
+        ? line(X(x), Y(y + (h * i) / count), X(x + w), Y(y + (h * i) / count), FIX, 1.2)
+        : line(X(x + (w * i) / count), Y(y), X(x + (w * i) / count), Y(y + h), FIX, 1.2);
     }
     const [vx, vy] = VEC[dir];
     const cx = x + w / 2;
@@ -169,39 +228,101 @@ const fx = {
     o += line(X(cx - vx * len), Y(cy - vy * len), X(cx + vx * len), Y(cy + vy * len), INK, 1.8);
     const tipX = X(cx + vx * len);
     const tipY = Y(cy + vy * len);
-    o += poly([[tipX + vx * 8, tipY + vy * 8], [tipX - vy * 6, tipY + vx * 6], [tipX + vy * 6, tipY - vx * 6]], INK);
-    o += text(X(cx) + (vertical ? 0 : 0), Y(cy - vy * len) + (vy < 0 ? 18 : -8), label, { size: 11, anchor: 'middle', weight: 'bold', fill: INK });
+    o += poly(
+      [
+        [tipX + vx * 8, tipY + vy * 8],
+        [tipX - vy * 6, tipY + vx * 6],
+        [tipX + vy * 6, tipY - vx * 6],
+      ],
+      INK,
+    );
+    o += text(X(cx) + (vertical ? 0 : 0), Y(cy - vy * len) + (vy < 0 ? 18 : -8), label, {
+      size: 11,
+      anchor: 'middle',
+      weight: 'bold',
+      fill: INK,
+    });
     return o;
   },
   fireplace(x: number, y: number, w: number, d: number): string {
-    return rect(X(x), Y(y), w * S, d * S, '#e7dfd0', { stroke: INK, 'stroke-width': 2 }) + rect(X(x + 0.8), Y(y + 0.5), (w - 1.6) * S, (d - 0.8) * S, 'none', { stroke: FIX, 'stroke-width': 1.2 });
+    return (
+      rect(X(x), Y(y), w * S, d * S, '#e7dfd0', { stroke: INK, 'stroke-width': 2 }) +
+      rect(X(x + 0.8), Y(y + 0.5), (w - 1.6) * S, (d - 0.8) * S, 'none', { stroke: FIX, 'stroke-width': 1.2 })
+    );
   },
   closetRod(x0: number, y0: number, x1: number, y1: number): string {
     return line(X(x0), Y(y0), X(x1), Y(y1), FIX, 1.4, { 'stroke-dasharray': '6 4' });
   },
   bed(x: number, y: number, w: number, h: number, headAt: Dir): string {
     let o = rect(X(x), Y(y), w * S, h * S, 'none', { stroke: '#9aa2ad', 'stroke-width': 1.3, rx: 3 });
-    if (headAt === 'N') o += rect(X(x + 0.5), Y(y + 0.4), (w / 2 - 0.8) * S, 1.4 * S, 'none', { stroke: '#9aa2ad', 'stroke-width': 1.2, rx: 4 }) + rect(X(x + w / 2 + 0.3), Y(y + 0.4), (w / 2 - 0.8) * S, 1.4 * S, 'none', { stroke: '#9aa2ad', 'stroke-width': 1.2, rx: 4 });
-    if (headAt === 'E') o += rect(X(x + w - 1.8), Y(y + 0.5), 1.4 * S, (h / 2 - 0.8) * S, 'none', { stroke: '#9aa2ad', 'stroke-width': 1.2, rx: 4 }) + rect(X(x + w - 1.8), Y(y + h / 2 + 0.3), 1.4 * S, (h / 2 - 0.8) * S, 'none', { stroke: '#9aa2ad', 'stroke-width': 1.2, rx: 4 });
+    if (headAt === 'N')
+      o +=
+        rect(X(x + 0.5), Y(y + 0.4), (w / 2 - 0.8) * S, 1.4 * S, 'none', {
+          stroke: '#9aa2ad',
+          'stroke-width': 1.2,
+          rx: 4,
+        }) +
+        rect(X(x + w / 2 + 0.3), Y(y + 0.4), (w / 2 - 0.8) * S, 1.4 * S, 'none', {
+          stroke: '#9aa2ad',
+          'stroke-width': 1.2,
+          rx: 4,
+        });
+    if (headAt === 'E')
+      o +=
+        rect(X(x + w - 1.8), Y(y + 0.5), 1.4 * S, (h / 2 - 0.8) * S, 'none', {
+          stroke: '#9aa2ad',
+          'stroke-width': 1.2,
+          rx: 4,
+        }) +
+        rect(X(x + w - 1.8), Y(y + h / 2 + 0.3), 1.4 * S, (h / 2 - 0.8) * S, 'none', {
+          stroke: '#9aa2ad',
+          'stroke-width': 1.2,
+          rx: 4,
+        });
     return o;
   },
   sofa(x: number, y: number, w: number, h: number): string {
-    return rect(X(x), Y(y), w * S, h * S, 'none', { stroke: '#9aa2ad', 'stroke-width': 1.3, rx: 5 }) + rect(X(x + 0.4), Y(y + 0.9), (w - 0.8) * S, (h - 1.3) * S, 'none', { stroke: '#9aa2ad', 'stroke-width': 1.1, rx: 4 });
+    return (
+      rect(X(x), Y(y), w * S, h * S, 'none', { stroke: '#9aa2ad', 'stroke-width': 1.3, rx: 5 }) +
+      rect(X(x + 0.4), Y(y + 0.9), (w - 0.8) * S, (h - 1.3) * S, 'none', {
+        stroke: '#9aa2ad',
+        'stroke-width': 1.1,
+        rx: 4,
+      })
+    );
   },
   table(cx: number, cy: number, w: number, h: number, chairs: number): string {
     let o = rect(X(cx - w / 2), Y(cy - h / 2), w * S, h * S, 'none', { stroke: '#9aa2ad', 'stroke-width': 1.3, rx: 4 });
     for (let i = 0; i < chairs; i++) {
       const px = cx - w / 2 + (w * (i + 0.5)) / chairs;
-      o += rect(X(px - 0.7), Y(cy - h / 2 - 1.7), 1.4 * S, 1.3 * S, 'none', { stroke: '#9aa2ad', 'stroke-width': 1.1, rx: 3 });
-      o += rect(X(px - 0.7), Y(cy + h / 2 + 0.4), 1.4 * S, 1.3 * S, 'none', { stroke: '#9aa2ad', 'stroke-width': 1.1, rx: 3 });
+      o += rect(X(px - 0.7), Y(cy - h / 2 - 1.7), 1.4 * S, 1.3 * S, 'none', {
+        stroke: '#9aa2ad',
+        'stroke-width': 1.1,
+        rx: 3,
+      });
+      o += rect(X(px - 0.7), Y(cy + h / 2 + 0.4), 1.4 * S, 1.3 * S, 'none', {
+        stroke: '#9aa2ad',
+        'stroke-width': 1.1,
+        rx: 3,
+      });
     }
     return o;
   },
   car(x: number, y: number): string {
-    return rect(X(x), Y(y), 6.5 * S, 15 * S, 'none', { stroke: '#b3bac3', 'stroke-width': 1.3, rx: 18, 'stroke-dasharray': '8 5' });
+    return rect(X(x), Y(y), 6.5 * S, 15 * S, 'none', {
+      stroke: '#b3bac3',
+      'stroke-width': 1.3,
+      rx: 18,
+      'stroke-dasharray': '8 5',
+    });
   },
   furnace(x: number, y: number): string {
-    return fx.box(x, y, 3, 3) + text(X(x + 1.5), Y(y + 1.9), 'FAU', { size: 10, anchor: 'middle', fill: FIX }) + circle(X(x + 5), Y(y + 1.5), 1.2 * S, 'none', { stroke: FIX, 'stroke-width': 1.6 }) + text(X(x + 5), Y(y + 1.9), 'WH', { size: 10, anchor: 'middle', fill: FIX });
+    return (
+      fx.box(x, y, 3, 3) +
+      text(X(x + 1.5), Y(y + 1.9), 'FAU', { size: 10, anchor: 'middle', fill: FIX }) +
+      circle(X(x + 5), Y(y + 1.5), 1.2 * S, 'none', { stroke: FIX, 'stroke-width': 1.6 }) +
+      text(X(x + 5), Y(y + 1.9), 'WH', { size: 10, anchor: 'middle', fill: FIX })
+    );
   },
 };
 
@@ -209,7 +330,12 @@ const fx = {
 
 function pageFurniture(plan: PlanDef): string {
   let o = text(OX, 62, plan.title, { size: 32, weight: 'bold', fill: C.forest });
-  o += text(OX, 915, 'Sample floor plan for demonstration only. Not to scale; dimensions, windows and options are approximate and may change.', { size: 12, fill: '#59626e' });
+  o += text(
+    OX,
+    915,
+    'Sample floor plan for demonstration only. Not to scale; dimensions, windows and options are approximate and may change.',
+    { size: 12, fill: '#59626e' },
+  );
   const x = 1110;
   o += rect(x - 20, OY, 1400 - x, 720, '#f4efe4', { rx: 8 });
   o += rect(x - 20, OY, 6, 720, C.forest);
@@ -225,13 +351,24 @@ function pageFurniture(plan: PlanDef): string {
   const nx = x + 60;
   const ny = OY + 400;
   o += circle(nx, ny, 42, 'none', { stroke: INK, 'stroke-width': 1.5 });
-  o += poly([[nx, ny - 38], [nx + 11, ny + 8], [nx, ny], [nx - 11, ny + 8]], INK);
+  o += poly(
+    [
+      [nx, ny - 38],
+      [nx + 11, ny + 8],
+      [nx, ny],
+      [nx - 11, ny + 8],
+    ],
+    INK,
+  );
   o += text(nx, ny - 50, 'N', { size: 16, weight: 'bold', anchor: 'middle', fill: INK });
   // Scale bar: four 4-foot blocks.
   const sy = OY + 520;
   o += text(x, sy - 16, 'Scale (approx.)', { size: 12, fill: '#59626e' });
-  for (let i = 0; i < 4; i++) o += rect(x + i * 4 * S, sy, 4 * S, 8, i % 2 === 0 ? INK : '#ffffff', { stroke: INK, 'stroke-width': 1 });
-  o += text(x, sy + 26, '0', { size: 11, fill: INK }) + text(x + 16 * S, sy + 26, '16 ft', { size: 11, anchor: 'middle', fill: INK });
+  for (let i = 0; i < 4; i++)
+    o += rect(x + i * 4 * S, sy, 4 * S, 8, i % 2 === 0 ? INK : '#ffffff', { stroke: INK, 'stroke-width': 1 });
+  o +=
+    text(x, sy + 26, '0', { size: 11, fill: INK }) +
+    text(x + 16 * S, sy + 26, '16 ft', { size: 11, anchor: 'middle', fill: INK });
   o += text(x, OY + 660, 'Summit Lane Homes', { size: 15, weight: 'bold', fill: C.forest });
   o += text(x, OY + 684, 'Maple Hollow', { size: 13, fill: INK });
   return o;
@@ -242,8 +379,17 @@ function drawPlan(plan: PlanDef): Scene {
   let o = rect(0, 0, 1400, 1000, PAPER);
   // Outdoor areas.
   for (const r of plan.outdoor) {
-    o += rect(X(r.x), Y(r.y), r.w * S, r.h * S, '#f1ece1', { stroke: FIX, 'stroke-width': 1.5, 'stroke-dasharray': '8 5' });
-    o += text(X(r.x + r.w / 2), Y(r.y + r.h / 2) + 5, r.name, { size: 13, anchor: 'middle', fill: '#59626e', italic: true });
+    o += rect(X(r.x), Y(r.y), r.w * S, r.h * S, '#f1ece1', {
+      stroke: FIX,
+      'stroke-width': 1.5,
+      'stroke-dasharray': '8 5',
+    });
+    o += text(X(r.x + r.w / 2), Y(r.y + r.h / 2) + 5, r.name, {
+      size: 13,
+      anchor: 'middle',
+      fill: '#59626e',
+      italic: true,
+    });
   }
   o += poly(plan.outline, '#ffffff');
   o += plan.fixtures;
@@ -252,7 +398,10 @@ function drawPlan(plan: PlanDef): Scene {
   o += plan.openings.map(opening).join('');
   o += plan.windows.map(windowMark).join('');
   o += plan.doors.map(door).join('');
-  o += plan.rooms.filter((r) => r.name !== '').map(roomLabel).join('');
+  o += plan.rooms
+    .filter((r) => r.name !== '')
+    .map(roomLabel)
+    .join('');
   o += pageFurniture(plan);
   return { width: 1400, height: 1000, defs, body: group(o, { 'stroke-linecap': 'butt' }) };
 }
@@ -463,7 +612,10 @@ export function overlookLowerLevel(): Scene {
     fixtures:
       fixtures +
       // Egress window wells.
-      path(`M${X(57.5)} ${Y(0)} A${3.5 * S} ${2.6 * S} 0 0 1 ${X(64.5)} ${Y(0)}`, 'none', { stroke: FIX, 'stroke-width': 1.6 }) +
+      path(`M${X(57.5)} ${Y(0)} A${3.5 * S} ${2.6 * S} 0 0 1 ${X(64.5)} ${Y(0)}`, 'none', {
+        stroke: FIX,
+        'stroke-width': 1.6,
+      }) +
       text(X(61), Y(-0.9), 'egress well', { size: 10, anchor: 'middle', fill: FIX }) +
       // Unexcavated area under the garage, shown faintly.
       rect(X(0), Y(0), 22 * S, 48 * S, 'none', { stroke: '#c9ced4', 'stroke-width': 1.5, 'stroke-dasharray': '4 6' }) +

@@ -107,7 +107,16 @@ class Painter {
   }
 
   /** Wall fill with a cladding texture. */
-  wall(x: number, y: number, w: number, h: number, kind: Cladding, base = this.s.wall, lineColor = this.s.wallLine, clip?: string): string {
+  wall(
+    x: number,
+    y: number,
+    w: number,
+    h: number,
+    kind: Cladding,
+    base = this.s.wall,
+    lineColor = this.s.wallLine,
+    clip?: string,
+  ): string {
     let tile: string;
     switch (kind) {
       case 'lap':
@@ -120,11 +129,22 @@ class Painter {
         tile = this.defs.pattern(
           24,
           16,
-          rect(0, 0, 24, 16, base) + rect(0, 7, 24, 1.2, lineColor) + rect(0, 15, 24, 1.2, lineColor) + rect(5, 0, 1.2, 8, lineColor) + rect(17, 8, 1.2, 8, lineColor),
+          rect(0, 0, 24, 16, base) +
+            rect(0, 7, 24, 1.2, lineColor) +
+            rect(0, 15, 24, 1.2, lineColor) +
+            rect(5, 0, 1.2, 8, lineColor) +
+            rect(17, 8, 1.2, 8, lineColor),
         );
         break;
       case 'stucco':
-        tile = this.defs.pattern(30, 30, rect(0, 0, 30, 30, base) + circle(7, 9, 1.2, lineColor, { opacity: 0.5 }) + circle(21, 22, 1, lineColor, { opacity: 0.5 }) + circle(24, 6, 0.8, lineColor, { opacity: 0.5 }));
+        tile = this.defs.pattern(
+          30,
+          30,
+          rect(0, 0, 30, 30, base) +
+            circle(7, 9, 1.2, lineColor, { opacity: 0.5 }) +
+            circle(21, 22, 1, lineColor, { opacity: 0.5 }) +
+            circle(24, 6, 0.8, lineColor, { opacity: 0.5 }),
+        );
         break;
     }
     return rect(x, y, w, h, tile, { 'clip-path': clip });
@@ -133,7 +153,16 @@ class Painter {
   /** Cladding filling the triangle of a front gable (drawn before `gable()`). */
   gableInfill(x0: number, x1: number, baseY: number, peak: number, kind: Cladding, base = this.s.wall): string {
     const lineColor = base === this.s.wall ? this.s.wallLine : mix(base, '#000000', 0.2);
-    return this.wall(x0, baseY - peak, x1 - x0, peak + 1, kind, base, lineColor, clipTriangle(this.defs, x0, x1, baseY, peak));
+    return this.wall(
+      x0,
+      baseY - peak,
+      x1 - x0,
+      peak + 1,
+      kind,
+      base,
+      lineColor,
+      clipTriangle(this.defs, x0, x1, baseY, peak),
+    );
   }
 
   /** Ledgestone veneer. */
@@ -165,7 +194,15 @@ class Painter {
   }
 
   /** Front-facing gable: triangle with fascia; returns roof and optional gable infill. */
-  gable(x0: number, x1: number, baseY: number, peak: number, overhang: number, kind: 'shingle' | 'metal', infill?: string): string {
+  gable(
+    x0: number,
+    x1: number,
+    baseY: number,
+    peak: number,
+    overhang: number,
+    kind: 'shingle' | 'metal',
+    infill?: string,
+  ): string {
     const cx = (x0 + x1) / 2;
     const slope = peak / ((x1 - x0) / 2);
     const t = 16;
@@ -191,11 +228,24 @@ class Painter {
       ],
       this.roofFill(kind),
     );
-    return (infill ?? '') + poly(outer, 'none', { stroke: this.s.trim, 'stroke-width': 7, 'stroke-linejoin': 'round' }) + roof + poly(inner, 'none', { stroke: mix(this.s.trim, '#000000', 0.08), 'stroke-width': 2, opacity: 0.5 });
+    return (
+      (infill ?? '') +
+      poly(outer, 'none', { stroke: this.s.trim, 'stroke-width': 7, 'stroke-linejoin': 'round' }) +
+      roof +
+      poly(inner, 'none', { stroke: mix(this.s.trim, '#000000', 0.08), 'stroke-width': 2, opacity: 0.5 })
+    );
   }
 
   /** A side-gable (or hip) roof seen from the front: a trapezoid above the eave line. */
-  sideRoof(x0: number, x1: number, eaveY: number, ridgeY: number, overhang: number, inset: number, kind: 'shingle' | 'metal'): string {
+  sideRoof(
+    x0: number,
+    x1: number,
+    eaveY: number,
+    ridgeY: number,
+    overhang: number,
+    inset: number,
+    kind: 'shingle' | 'metal',
+  ): string {
     const pts: Pt[] = [
       [x0 - overhang, eaveY],
       [x1 + overhang, eaveY],
@@ -211,7 +261,14 @@ class Painter {
   }
 
   /** Window with trim, glass, muntins and a sill. */
-  window(x: number, y: number, w: number, h: number, grid: 'none' | 'cross' | 'craftsman' | 'colonial' | 'transom' = 'cross', shutters?: string): string {
+  window(
+    x: number,
+    y: number,
+    w: number,
+    h: number,
+    grid: 'none' | 'cross' | 'craftsman' | 'colonial' | 'transom' = 'cross',
+    shutters?: string,
+  ): string {
     const { trim, lit } = this.s;
     const f = Math.max(4, w * 0.08);
     let out = '';
@@ -219,7 +276,8 @@ class Painter {
     if (shutters !== undefined) {
       out += rect(x - w * 0.42, y, w * 0.36, h, shutters) + rect(x + w * 1.06, y, w * 0.36, h, shutters);
       for (const sx of [x - w * 0.42, x + w * 1.06]) {
-        for (let yy = y + 8; yy < y + h - 4; yy += 9) out += rect(sx + 3, yy, w * 0.36 - 6, 2, mix(shutters, '#000000', 0.25));
+        for (let yy = y + 8; yy < y + h - 4; yy += 9)
+          out += rect(sx + 3, yy, w * 0.36 - 6, 2, mix(shutters, '#000000', 0.25));
       }
     }
     const glassFill = lit
@@ -286,7 +344,14 @@ class Painter {
     out += rect(x, y, w, h, door);
     out += rect(x + w * 0.14, y + h * 0.55, w * 0.72, h * 0.36, mix(door, '#000000', 0.12));
     if (glass === 'top') {
-      for (let i = 0; i < 3; i++) out += rect(x + w * 0.14 + (i * w * 0.72) / 3 + 2, y + h * 0.1, w * 0.24 - 4, h * 0.16, lit ? '#ffd88f' : this.s.glass);
+      for (let i = 0; i < 3; i++)
+        out += rect(
+          x + w * 0.14 + (i * w * 0.72) / 3 + 2,
+          y + h * 0.1,
+          w * 0.24 - 4,
+          h * 0.16,
+          lit ? '#ffd88f' : this.s.glass,
+        );
     } else if (glass === 'tall') {
       out += rect(x + w * 0.25, y + h * 0.1, w * 0.5, h * 0.4, lit ? '#ffd88f' : this.s.glass);
     }
@@ -302,21 +367,44 @@ class Painter {
       const half = w / 2;
       for (const hx of [x, x + half]) {
         out += rect(hx + 8, y + h * 0.34, half - 16, h * 0.6, dark, { opacity: 0.35 });
-        for (let i = 0; i < 4; i++) out += rect(hx + 8 + (i * (half - 16)) / 4 + 3, y + 8, (half - 16) / 4 - 6, h * 0.2, this.s.lit ? '#f2c679' : this.s.glass);
+        for (let i = 0; i < 4; i++)
+          out += rect(
+            hx + 8 + (i * (half - 16)) / 4 + 3,
+            y + 8,
+            (half - 16) / 4 - 6,
+            h * 0.2,
+            this.s.lit ? '#f2c679' : this.s.glass,
+          );
         out += line(hx + 14, y + h * 0.4, hx + half - 14, y + h * 0.9, dark, 3, { opacity: 0.5 });
-        out += circle(hx + half / 2 - 10, y + h * 0.62, 2.5, '#2b2b2b') + circle(hx + half / 2 + 10, y + h * 0.62, 2.5, '#2b2b2b');
+        out +=
+          circle(hx + half / 2 - 10, y + h * 0.62, 2.5, '#2b2b2b') +
+          circle(hx + half / 2 + 10, y + h * 0.62, 2.5, '#2b2b2b');
       }
       out += rect(x + half - 1.5, y, 3, h, dark);
     } else if (kind === 'modern') {
       const rows = 4;
       for (let r = 1; r < rows; r++) out += rect(x, y + (h * r) / rows - 1.5, w, 3, dark);
-      for (let i = 0; i < 5; i++) out += rect(x + 6 + (i * (w - 12)) / 5 + 3, y + 6, (w - 12) / 5 - 6, h / rows - 12, this.s.lit ? '#f2c679' : mix(this.s.glass, '#000000', 0.25));
+      for (let i = 0; i < 5; i++)
+        out += rect(
+          x + 6 + (i * (w - 12)) / 5 + 3,
+          y + 6,
+          (w - 12) / 5 - 6,
+          h / rows - 12,
+          this.s.lit ? '#f2c679' : mix(this.s.glass, '#000000', 0.25),
+        );
     } else {
       const rows = 4;
       const cols = 4;
       for (let r = 0; r < rows; r++) {
         for (let c = 0; c < cols; c++) {
-          out += rect(x + 6 + (c * (w - 12)) / cols + 3, y + 5 + (r * (h - 10)) / rows + 3, (w - 12) / cols - 6, (h - 10) / rows - 6, dark, { opacity: 0.3 });
+          out += rect(
+            x + 6 + (c * (w - 12)) / cols + 3,
+            y + 5 + (r * (h - 10)) / rows + 3,
+            (w - 12) / cols - 6,
+            (h - 10) / rows - 6,
+            dark,
+            { opacity: 0.3 },
+          );
         }
       }
     }
@@ -327,7 +415,10 @@ class Painter {
   lantern(x: number, y: number, size: number): string {
     let out = '';
     if (this.s.lit) out += circle(x, y, size * 2.6, '#ffd27a', { opacity: 0.45, filter: this.glow() });
-    out += rect(x - size * 0.35, y - size * 0.6, size * 0.7, size * 1.1, this.s.lit ? '#ffe0a0' : '#e9dcbc') + rect(x - size * 0.5, y - size * 0.8, size, size * 0.25, '#23272c') + rect(x - size * 0.4, y + size * 0.5, size * 0.8, size * 0.2, '#23272c');
+    out +=
+      rect(x - size * 0.35, y - size * 0.6, size * 0.7, size * 1.1, this.s.lit ? '#ffe0a0' : '#e9dcbc') +
+      rect(x - size * 0.5, y - size * 0.8, size, size * 0.25, '#23272c') +
+      rect(x - size * 0.4, y + size * 0.5, size * 0.8, size * 0.2, '#23272c');
     return out;
   }
 
@@ -369,7 +460,10 @@ export function craftsmanHouse(defs: Defs, s: HouseStyle = STYLE_SWEETWATER): Ho
   o += p.brace(40, -300, 26, 1) + p.brace(310, -300, 26, -1);
   o += p.window(145, -365, 60, 40, 'craftsman');
   // Second floor windows.
-  o += p.window(70, -268, 62, 88, 'craftsman') + p.window(218, -268, 62, 88, 'craftsman') + p.window(365, -268, 62, 88, 'craftsman');
+  o +=
+    p.window(70, -268, 62, 88, 'craftsman') +
+    p.window(218, -268, 62, 88, 'craftsman') +
+    p.window(365, -268, 62, 88, 'craftsman');
   // Belly band between storeys.
   o += rect(0, -158, 470, 9, s.trim);
   // Porch: roof, columns on stone piers, railing, floor, steps.
@@ -378,15 +472,16 @@ export function craftsmanHouse(defs: Defs, s: HouseStyle = STYLE_SWEETWATER): Ho
   o += p.door(222, -122, 52, 110, 'top', true);
   o += p.lantern(185, -92, 12);
   o += p.window(375, -122, 62, 82, 'craftsman');
-  o += poly(
-    [
-      [0, -150],
-      [350, -150],
-      [340, -172],
-      [10, -172],
-    ],
-    p.roofFill('shingle'),
-  ) + rect(0, -152, 350, 12, s.trim);
+  o +=
+    poly(
+      [
+        [0, -150],
+        [350, -150],
+        [340, -172],
+        [10, -172],
+      ],
+      p.roofFill('shingle'),
+    ) + rect(0, -152, 350, 12, s.trim);
   for (const cx of [30, 325]) {
     o += p.stone(cx - 20, -58, 40, 48) + rect(cx - 23, -62, 46, 6, s.trim);
     o += poly(
@@ -443,15 +538,16 @@ export function farmhouse(defs: Defs, s: HouseStyle = STYLE_SILVERWOOD): HouseMo
   o += p.window(40, -128, 70, 110, 'transom') + p.window(125, -128, 70, 110, 'transom');
   o += p.door(330, -128, 62, 116, 'tall', true);
   o += p.lantern(290, -92, 12) + p.lantern(432, -92, 12);
-  o += poly(
-    [
-      [-14, -150],
-      [494, -150],
-      [480, -180],
-      [0, -180],
-    ],
-    p.roofFill('metal'),
-  ) + rect(-14, -152, 508, 11, s.trim);
+  o +=
+    poly(
+      [
+        [-14, -150],
+        [494, -150],
+        [480, -180],
+        [0, -180],
+      ],
+      p.roofFill('metal'),
+    ) + rect(-14, -152, 508, 11, s.trim);
   for (const cx of [14, 246, 466]) {
     o += rect(cx - 8, -141, 16, 130, s.accent) + rect(cx - 11, -141, 22, 6, mix(s.accent, '#000000', 0.2));
   }

@@ -29,7 +29,12 @@ export function partnerEvergreen(): string {
     '<path d="M30 9 L44 27 H37 L48 41 H38 L50 53 H10 L22 41 H12 L23 27 H16 Z" fill="#e9dcc3"/>' +
     `<rect x="27" y="50" width="6" height="6" fill="${C.terracotta}"/>` +
     '</g>';
-  return logoSvg(240, 80, 'Evergreen Realty Group', mark + words(82, 40, 'Evergreen', 22, C.forest) + words(83, 58, 'REALTY GROUP', 10.5, C.slate, 600, 2.4));
+  return logoSvg(
+    240,
+    80,
+    'Evergreen Realty Group',
+    mark + words(82, 40, 'Evergreen', 22, C.forest) + words(83, 58, 'REALTY GROUP', 10.5, C.slate, 600, 2.4),
+  );
 }
 
 /** Hollow Creek HOA: circular badge with a creek and leaf. */
@@ -40,7 +45,12 @@ export function partnerHollowCreek(): string {
     '<path d="M20 56 q6 -6 12 0 t12 0 t12 0 t8 -2" fill="none" stroke="#7fb2c9" stroke-width="3" stroke-linecap="round"/>' +
     `<path d="M40 15 C52 20 52 33 40 38 C28 33 28 20 40 15 Z" fill="${C.forest}"/>` +
     '<path d="M40 19 V36" stroke="#e9dcc3" stroke-width="2"/>';
-  return logoSvg(240, 80, 'Hollow Creek HOA', mark + words(80, 40, 'Hollow Creek', 17.5, C.slate) + words(81, 57, 'HOMEOWNERS ASSOC.', 9, C.forest, 600, 1));
+  return logoSvg(
+    240,
+    80,
+    'Hollow Creek HOA',
+    mark + words(80, 40, 'Hollow Creek', 17.5, C.slate) + words(81, 57, 'HOMEOWNERS ASSOC.', 9, C.forest, 600, 1),
+  );
 }
 
 /** Keystone Home Lending: keystone mark. */
@@ -49,7 +59,12 @@ export function lenderKeystone(): string {
     `<path d="M14 18 H66 L56 64 H24 Z" fill="${C.slate}"/>` +
     `<path d="M26 18 H54 L48 48 H32 Z" fill="${C.terracotta}"/>` +
     '<path d="M33 33 L40 27 L47 33 V42 H33 Z" fill="#faf7f0"/>';
-  return logoSvg(240, 80, 'Keystone Home Lending', mark + words(80, 40, 'Keystone', 24, C.slate) + words(81, 58, 'HOME LENDING', 10.5, C.terracotta, 700, 2.2));
+  return logoSvg(
+    240,
+    80,
+    'Keystone Home Lending',
+    mark + words(80, 40, 'Keystone', 24, C.slate) + words(81, 58, 'HOME LENDING', 10.5, C.terracotta, 700, 2.2),
+  );
 }
 
 /** Bluewater Mortgage: wave-in-drop mark. */
@@ -58,7 +73,12 @@ export function lenderBluewater(): string {
     '<path d="M40 10 C52 28 62 38 62 50 A22 22 0 0 1 18 50 C18 38 28 28 40 10 Z" fill="#2f6f9a"/>' +
     '<path d="M22 52 q6 -6 12 0 t12 0 t12 0" fill="none" stroke="#faf7f0" stroke-width="3.5" stroke-linecap="round"/>' +
     '<path d="M25 61 q6 -5 11 0 t11 0 t9 -1" fill="none" stroke="#a9d0e4" stroke-width="3" stroke-linecap="round"/>';
-  return logoSvg(240, 80, 'Bluewater Mortgage', mark + words(78, 42, 'Bluewater', 22.5, '#1f4f72') + words(79, 60, 'MORTGAGE', 11, C.slate, 600, 3.5));
+  return logoSvg(
+    240,
+    80,
+    'Bluewater Mortgage',
+    mark + words(78, 42, 'Bluewater', 22.5, '#1f4f72') + words(79, 60, 'MORTGAGE', 11, C.slate, 600, 3.5),
+  );
 }
 
 /** Summit Lane Homes: roofline-over-mountain mark with wordmark. */
@@ -69,7 +89,12 @@ export function builderLogo(): string {
     '<path d="M36 24 L42 14 L48 24 L44 22 L42 26 L40 22 Z" fill="#faf7f0"/>' +
     `<path d="M2 50 L32 34 L62 50" fill="none" stroke="${C.terracotta}" stroke-width="5" stroke-linejoin="round" stroke-linecap="round"/>` +
     '</g>';
-  return logoSvg(240, 60, 'Summit Lane Homes', mark + words(76, 34, 'Summit Lane', 19.5, C.forest) + words(77, 51, 'HOMES', 11.5, C.terracotta, 700, 5));
+  return logoSvg(
+    240,
+    60,
+    'Summit Lane Homes',
+    mark + words(76, 34, 'Summit Lane', 19.5, C.forest) + words(77, 51, 'HOMES', 11.5, C.terracotta, 700, 5),
+  );
 }
 
 /** House mark used for the favicon and app icons. `rounded` adds a rounded-square tile. */

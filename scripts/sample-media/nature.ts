@@ -14,35 +14,58 @@ interface SkyLook {
 
 export const SKIES: Record<TimeOfDay, SkyLook> = {
   sunrise: {
-    stops: [[0, '#8fb3d4'], [0.55, '#e8cdbd'], [0.85, '#f6d7b0'], [1, '#fbe6c4']],
+    stops: [
+      [0, '#8fb3d4'],
+      [0.55, '#e8cdbd'],
+      [0.85, '#f6d7b0'],
+      [1, '#fbe6c4'],
+    ],
     sun: '#fff1cf',
     cloud: '#fbe9e0',
     cloudOpacity: 0.85,
     haze: '#e9d3c2',
   },
   day: {
-    stops: [[0, '#6fa3cf'], [0.6, '#a9cbe2'], [1, '#dceaf0']],
+    stops: [
+      [0, '#6fa3cf'],
+      [0.6, '#a9cbe2'],
+      [1, '#dceaf0'],
+    ],
     sun: '#fffbe6',
     cloud: '#ffffff',
     cloudOpacity: 0.95,
     haze: '#c7dbe2',
   },
   golden: {
-    stops: [[0, '#6d86ad'], [0.45, '#e3b488'], [0.8, '#f3a25e'], [1, '#f7c27a']],
+    stops: [
+      [0, '#6d86ad'],
+      [0.45, '#e3b488'],
+      [0.8, '#f3a25e'],
+      [1, '#f7c27a'],
+    ],
     sun: '#fff0c4',
     cloud: '#f8cfa6',
     cloudOpacity: 0.8,
     haze: '#e8b88c',
   },
   twilight: {
-    stops: [[0, '#18213d'], [0.45, '#34406e'], [0.78, '#7f6390'], [1, '#e0936b']],
+    stops: [
+      [0, '#18213d'],
+      [0.45, '#34406e'],
+      [0.78, '#7f6390'],
+      [1, '#e0936b'],
+    ],
     sun: '#f6d3a3',
     cloud: '#5b5479',
     cloudOpacity: 0.55,
     haze: '#5f5680',
   },
   overcast: {
-    stops: [[0, '#b7c8d2'], [0.7, '#dfe6e4'], [1, '#eeeee6']],
+    stops: [
+      [0, '#b7c8d2'],
+      [0.7, '#dfe6e4'],
+      [1, '#eeeee6'],
+    ],
     sun: '#ffffff',
     cloud: '#f4f5f2',
     cloudOpacity: 0.9,
@@ -55,7 +78,15 @@ export function sky(defs: Defs, w: number, h: number, time: TimeOfDay): string {
 }
 
 /** A sun (or low moon) with a soft halo. */
-export function sun(defs: Defs, cx: number, cy: number, r: number, color: string, haloScale = 5, haloOpacity = 0.55): string {
+export function sun(
+  defs: Defs,
+  cx: number,
+  cy: number,
+  r: number,
+  color: string,
+  haloScale = 5,
+  haloOpacity = 0.55,
+): string {
   const halo = defs.radial([
     [0, color, haloOpacity],
     [0.35, color, haloOpacity * 0.35],
@@ -79,19 +110,31 @@ export function cloud(x: number, y: number, w: number, color: string, opacity: n
 /** Thin horizontal streak cloud (good for sunrise/sunset skies). */
 export function streakCloud(x: number, y: number, w: number, color: string, opacity: number): string {
   return group(
-    rect(x, y, w, w * 0.035, color, { rx: w * 0.0175 }) + rect(x + w * 0.18, y - w * 0.03, w * 0.55, w * 0.03, color, { rx: w * 0.015 }),
+    rect(x, y, w, w * 0.035, color, { rx: w * 0.0175 }) +
+      rect(x + w * 0.18, y - w * 0.03, w * 0.55, w * 0.03, color, { rx: w * 0.015 }),
     { opacity },
   );
 }
 
 /** A smooth rolling hill band from the left to the right edge, filled down to `bottom`. */
-export function hills(w: number, baseY: number, amp: number, phase: number, fill: string, bottom: number, waves = 2.2, x0 = 0): string {
+export function hills(
+  w: number,
+  baseY: number,
+  amp: number,
+  phase: number,
+  fill: string,
+  bottom: number,
+  waves = 2.2,
+  x0 = 0,
+): string {
   const steps = 48;
   let d = `M${n(x0)} ${n(bottom)} L${n(x0)} ${n(baseY)}`;
   for (let i = 0; i <= steps; i++) {
     const x = x0 + (w * i) / steps;
     const t = i / steps;
-    const y = baseY - amp * (0.6 * Math.sin(t * Math.PI * waves + phase) + 0.4 * Math.sin(t * Math.PI * waves * 2.3 + phase * 1.7));
+    const y =
+      baseY -
+      amp * (0.6 * Math.sin(t * Math.PI * waves + phase) + 0.4 * Math.sin(t * Math.PI * waves * 2.3 + phase * 1.7));
     d += ` L${n(x)} ${n(y)}`;
   }
   d += ` L${n(x0 + w)} ${n(bottom)} Z`;
@@ -99,7 +142,14 @@ export function hills(w: number, baseY: number, amp: number, phase: number, fill
 }
 
 /** A distant line of soft tree tops along the horizon. */
-export function treeLine(x0: number, x1: number, baseY: number, height: number, fill: string, rand: () => number): string {
+export function treeLine(
+  x0: number,
+  x1: number,
+  baseY: number,
+  height: number,
+  fill: string,
+  rand: () => number,
+): string {
   let out = '';
   let x = x0;
   while (x < x1) {
@@ -187,7 +237,8 @@ export function columnTree(x: number, ground: number, h: number, c: TreeColors =
 export function shrub(x: number, ground: number, w: number, fill: string, shade: string): string {
   const h = w * 0.55;
   return group(
-    ellipse(x, ground - h * 0.45, w * 0.5, h * 0.5, shade) + ellipse(x - w * 0.08, ground - h * 0.55, w * 0.38, h * 0.42, fill),
+    ellipse(x, ground - h * 0.45, w * 0.5, h * 0.5, shade) +
+      ellipse(x - w * 0.08, ground - h * 0.55, w * 0.38, h * 0.42, fill),
   );
 }
 
@@ -242,7 +293,9 @@ export function streetLamp(defs: Defs, x: number, ground: number, h: number, lit
       [0.4, '#ffd68a', 0.25],
       [1, '#ffd68a', 0],
     ]);
-    glow = circle(x, ground - h + h * 0.06, h * 0.45, g) + ellipse(x, ground, h * 0.35, h * 0.06, '#ffd68a', { opacity: 0.25 });
+    glow =
+      circle(x, ground - h + h * 0.06, h * 0.45, g) +
+      ellipse(x, ground, h * 0.35, h * 0.06, '#ffd68a', { opacity: 0.25 });
   }
   return group(
     glow +
@@ -269,7 +322,13 @@ export function streetLamp(defs: Defs, x: number, ground: number, h: number, lit
 }
 
 /** A residential street band with curbs, sidewalk and dashed centre line. */
-export function street(w: number, sidewalkY: number, streetY: number, bottom: number, o: { asphalt?: string; walk?: string; dash?: string } = {}): string {
+export function street(
+  w: number,
+  sidewalkY: number,
+  streetY: number,
+  bottom: number,
+  o: { asphalt?: string; walk?: string; dash?: string } = {},
+): string {
   const walk = o.walk ?? C.concrete;
   const asphalt = o.asphalt ?? C.asphalt;
   const dash = o.dash ?? '#e9e2c8';

@@ -24,15 +24,26 @@ export function renderScene(scene: Scene, mark: Parameters<typeof sampleMark>[2]
   return sharp(Buffer.from(toSvg(scene, 1, badge))).flatten({ background: '#ffffff' });
 }
 
-export async function writeJpeg(scene: Scene, file: string, mark: Parameters<typeof sampleMark>[2] = {}): Promise<void> {
+export async function writeJpeg(
+  scene: Scene,
+  file: string,
+  mark: Parameters<typeof sampleMark>[2] = {},
+): Promise<void> {
   await ensureDir(file);
   await renderScene(scene, mark).jpeg({ quality: 78, mozjpeg: true, chromaSubsampling: '4:2:0' }).toFile(file);
 }
 
 /** Palette PNG: ideal for line drawings and flat artwork with few colours. */
-export async function writePng(scene: Scene, file: string, mark: Parameters<typeof sampleMark>[2] = {}, colours = 64): Promise<void> {
+export async function writePng(
+  scene: Scene,
+  file: string,
+  mark: Parameters<typeof sampleMark>[2] = {},
+  colours = 64,
+): Promise<void> {
   await ensureDir(file);
-  await renderScene(scene, mark).png({ palette: true, colours, compressionLevel: 9, effort: 10, dither: 0.5 }).toFile(file);
+  await renderScene(scene, mark)
+    .png({ palette: true, colours, compressionLevel: 9, effort: 10, dither: 0.5 })
+    .toFile(file);
 }
 
 export async function writeText(file: string, content: string | Buffer): Promise<void> {

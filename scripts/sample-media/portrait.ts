@@ -7,31 +7,65 @@ const HAIR = '#4a3226';
 const HAIR_LIGHT = '#654634';
 
 function backdrop(defs: Defs, W: number, H: number): string {
-  let o = rect(0, 0, W, H, defs.linear([
-    [0, '#f3ecdd'],
-    [1, '#e6d8bd'],
-  ]));
+  let o = rect(
+    0,
+    0,
+    W,
+    H,
+    defs.linear([
+      [0, '#f3ecdd'],
+      [1, '#e6d8bd'],
+    ]),
+  );
   // A soft arch window with a sage landscape, echoing the model-home artwork.
   const ax = 150;
   const aw = 600;
   const ay = 140;
-  const clip = defs.clip(path(`M${ax} 1100 L${ax} ${ay + aw / 2} A${aw / 2} ${aw / 2} 0 0 1 ${ax + aw} ${ay + aw / 2} L${ax + aw} 1100 Z`, '#000'));
-  let inner = rect(ax, ay, aw, 1000, defs.linear([
-    [0, '#cfe0e6'],
-    [1, '#f3e6cf'],
-  ]));
-  inner += path(`M${ax} 760 Q ${ax + 150} 690 ${ax + 300} 730 T ${ax + 600} 700 L ${ax + 600} 1100 L ${ax} 1100 Z`, '#b8c9a8');
-  inner += path(`M${ax} 820 Q ${ax + 200} 760 ${ax + 380} 800 T ${ax + 600} 790 L ${ax + 600} 1100 L ${ax} 1100 Z`, '#9fb78f');
-  for (const [x, y, r] of [[ax + 70, 690, 60], [ax + 540, 670, 70], [ax + 470, 720, 45]] as const) {
+  const clip = defs.clip(
+    path(
+      `M${ax} 1100 L${ax} ${ay + aw / 2} A${aw / 2} ${aw / 2} 0 0 1 ${ax + aw} ${ay + aw / 2} L${ax + aw} 1100 Z`,
+      '#000',
+    ),
+  );
+  let inner = rect(
+    ax,
+    ay,
+    aw,
+    1000,
+    defs.linear([
+      [0, '#cfe0e6'],
+      [1, '#f3e6cf'],
+    ]),
+  );
+  inner += path(
+    `M${ax} 760 Q ${ax + 150} 690 ${ax + 300} 730 T ${ax + 600} 700 L ${ax + 600} 1100 L ${ax} 1100 Z`,
+    '#b8c9a8',
+  );
+  inner += path(
+    `M${ax} 820 Q ${ax + 200} 760 ${ax + 380} 800 T ${ax + 600} 790 L ${ax + 600} 1100 L ${ax} 1100 Z`,
+    '#9fb78f',
+  );
+  for (const [x, y, r] of [
+    [ax + 70, 690, 60],
+    [ax + 540, 670, 70],
+    [ax + 470, 720, 45],
+  ] as const) {
     inner += rect(x - 5, y, 10, 90, '#8a6a52') + circle(x, y - r * 0.4, r, '#8fae80');
   }
   o += group(inner, { 'clip-path': clip });
-  o += path(`M${ax} 1100 L${ax} ${ay + aw / 2} A${aw / 2} ${aw / 2} 0 0 1 ${ax + aw} ${ay + aw / 2} L${ax + aw} 1100`, 'none', { stroke: C.cream, 'stroke-width': 16 });
+  o += path(
+    `M${ax} 1100 L${ax} ${ay + aw / 2} A${aw / 2} ${aw / 2} 0 0 1 ${ax + aw} ${ay + aw / 2} L${ax + aw} 1100`,
+    'none',
+    { stroke: C.cream, 'stroke-width': 16 },
+  );
   return o;
 }
 
 function hairBack(): string {
-  return path('M300 470 C 280 300, 380 250, 455 252 C 560 250, 640 320, 612 500 C 600 600, 640 700, 600 790 L 300 790 C 262 700, 305 600, 300 470 Z', HAIR);
+  return path(
+    'M300 470 C 280 300, 380 250, 455 252 C 560 250, 640 320, 612 500 C 600 600, 640 700, 600 790 L 300 790 C 262 700, 305 600, 300 470 Z',
+    HAIR,
+  );
 }
 
 function body(): string {
@@ -46,7 +80,9 @@ function body(): string {
   o += text(658, 898, 'SUMMIT LANE', { size: 11, weight: 'bold', anchor: 'middle', fill: C.forest, spacing: 1 });
   o += text(658, 913, 'HOMES', { size: 10, anchor: 'middle', fill: C.forest, spacing: 2 });
   // Necklace.
-  o += path('M412 768 Q 450 842 488 768', 'none', { stroke: '#d7b56a', 'stroke-width': 3 }) + circle(450, 810, 7, '#d7b56a');
+  o +=
+    path('M412 768 Q 450 842 488 768', 'none', { stroke: '#d7b56a', 'stroke-width': 3 }) +
+    circle(450, 810, 7, '#d7b56a');
   return o;
 }
 
@@ -57,10 +93,20 @@ function head(): string {
   o += ellipse(322, 500, 22, 36, SKIN_SHADE) + ellipse(578, 500, 22, 36, SKIN_SHADE);
   o += circle(322, 548, 8, '#d7b56a') + circle(578, 548, 8, '#d7b56a');
   // Face.
-  o += path('M318 460 C 318 350, 375 300, 450 300 C 525 300, 582 350, 582 460 C 582 570, 530 650, 450 652 C 370 650, 318 570, 318 460 Z', SKIN);
+  o += path(
+    'M318 460 C 318 350, 375 300, 450 300 C 525 300, 582 350, 582 460 C 582 570, 530 650, 450 652 C 370 650, 318 570, 318 460 Z',
+    SKIN,
+  );
   // Hair fringe, swept to one side.
-  o += path('M310 470 C 300 330, 380 262, 460 262 C 560 262, 610 330, 596 470 C 590 410, 560 360, 520 345 C 470 390, 390 400, 330 395 C 318 420, 314 445, 310 470 Z', HAIR);
-  o += path('M380 300 C 430 275, 520 280, 560 320', 'none', { stroke: HAIR_LIGHT, 'stroke-width': 8, 'stroke-linecap': 'round' });
+  o += path(
+    'M310 470 C 300 330, 380 262, 460 262 C 560 262, 610 330, 596 470 C 590 410, 560 360, 520 345 C 470 390, 390 400, 330 395 C 318 420, 314 445, 310 470 Z',
+    HAIR,
+  );
+  o += path('M380 300 C 430 275, 520 280, 560 320', 'none', {
+    stroke: HAIR_LIGHT,
+    'stroke-width': 8,
+    'stroke-linecap': 'round',
+  });
   // Brows, eyes, nose, cheeks and smile.
   o += path('M372 438 Q 398 424 424 436', 'none', { stroke: HAIR, 'stroke-width': 8, 'stroke-linecap': 'round' });
   o += path('M476 436 Q 502 424 528 438', 'none', { stroke: HAIR, 'stroke-width': 8, 'stroke-linecap': 'round' });
@@ -68,7 +114,12 @@ function head(): string {
   o += circle(403, 473, 4, '#ffffff') + circle(505, 473, 4, '#ffffff');
   o += path('M378 470 Q 399 458 420 470', 'none', { stroke: '#2b2420', 'stroke-width': 3, 'stroke-linecap': 'round' });
   o += path('M480 470 Q 501 458 522 470', 'none', { stroke: '#2b2420', 'stroke-width': 3, 'stroke-linecap': 'round' });
-  o += path('M452 500 Q 446 530 440 540 Q 452 548 464 542', 'none', { stroke: SKIN_SHADE, 'stroke-width': 5, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' });
+  o += path('M452 500 Q 446 530 440 540 Q 452 548 464 542', 'none', {
+    stroke: SKIN_SHADE,
+    'stroke-width': 5,
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+  });
   o += circle(368, 548, 26, '#ea9a84', { opacity: 0.35 }) + circle(532, 548, 26, '#ea9a84', { opacity: 0.35 });
   o += path('M402 575 Q 450 628 498 575 Q 450 592 402 575 Z', '#a8463a');
   o += path('M412 580 Q 450 594 488 580 Q 486 590 478 594 Q 450 600 422 594 Q 414 590 412 580 Z', '#ffffff');

@@ -2,7 +2,10 @@
 import type { Output } from './output.js';
 
 export function readme(outputs: readonly Output[]): string {
-  const rows = outputs.map((o) => `| \`${o.file}\` | ${o.px === undefined ? '—' : `${o.px[0]}×${o.px[1]}`} | ${o.what.replace(/\|/g, '\\|')} |`);
+  const rows = outputs.map(
+    (o) =>
+      `| \`${o.file}\` | ${o.px === undefined ? '—' : `${o.px[0]}×${o.px[1]}`} | ${o.what.replace(/\|/g, '\\|')} |`,
+  );
   return [
     '# Sample media (generated placeholders)',
     '',

@@ -39,13 +39,28 @@ export class Room {
   }
 
   /** A quad on the floor (y = B) between depths s0 and s1. */
-  floorQuad(x0: number, x1: number, s0: number, s1: number, fill: string, extra: Record<string, string | number> = {}): string {
+  floorQuad(
+    x0: number,
+    x1: number,
+    s0: number,
+    s1: number,
+    fill: string,
+    extra: Record<string, string | number> = {},
+  ): string {
     const { B } = ROOM;
     return poly([this.p(x0, B, s0), this.p(x1, B, s0), this.p(x1, B, s1), this.p(x0, B, s1)], fill, extra);
   }
 
   /** A rectangle on the left or right side wall between depths s0..s1 and heights y0..y1. */
-  sideQuad(side: 'left' | 'right', s0: number, s1: number, y0: number, y1: number, fill: string, extra: Record<string, string | number> = {}): string {
+  sideQuad(
+    side: 'left' | 'right',
+    s0: number,
+    s1: number,
+    y0: number,
+    y1: number,
+    fill: string,
+    extra: Record<string, string | number> = {},
+  ): string {
     const x = side === 'left' ? ROOM.L : ROOM.R;
     return poly([this.p(x, y0, s0), this.p(x, y0, s1), this.p(x, y1, s1), this.p(x, y1, s0)], fill, extra);
   }
@@ -64,11 +79,15 @@ export class Room {
     const [vx, vy] = this.vp;
     let out = '';
     if (f.side !== undefined) {
-      if (x1 < vx) out += poly([this.p(x1, y0, s0), this.p(x1, y0, s1), this.p(x1, y1, s1), this.p(x1, y1, s0)], f.side);
-      if (x0 > vx) out += poly([this.p(x0, y0, s0), this.p(x0, y0, s1), this.p(x0, y1, s1), this.p(x0, y1, s0)], f.side);
+      if (x1 < vx)
+        out += poly([this.p(x1, y0, s0), this.p(x1, y0, s1), this.p(x1, y1, s1), this.p(x1, y1, s0)], f.side);
+      if (x0 > vx)
+        out += poly([this.p(x0, y0, s0), this.p(x0, y0, s1), this.p(x0, y1, s1), this.p(x0, y1, s0)], f.side);
     }
-    if (f.top !== undefined && y0 > vy) out += poly([this.p(x0, y0, s0), this.p(x1, y0, s0), this.p(x1, y0, s1), this.p(x0, y0, s1)], f.top);
-    if (f.top !== undefined && y1 < vy) out += poly([this.p(x0, y1, s0), this.p(x1, y1, s0), this.p(x1, y1, s1), this.p(x0, y1, s1)], f.top);
+    if (f.top !== undefined && y0 > vy)
+      out += poly([this.p(x0, y0, s0), this.p(x1, y0, s0), this.p(x1, y0, s1), this.p(x0, y0, s1)], f.top);
+    if (f.top !== undefined && y1 < vy)
+      out += poly([this.p(x0, y1, s0), this.p(x1, y1, s0), this.p(x1, y1, s1), this.p(x0, y1, s1)], f.top);
     const [ax, ay] = this.p(x0, y0, s1);
     const [bx, by] = this.p(x1, y1, s1);
     out += rect(ax, ay, bx - ax, by - ay, f.front);
@@ -76,11 +95,27 @@ export class Room {
   }
 
   /** Back wall, side walls, ceiling and floor, with baseboards and crown. */
-  shell(o: { wall: string; side: string; ceiling: string; floor: string; floorLine: string; trim: string; floorKind: 'planks' | 'tile' | 'carpet' }): string {
+  shell(o: {
+    wall: string;
+    side: string;
+    ceiling: string;
+    floor: string;
+    floorLine: string;
+    trim: string;
+    floorKind: 'planks' | 'tile' | 'carpet';
+  }): string {
     const { L, R, T, B, W, H } = ROOM;
     const far = 4;
     let out = '';
-    out += poly([[0, 0], [W, 0], [W, H], [0, H]], o.side);
+    out += poly(
+      [
+        [0, 0],
+        [W, 0],
+        [W, H],
+        [0, H],
+      ],
+      o.side,
+    );
     out += poly([this.p(L, T, 1), this.p(R, T, 1), this.p(R, T, far), this.p(L, T, far)], o.ceiling);
     const floorPts: Pt[] = [this.p(L, B, 1), this.p(R, B, 1), this.p(R, B, far), this.p(L, B, far)];
     out += poly(floorPts, o.floor);
@@ -88,7 +123,11 @@ export class Room {
     out += poly(rightWall, mix(o.side, '#000000', 0.05));
     if (o.floorKind === 'planks') {
       for (let x = L, i = 0; x < R; x += 38, i++) {
-        if (i % 3 === 0) out += poly([this.p(x, B, 1), this.p(x + 38, B, 1), this.p(x + 38, B, far), this.p(x, B, far)], mix(o.floor, '#ffffff', 0.06));
+        if (i % 3 === 0)
+          out += poly(
+            [this.p(x, B, 1), this.p(x + 38, B, 1), this.p(x + 38, B, far), this.p(x, B, far)],
+            mix(o.floor, '#ffffff', 0.06),
+          );
         out += line(...this.p(x, B, 1), ...this.p(x, B, far), o.floorLine, 1.5);
       }
       for (const s of [1.12, 1.3, 1.55, 1.85]) {

@@ -2,7 +2,23 @@
  * Top-down community site plan (1600×1100) with exactly 78 numbered homesites
  * arranged around a loop street that encircles the central park and pond.
  */
-import { C, Defs, type Pt, type Scene, circle, el, ellipse, group, mix, n, path, poly, rect, rng, text } from './svg.js';
+import {
+  C,
+  Defs,
+  type Pt,
+  type Scene,
+  circle,
+  el,
+  ellipse,
+  group,
+  mix,
+  n,
+  path,
+  poly,
+  rect,
+  rng,
+  text,
+} from './svg.js';
 
 export const LOT_COUNT = 78;
 
@@ -137,7 +153,17 @@ function textAlongLoop(label: string, t: number, size: number): string {
     if (flip) angle += 180;
     o += el(
       'text',
-      { x: p[0], y: p[1], transform: `rotate(${n(angle)} ${n(p[0])} ${n(p[1])})`, 'font-family': 'DejaVu Sans, sans-serif', 'font-size': size, 'font-weight': 'bold', 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#8a8378' },
+      {
+        x: p[0],
+        y: p[1],
+        transform: `rotate(${n(angle)} ${n(p[0])} ${n(p[1])})`,
+        'font-family': 'DejaVu Sans, sans-serif',
+        'font-size': size,
+        'font-weight': 'bold',
+        'text-anchor': 'middle',
+        'dominant-baseline': 'central',
+        fill: '#8a8378',
+      },
       ch === ' ' ? '' : ch,
     );
   });
@@ -145,11 +171,17 @@ function textAlongLoop(label: string, t: number, size: number): string {
 }
 
 function topTree(x: number, y: number, r: number, fill: string): string {
-  return circle(x + r * 0.15, y + r * 0.2, r, '#000000', { opacity: 0.12 }) + circle(x, y, r, fill) + circle(x - r * 0.3, y - r * 0.3, r * 0.45, mix(fill, '#ffffff', 0.2));
+  return (
+    circle(x + r * 0.15, y + r * 0.2, r, '#000000', { opacity: 0.12 }) +
+    circle(x, y, r, fill) +
+    circle(x - r * 0.3, y - r * 0.3, r * 0.45, mix(fill, '#ffffff', 0.2))
+  );
 }
 
 function compassRose(x: number, y: number, r: number): string {
-  let o = circle(x, y, r * 1.12, '#fbf8f1', { stroke: C.slate, 'stroke-width': 1.5 }) + circle(x, y, r * 0.9, 'none', { stroke: '#b9b2a5', 'stroke-width': 1 });
+  let o =
+    circle(x, y, r * 1.12, '#fbf8f1', { stroke: C.slate, 'stroke-width': 1.5 }) +
+    circle(x, y, r * 0.9, 'none', { stroke: '#b9b2a5', 'stroke-width': 1 });
   for (let i = 0; i < 8; i++) {
     const a = (i * Math.PI) / 4 - Math.PI / 2;
     const long = i % 2 === 0;
@@ -158,7 +190,9 @@ function compassRose(x: number, y: number, r: number): string {
     const tip: Pt = [x + Math.cos(a) * len, y + Math.sin(a) * len];
     const l: Pt = [x + Math.cos(a - Math.PI / 2) * w, y + Math.sin(a - Math.PI / 2) * w];
     const rr: Pt = [x + Math.cos(a + Math.PI / 2) * w, y + Math.sin(a + Math.PI / 2) * w];
-    o += poly([tip, l, [x, y]], long ? C.slate : '#8d959f') + poly([tip, rr, [x, y]], long ? (i === 0 ? C.terracotta : '#59626e') : '#b9b2a5');
+    o +=
+      poly([tip, l, [x, y]], long ? C.slate : '#8d959f') +
+      poly([tip, rr, [x, y]], long ? (i === 0 ? C.terracotta : '#59626e') : '#b9b2a5');
   }
   o += text(x, y - r * 1.12 - 8, 'N', { size: 20, weight: 'bold', anchor: 'middle', fill: C.slate });
   return o;
@@ -177,7 +211,8 @@ function legend(x: number, y: number): string {
     o += text(x + 66, y + 69 + i * 32, label, { size: 16, fill: C.slate });
   });
   o += rect(x + 170, y + 52, 34, 22, '#bcd79f', { rx: 3 }) + text(x + 212, y + 69, 'Park', { size: 14, fill: C.slate });
-  o += rect(x + 170, y + 84, 34, 22, '#9cc8dc', { rx: 3 }) + text(x + 212, y + 101, 'Pond', { size: 14, fill: C.slate });
+  o +=
+    rect(x + 170, y + 84, 34, 22, '#9cc8dc', { rx: 3 }) + text(x + 212, y + 101, 'Pond', { size: 14, fill: C.slate });
   return o;
 }
 
@@ -210,12 +245,34 @@ export function sitePlan(): Scene {
   const parkB = B - ROAD / 2 - 84;
   o += ellipse(CX, CY, parkA, parkB, '#bcd79f');
   o += rect(CX - 30, CY + parkB - 10, 60, B - parkB, '#bcd79f') + rect(CX - 30, CY - B + 8, 60, B - parkB, '#bcd79f');
-  o += ellipse(CX, CY, parkA - 40, parkB - 34, 'none', { stroke: '#d8c7a0', 'stroke-width': 6, 'stroke-dasharray': '2 0' });
-  o += path(`M${CX - 150} ${CY + 10} C ${CX - 160} ${CY - 70}, ${CX - 30} ${CY - 95}, ${CX + 60} ${CY - 70} C ${CX + 170} ${CY - 45}, ${CX + 180} ${CY + 40}, ${CX + 90} ${CY + 70} C ${CX} ${CY + 100}, ${CX - 140} ${CY + 90}, ${CX - 150} ${CY + 10} Z`, '#9cc8dc', { stroke: '#76aec7', 'stroke-width': 3 });
-  o += path(`M${CX - 80} ${CY - 20} q 20 -6 40 0`, 'none', { stroke: '#ffffff', 'stroke-width': 2, opacity: 0.7 }) + path(`M${CX + 30} ${CY + 30} q 20 -6 40 0`, 'none', { stroke: '#ffffff', 'stroke-width': 2, opacity: 0.7 });
-  o += rect(CX + 210, CY - 40, 44, 36, '#8d6b4f', { rx: 3 }) + text(CX + 232, CY + 14, 'Pavilion', { size: 11, anchor: 'middle', fill: C.slate });
-  o += circle(CX - 230, CY + 20, 22, '#f0d9a8', { stroke: '#c9a86a', 'stroke-width': 2 }) + text(CX - 230, CY + 58, 'Playground', { size: 11, anchor: 'middle', fill: C.slate });
-  for (const [tx, ty] of [[CX - 250, CY - 60], [CX + 200, CY + 70], [CX + 290, CY + 10], [CX - 300, CY + 70], [CX - 60, CY + 130], [CX + 120, CY - 120], [CX - 180, CY - 110]] as const) {
+  o += ellipse(CX, CY, parkA - 40, parkB - 34, 'none', {
+    stroke: '#d8c7a0',
+    'stroke-width': 6,
+    'stroke-dasharray': '2 0',
+  });
+  o += path(
+    `M${CX - 150} ${CY + 10} C ${CX - 160} ${CY - 70}, ${CX - 30} ${CY - 95}, ${CX + 60} ${CY - 70} C ${CX + 170} ${CY - 45}, ${CX + 180} ${CY + 40}, ${CX + 90} ${CY + 70} C ${CX} ${CY + 100}, ${CX - 140} ${CY + 90}, ${CX - 150} ${CY + 10} Z`,
+    '#9cc8dc',
+    { stroke: '#76aec7', 'stroke-width': 3 },
+  );
+  o +=
+    path(`M${CX - 80} ${CY - 20} q 20 -6 40 0`, 'none', { stroke: '#ffffff', 'stroke-width': 2, opacity: 0.7 }) +
+    path(`M${CX + 30} ${CY + 30} q 20 -6 40 0`, 'none', { stroke: '#ffffff', 'stroke-width': 2, opacity: 0.7 });
+  o +=
+    rect(CX + 210, CY - 40, 44, 36, '#8d6b4f', { rx: 3 }) +
+    text(CX + 232, CY + 14, 'Pavilion', { size: 11, anchor: 'middle', fill: C.slate });
+  o +=
+    circle(CX - 230, CY + 20, 22, '#f0d9a8', { stroke: '#c9a86a', 'stroke-width': 2 }) +
+    text(CX - 230, CY + 58, 'Playground', { size: 11, anchor: 'middle', fill: C.slate });
+  for (const [tx, ty] of [
+    [CX - 250, CY - 60],
+    [CX + 200, CY + 70],
+    [CX + 290, CY + 10],
+    [CX - 300, CY + 70],
+    [CX - 60, CY + 130],
+    [CX + 120, CY - 120],
+    [CX - 180, CY - 110],
+  ] as const) {
     o += topTree(tx, ty, 16, '#6b9460');
   }
   o += text(CX, CY - 8, 'Hollow Creek Park', { size: 20, weight: 'bold', anchor: 'middle', fill: C.forest });
@@ -226,7 +283,12 @@ export function sitePlan(): Scene {
   for (const lot of lots) {
     const status = lotStatus(lot.num);
     o += poly(lot.poly, STATUS_FILL[status], { stroke: '#ffffff', 'stroke-width': 2.2, 'stroke-linejoin': 'round' });
-    o += text(lot.label[0], lot.label[1] + 5, String(lot.num), { size: 14, weight: 'bold', anchor: 'middle', fill: status === 'available' ? C.slate : '#ffffff' });
+    o += text(lot.label[0], lot.label[1] + 5, String(lot.num), {
+      size: 14,
+      weight: 'bold',
+      anchor: 'middle',
+      fill: status === 'available' ? C.slate : '#ffffff',
+    });
   }
   // Street names, set letter by letter along the loop (librsvg has no textPath).
   o += textAlongLoop('HOLLOW CREEK LOOP', (Math.PI * 3) / 2, 13);
@@ -251,4 +313,3 @@ export function sitePlan(): Scene {
   o += text(W - 30, H - 62, 'illustrative sample data only.', { size: 12, anchor: 'end', fill: '#59626e' });
   return { width: W, height: H, defs, body: group(o) };
 }
-

@@ -76,7 +76,15 @@ export function ellipse(cx: number, cy: number, rx: number, ry: number, fill: st
   return el('ellipse', { cx, cy, rx, ry, fill, ...extra });
 }
 
-export function line(x1: number, y1: number, x2: number, y2: number, stroke: string, width = 1, extra: Attrs = {}): string {
+export function line(
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  stroke: string,
+  width = 1,
+  extra: Attrs = {},
+): string {
   return el('line', { x1, y1, x2, y2, stroke, 'stroke-width': width, ...extra });
 }
 
@@ -154,27 +162,32 @@ export class Defs {
   }
 
   /** Vertical (default) or arbitrary-direction linear gradient; returns `url(#id)`. */
-  linear(stops: ReadonlyArray<readonly [number, string, number?]>, dir: readonly [number, number, number, number] = [0, 0, 0, 1]): string {
+  linear(
+    stops: ReadonlyArray<readonly [number, string, number?]>,
+    dir: readonly [number, number, number, number] = [0, 0, 0, 1],
+  ): string {
     const id = this.id('lg');
-    const s = stops
-      .map(([o, c, op]) => el('stop', { offset: o, 'stop-color': c, 'stop-opacity': op }))
-      .join('');
+    const s = stops.map(([o, c, op]) => el('stop', { offset: o, 'stop-color': c, 'stop-opacity': op })).join('');
     this.add(el('linearGradient', { id, x1: dir[0], y1: dir[1], x2: dir[2], y2: dir[3] }, s));
     return `url(#${id})`;
   }
 
   radial(stops: ReadonlyArray<readonly [number, string, number?]>, cx = 0.5, cy = 0.5, r = 0.5): string {
     const id = this.id('rg');
-    const s = stops
-      .map(([o, c, op]) => el('stop', { offset: o, 'stop-color': c, 'stop-opacity': op }))
-      .join('');
+    const s = stops.map(([o, c, op]) => el('stop', { offset: o, 'stop-color': c, 'stop-opacity': op })).join('');
     this.add(el('radialGradient', { id, cx, cy, r }, s));
     return `url(#${id})`;
   }
 
   blur(std: number): string {
     const id = this.id('bl');
-    this.add(el('filter', { id, x: '-50%', y: '-50%', width: '200%', height: '200%' }, el('feGaussianBlur', { stdDeviation: std })));
+    this.add(
+      el(
+        'filter',
+        { id, x: '-50%', y: '-50%', width: '200%', height: '200%' },
+        el('feGaussianBlur', { stdDeviation: std }),
+      ),
+    );
     return `url(#${id})`;
   }
 
@@ -236,7 +249,10 @@ function hexToRgb(hex: string): [number, number, number] {
 }
 
 function rgbToHex(r: number, g: number, b: number): string {
-  const c = (x: number): string => Math.max(0, Math.min(255, Math.round(x))).toString(16).padStart(2, '0');
+  const c = (x: number): string =>
+    Math.max(0, Math.min(255, Math.round(x)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${c(r)}${c(g)}${c(b)}`;
 }
 
@@ -266,8 +282,20 @@ export function sampleMark(
   const x = corner === 'br' || corner === 'tr' ? width - margin - w : margin;
   const y = corner === 'br' || corner === 'bl' ? height - margin - h : margin;
   return group(
-    rect(x, y, w, h, C.slate, { rx: h / 2, opacity: 0.72, stroke: C.cream, 'stroke-opacity': 0.45, 'stroke-width': Math.max(1, size * 0.08) }) +
-      text(x + w / 2, y + h * 0.68, label, { size, fill: C.cream, anchor: 'middle', weight: 'bold', spacing: size * 0.12 }),
+    rect(x, y, w, h, C.slate, {
+      rx: h / 2,
+      opacity: 0.72,
+      stroke: C.cream,
+      'stroke-opacity': 0.45,
+      'stroke-width': Math.max(1, size * 0.08),
+    }) +
+      text(x + w / 2, y + h * 0.68, label, {
+        size,
+        fill: C.cream,
+        anchor: 'middle',
+        weight: 'bold',
+        spacing: size * 0.12,
+      }),
     { 'aria-label': 'Sample image' },
   );
 }

@@ -38,7 +38,11 @@ export function frameCount(shots: number): number {
 const ease = (t: number): number => t * t * (3 - 2 * t);
 
 async function rasterise(shot: Shot, scale: number): Promise<RasterShot> {
-  const { data, info } = await sharp(Buffer.from(toSvg(shot.scene, scale))).flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(toSvg(shot.scene, scale)))
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { ...shot, raw: data, width: info.width, height: info.height };
 }
 
@@ -82,7 +86,11 @@ function overlaySvg(w: number, h: number, label: string): string {
 }
 
 async function withOverlay(raw: Buffer, w: number, h: number, overlay: Buffer): Promise<Buffer> {
-  return sharp(raw, { raw: { width: w, height: h, channels: 3 } }).composite([{ input: overlay }]).removeAlpha().raw().toBuffer();
+  return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .composite([{ input: overlay }])
+    .removeAlpha()
+    .raw()
+    .toBuffer();
 }
 
 function blend(a: Buffer, b: Buffer, t: number): Buffer {
@@ -92,9 +100,21 @@ function blend(a: Buffer, b: Buffer, t: number): Buffer {
 }
 
 /** Render every frame (raw RGB24) of the walkthrough at w×h. */
-export async function renderFrames(shots: readonly Shot[], w: number, h: number, sourceScale: number, only?: number): Promise<Buffer[]> {
+export async function renderFrames(
+  shots: readonly Shot[],
+  w: number,
+  h: number,
+  sourceScale: number,
+  only?: number,
+): Promise<Buffer[]> {
   const raster = await Promise.all(shots.map((s) => rasterise(s, sourceScale)));
-  const overlays = await Promise.all(shots.map((s) => sharp(Buffer.from(overlaySvg(w, h, s.label))).png().toBuffer()));
+  const overlays = await Promise.all(
+    shots.map((s) =>
+      sharp(Buffer.from(overlaySvg(w, h, s.label)))
+        .png()
+        .toBuffer(),
+    ),
+  );
   const total = frameCount(shots.length);
   const frames: Buffer[] = [];
   for (let f = 0; f < total; f++) {
@@ -123,7 +143,26 @@ export async function renderFrames(shots: readonly Shot[], w: number, h: number,
 /** Pipe raw frames into ffmpeg with the given output arguments. */
 export function encode(frames: readonly Buffer[], w: number, h: number, outArgs: readonly string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${w}x${h}`, '-r', String(FPS), '-i', '-', '-an', '-fflags', '+bitexact', ...outArgs];
+    const args = [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-s',
+      `${w}x${h}`,
+      '-r',
+      String(FPS),
+      '-i',
+      '-',
+      '-an',
+      '-fflags',
+      '+bitexact',
+      ...outArgs,
+    ];
     const ff = spawn('ffmpeg', args, { stdio: ['pipe', 'inherit', 'inherit'] });
     ff.on('error', (err) => reject(new Error(`could not start ffmpeg (is it installed?): ${err.message}`)));
     ff.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with code ${String(code)}`))));
@@ -137,19 +176,74 @@ export function encode(frames: readonly Buffer[], w: number, h: number, outArgs:
   });
 }
 
-export const MP4_ARGS = ['-c:v', 'libx264', '-profile:v', 'main', '-level', '3.0', '-pix_fmt', 'yuv420p', '-preset', 'slow', '-crf', '25', '-tune', 'animation', '-g', '48', '-movflags', '+faststart', '-flags:v', '+bitexact'];
-export const WEBM_ARGS = ['-c:v', 'libvpx-vp9', '-pix_fmt', 'yuv420p', '-b:v', '0', '-crf', '36', '-deadline', 'good', '-cpu-used', '2', '-row-mt', '1', '-g', '48'];
+export const MP4_ARGS = [
+  '-c:v',
+  'libx264',
+  '-profile:v',
+  'main',
+  '-level',
+  '3.0',
+  '-pix_fmt',
+  'yuv420p',
+  '-preset',
+  'slow',
+  '-crf',
+  '25',
+  '-tune',
+  'animation',
+  '-g',
+  '48',
+  '-movflags',
+  '+faststart',
+  '-flags:v',
+  '+bitexact',
+];
+export const WEBM_ARGS = [
+  '-c:v',
+  'libvpx-vp9',
+  '-pix_fmt',
+  'yuv420p',
+  '-b:v',
+  '0',
+  '-crf',
+  '36',
+  '-deadline',
+  'good',
+  '-cpu-used',
+  '2',
+  '-row-mt',
+  '1',
+  '-g',
+  '48',
+];
 
 export function rawToJpeg(raw: Buffer, w: number, h: number): Promise<Buffer> {
-  return sharp(raw, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+  return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
 }
 
 /** Exterior → great room → kitchen of the Sweetwater II model. */
 export function walkthroughShots(): Shot[] {
   return [
-    { scene: exteriorSweetwater(), label: 'Sweetwater II · Exterior', from: { cx: 0.5, cy: 0.5, zoom: 1 }, to: { cx: 0.52, cy: 0.56, zoom: 1.18 } },
-    { scene: livingSweetwater(), label: 'Sweetwater II · Great Room', from: { cx: 0.4, cy: 0.5, zoom: 1.22 }, to: { cx: 0.6, cy: 0.52, zoom: 1.28 } },
-    { scene: kitchenSweetwater(), label: 'Sweetwater II · Kitchen', from: { cx: 0.5, cy: 0.5, zoom: 1.05 }, to: { cx: 0.55, cy: 0.46, zoom: 1.3 } },
+    {
+      scene: exteriorSweetwater(),
+      label: 'Sweetwater II · Exterior',
+      from: { cx: 0.5, cy: 0.5, zoom: 1 },
+      to: { cx: 0.52, cy: 0.56, zoom: 1.18 },
+    },
+    {
+      scene: livingSweetwater(),
+      label: 'Sweetwater II · Great Room',
+      from: { cx: 0.4, cy: 0.5, zoom: 1.22 },
+      to: { cx: 0.6, cy: 0.52, zoom: 1.28 },
+    },
+    {
+      scene: kitchenSweetwater(),
+      label: 'Sweetwater II · Kitchen',
+      from: { cx: 0.5, cy: 0.5, zoom: 1.05 },
+      to: { cx: 0.55, cy: 0.46, zoom: 1.3 },
+    },
   ];
 }
 

@@ -28,14 +28,18 @@ export async function insertContactMessage(db: Knex, message: NewContactMessage)
 }
 
 export function listContactMessages(db: Knex): Promise<ContactMessageRow[]> {
-  return db<ContactMessageRow>('contact_messages').select('*').orderBy([
-    { column: 'created_at', order: 'desc' },
-    { column: 'id', order: 'desc' },
-  ]);
+  return db<ContactMessageRow>('contact_messages')
+    .select('*')
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
 }
 
 export async function setMessageRead(db: Knex, id: number, read: boolean): Promise<boolean> {
-  const updated = await db('contact_messages').where({ id }).update({ read_at: read ? db.fn.now() : null });
+  const updated = await db('contact_messages')
+    .where({ id })
+    .update({ read_at: read ? db.fn.now() : null });
   return updated > 0;
 }
 
@@ -81,5 +85,9 @@ export async function markDelivered(db: Knex, id: number): Promise<void> {
 export async function scheduleRetry(db: Knex, id: number, nextAttemptAt: number, error: string): Promise<void> {
   await db('contact_messages')
     .where({ id })
-    .update({ next_attempt_at: nextAttemptAt, last_delivery_error: error.slice(0, 300), delivery_attempts: db.raw('delivery_attempts + 1') });
+    .update({
+      next_attempt_at: nextAttemptAt,
+      last_delivery_error: error.slice(0, 300),
+      delivery_attempts: db.raw('delivery_attempts + 1'),
+    });
 }

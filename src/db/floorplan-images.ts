@@ -12,7 +12,10 @@ export function listFloorplanImages(db: Knex, floorplan: string): Promise<Floorp
   return db<FloorplanImageRow>('floorplan_images')
     .select('id', 'url', 'floorplan', 'alt', 'sort_order')
     .where({ floorplan })
-    .orderBy([{ column: 'sort_order', order: 'asc' }, { column: 'id', order: 'asc' }]);
+    .orderBy([
+      { column: 'sort_order', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ]);
 }
 
 export async function insertFloorplanImages(db: Knex, rows: Omit<FloorplanImageRow, 'id'>[]): Promise<void> {

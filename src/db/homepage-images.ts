@@ -12,7 +12,10 @@ export type SortDirection = 'asc' | 'desc';
 export function listHomepageImages(db: Knex, direction: SortDirection = 'asc'): Promise<HomepageImageRow[]> {
   return db<HomepageImageRow>('homepage_images')
     .select('id', 'url', 'alt', 'sort_order')
-    .orderBy([{ column: 'sort_order', order: direction }, { column: 'id', order: direction }]);
+    .orderBy([
+      { column: 'sort_order', order: direction },
+      { column: 'id', order: direction },
+    ]);
 }
 
 export async function countHomepageImages(db: Knex): Promise<number> {

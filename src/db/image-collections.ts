@@ -19,7 +19,10 @@ function table(db: Knex, collection: ImageCollection) {
 export function listCollection(db: Knex, collection: ImageCollection): Promise<CollectionImageRow[]> {
   return table(db, collection)
     .select('id', 'url', 'alt', 'sort_order')
-    .orderBy([{ column: 'sort_order', order: 'asc' }, { column: 'id', order: 'asc' }]);
+    .orderBy([
+      { column: 'sort_order', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ]);
 }
 
 export async function setSortOrder(db: Knex, collection: ImageCollection, url: string, order: number): Promise<void> {
@@ -30,7 +33,12 @@ export function deleteFromCollection(db: Knex, collection: ImageCollection, url:
   return table(db, collection).where({ url }).delete();
 }
 
-export async function appendToCollection(db: Knex, collection: ImageCollection, url: string, alt: string): Promise<void> {
+export async function appendToCollection(
+  db: Knex,
+  collection: ImageCollection,
+  url: string,
+  alt: string,
+): Promise<void> {
   const row = await table(db, collection).max<{ max: number | null }>('sort_order as max').first();
   const order = row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
   const base = { url, alt, sort_order: order };

@@ -37,7 +37,12 @@ export async function seedSampleContent(db: Knex): Promise<boolean> {
     for (const [floorplan, { slug, alts }] of Object.entries(SAMPLE_GALLERIES)) {
       await insertFloorplanImages(
         trx,
-        alts.map((alt, index) => ({ url: `/sample/floorplans/${slug}-${index + 1}.jpg`, floorplan, alt, sort_order: index })),
+        alts.map((alt, index) => ({
+          url: `/sample/floorplans/${slug}-${index + 1}.jpg`,
+          floorplan,
+          alt,
+          sort_order: index,
+        })),
       );
     }
   });

@@ -58,19 +58,34 @@ export class KnexSessionStore extends session.Store {
   override set(sid: string, data: SessionData, callback?: Callback): void {
     this.run(() => {
       const row = { sid, sess: JSON.stringify(data), expires_at: KnexSessionStore.expiresAt(data) };
-      return this.db('sessions').insert(row).onConflict('sid').merge().then(() => undefined);
+      return this.db('sessions')
+        .insert(row)
+        .onConflict('sid')
+        .merge()
+        .then(() => undefined);
     }, callback);
   }
 
   override touch(sid: string, data: SessionData, callback?: Callback): void {
     this.run(
-      () => this.db('sessions').where({ sid }).update({ expires_at: KnexSessionStore.expiresAt(data) }).then(() => undefined),
+      () =>
+        this.db('sessions')
+          .where({ sid })
+          .update({ expires_at: KnexSessionStore.expiresAt(data) })
+          .then(() => undefined),
       callback,
     );
   }
 
   override destroy(sid: string, callback?: Callback): void {
-    this.run(() => this.db('sessions').where({ sid }).delete().then(() => undefined), callback);
+    this.run(
+      () =>
+        this.db('sessions')
+          .where({ sid })
+          .delete()
+          .then(() => undefined),
+      callback,
+    );
   }
 
   prune(): Promise<number> {

@@ -30,7 +30,14 @@ export async function findUploadedImages(db: Knex, urls: string[]): Promise<Reco
   return Object.fromEntries(
     rows.map((row) => [
       row.url,
-      { width: row.width, height: row.height, fallbackSrc: row.url, srcSet: row.src_set, webpSrcSet: row.webp_src_set, avifSrcSet: row.avif_src_set },
+      {
+        width: row.width,
+        height: row.height,
+        fallbackSrc: row.url,
+        srcSet: row.src_set,
+        webpSrcSet: row.webp_src_set,
+        avifSrcSet: row.avif_src_set,
+      },
     ]),
   );
 }

@@ -11,7 +11,9 @@ export function normalizeUsername(username: string): string {
 }
 
 export function findUserByUsername(db: Knex, username: string): Promise<UserRow | undefined> {
-  return db<UserRow>('users').where({ username: normalizeUsername(username) }).first();
+  return db<UserRow>('users')
+    .where({ username: normalizeUsername(username) })
+    .first();
 }
 
 export function findUserById(db: Knex, id: number): Promise<UserRow | undefined> {

@@ -30,7 +30,16 @@ interface DocumentProps {
 }
 
 /** The HTML shell around a rendered page: head, links to exactly the CSS and JS the page uses. */
-export function Document({ meta, siteName, siteUrl, canonicalUrl, stylesheets, bootScript, integrity, bodyHtml }: DocumentProps) {
+export function Document({
+  meta,
+  siteName,
+  siteUrl,
+  canonicalUrl,
+  stylesheets,
+  bootScript,
+  integrity,
+  bodyHtml,
+}: DocumentProps) {
   const title = meta.title === siteName ? siteName : `${meta.title} | ${siteName}`;
   const preload = meta.preloadImage?.image;
   return (

@@ -10,7 +10,11 @@ export interface Renderer {
   page(body: ReactElement, meta: PageMeta): string;
 }
 
-export function createRenderer(options: { assets: AssetManifest; siteName: string; siteUrl: string | undefined }): Renderer {
+export function createRenderer(options: {
+  assets: AssetManifest;
+  siteName: string;
+  siteUrl: string | undefined;
+}): Renderer {
   const { assets, siteName, siteUrl } = options;
   return {
     page(body, meta) {
@@ -19,7 +23,11 @@ export function createRenderer(options: { assets: AssetManifest; siteName: strin
         <WidgetCollectorContext.Provider value={used}>{body}</WidgetCollectorContext.Provider>,
       );
       const widgets = [...used].map((name) => assets.widgets[name]);
-      const stylesheets = [assets.siteCss, ...(meta.admin ? [assets.adminCss] : []), ...widgets.flatMap((widget) => widget.css)];
+      const stylesheets = [
+        assets.siteCss,
+        ...(meta.admin ? [assets.adminCss] : []),
+        ...widgets.flatMap((widget) => widget.css),
+      ];
       const html = renderToStaticMarkup(
         <Document
           meta={meta}

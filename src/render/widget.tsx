@@ -27,7 +27,10 @@ export const WidgetCollectorContext = createContext<Set<WidgetName> | null>(null
 
 /** JSON inside <script type="application/json">: `<` escaped so no markup can close the element. */
 export function serializeProps(props: unknown): string {
-  return JSON.stringify(props).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(props)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 interface WidgetElementProps<N extends WidgetName> {

@@ -31,9 +31,17 @@ export async function createBackup(options: {
   if (options.database.client === 'sqlite') {
     await options.db.raw('VACUUM INTO ?', [path.join(target, SQLITE_BACKUP_FILE)]);
   } else {
-    await run('pg_dump', ['--format=custom', '--no-owner', `--file=${path.join(target, POSTGRES_BACKUP_FILE)}`, options.database.connectionString]);
+    await run('pg_dump', [
+      '--format=custom',
+      '--no-owner',
+      `--file=${path.join(target, POSTGRES_BACKUP_FILE)}`,
+      options.database.connectionString,
+    ]);
   }
-  const uploads = await fs.stat(options.uploadDir).then(() => true, () => false);
+  const uploads = await fs.stat(options.uploadDir).then(
+    () => true,
+    () => false,
+  );
   if (uploads) await fs.cp(options.uploadDir, path.join(target, UPLOADS_BACKUP_DIR), { recursive: true });
   else await fs.mkdir(path.join(target, UPLOADS_BACKUP_DIR));
   return target;
@@ -43,18 +51,31 @@ export async function createBackup(options: {
  * Brings a backup back: the database file (or pg_restore into the database) and the uploads folder.
  * Run it with the site stopped; the current SQLite file is kept beside it as `.before-restore`.
  */
-export async function restoreBackup(options: { backupDir: string; database: DatabaseTarget; uploadDir: string }): Promise<void> {
+export async function restoreBackup(options: {
+  backupDir: string;
+  database: DatabaseTarget;
+  uploadDir: string;
+}): Promise<void> {
   const { backupDir, database, uploadDir } = options;
   if (database.client === 'sqlite') {
     const source = path.join(backupDir, SQLITE_BACKUP_FILE);
     await fs.access(source);
     await fs.mkdir(path.dirname(database.filename), { recursive: true });
-    const current = await fs.stat(database.filename).then(() => true, () => false);
+    const current = await fs.stat(database.filename).then(
+      () => true,
+      () => false,
+    );
     if (current) await fs.rename(database.filename, `${database.filename}.before-restore`);
     for (const suffix of ['-wal', '-shm']) await fs.rm(`${database.filename}${suffix}`, { force: true });
     await fs.copyFile(source, database.filename);
   } else {
-    await run('pg_restore', ['--clean', '--if-exists', '--no-owner', `--dbname=${database.connectionString}`, path.join(backupDir, POSTGRES_BACKUP_FILE)]);
+    await run('pg_restore', [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      `--dbname=${database.connectionString}`,
+      path.join(backupDir, POSTGRES_BACKUP_FILE),
+    ]);
   }
   await fs.rm(uploadDir, { recursive: true, force: true });
   await fs.cp(path.join(backupDir, UPLOADS_BACKUP_DIR), uploadDir, { recursive: true });

@@ -38,21 +38,28 @@ export class ImageLibraryError extends Error {
 export const reorderSchema = z
   .array(z.object({ url: z.string().min(1).max(500), order: z.number().int().min(0).max(100_000) }).strict())
   .max(1000);
-export const deleteSchema = z.object({ url: z.string().min(1).max(500), order: z.number().int().min(0).max(100_000) }).strict();
+export const deleteSchema = z
+  .object({ url: z.string().min(1).max(500), order: z.number().int().min(0).max(100_000) })
+  .strict();
 
 /**
  * Applies a new order in one transaction. The list must name exactly the stored images, each once:
  * a stale editor (an image added or deleted meanwhile) gets a 400 instead of a half-applied order.
  * Two images may not share a position (the list would have no one order: seed-spec §3 "order (integer position)").
  */
-export async function reorderImages(db: Knex, collection: ImageCollection, items: z.infer<typeof reorderSchema>): Promise<void> {
+export async function reorderImages(
+  db: Knex,
+  collection: ImageCollection,
+  items: z.infer<typeof reorderSchema>,
+): Promise<void> {
   if (new Set(items.map((item) => item.order)).size !== items.length) {
     throw new ImageLibraryError('Two images were given the same position; reload the editor and try again.');
   }
   await db.transaction(async (trx) => {
     const stored = new Set((await listCollection(trx, collection)).map((row) => row.url));
     const given = new Set(items.map((item) => item.url));
-    const sameSet = given.size === items.length && given.size === stored.size && [...given].every((url) => stored.has(url));
+    const sameSet =
+      given.size === items.length && given.size === stored.size && [...given].every((url) => stored.has(url));
     if (!sameSet) {
       throw new ImageLibraryError('The list does not match the stored images; reload the editor and try again.');
     }
@@ -70,7 +77,12 @@ function uploadDirectoryOf(uploadDir: string, directory: string): string {
 }
 
 /** Deletes one image from a collection; an uploaded image's files go too, once the rows are gone. */
-export async function deleteImage(db: Knex, uploadDir: string, collection: ImageCollection, url: string): Promise<void> {
+export async function deleteImage(
+  db: Knex,
+  uploadDir: string,
+  collection: ImageCollection,
+  url: string,
+): Promise<void> {
   const directory = await db.transaction(async (trx) => {
     const deleted = await deleteFromCollection(trx, collection, url);
     if (deleted === 0) throw new ImageLibraryError('That image is not in the list (it may already be deleted).', 404);
@@ -121,7 +133,8 @@ export async function addUploadedImage(
 ): Promise<string> {
   const alt = upload.alt.trim();
   if (alt === '') throw new ImageLibraryError('Describe the image in the alt text field.');
-  if (alt.length > MAX_ALT_LENGTH) throw new ImageLibraryError(`The alt text must be at most ${MAX_ALT_LENGTH} characters.`);
+  if (alt.length > MAX_ALT_LENGTH)
+    throw new ImageLibraryError(`The alt text must be at most ${MAX_ALT_LENGTH} characters.`);
   await inspectUpload(upload.buffer);
   const directory = crypto.randomBytes(12).toString('hex');
   const target = uploadDirectoryOf(uploadDir, directory);

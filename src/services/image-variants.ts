@@ -61,9 +61,15 @@ export async function writeImageVariants(
     for (const w of widths) {
       const file = `${baseName}-${w}.${hash}.${format}`;
       const target = path.join(outDir, file);
-      const exists = await fs.stat(target).then(() => true, () => false);
+      const exists = await fs.stat(target).then(
+        () => true,
+        () => false,
+      );
       if (!exists) {
-        const buffer = await encode(sharp(source).rotate().resize({ width: w, withoutEnlargement: true }), format).toBuffer();
+        const buffer = await encode(
+          sharp(source).rotate().resize({ width: w, withoutEnlargement: true }),
+          format,
+        ).toBuffer();
         await fs.writeFile(target, buffer);
       }
       sets[format].push(`${urlPrefix}/${file} ${w}w`);

@@ -24,8 +24,13 @@ export interface OutboxOptions {
 
 /** Header values come from strangers: no CR, LF or other control characters ever reach a header. */
 export function headerSafe(value: string, max = 200): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim().slice(0, max);
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point
+      .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+      .trim()
+      .slice(0, max)
+  );
 }
 
 export function composeLeadEmail(message: ContactMessageRow, options: { to: string; from: string; siteName: string }) {
@@ -33,7 +38,10 @@ export function composeLeadEmail(message: ContactMessageRow, options: { to: stri
   return {
     from: options.from,
     to: options.to,
-    replyTo: { name: headerSafe(`${message.firstname} ${message.lastname}`, 130), address: headerSafe(message.email, 254) },
+    replyTo: {
+      name: headerSafe(`${message.firstname} ${message.lastname}`, 130),
+      address: headerSafe(message.email, 254),
+    },
     subject: headerSafe(`Website message: ${message.subject}`),
     // The same id for every attempt, so a retry after a crash is recognisable as the same message.
     messageId: `<contact-${message.id}@${domain}>`,
@@ -122,7 +130,11 @@ export class MailOutbox {
       if (!message) continue;
       try {
         await this.transport.sendMail(
-          composeLeadEmail(message, { to: this.options.to, from: this.options.from ?? this.options.to, siteName: this.options.siteName }),
+          composeLeadEmail(message, {
+            to: this.options.to,
+            from: this.options.from ?? this.options.to,
+            siteName: this.options.siteName,
+          }),
         );
         await markDelivered(this.db, id);
         this.logger.info({ messageId: id }, 'lead e-mailed');

@@ -1,6 +1,18 @@
 import type { ContactMessageRow } from '../db/contact-messages.js';
 
-const COLUMNS = ['id', 'created_at', 'firstname', 'lastname', 'email', 'phone', 'subject', 'message', 'source_page', 'is_spam', 'read_at'] as const;
+const COLUMNS = [
+  'id',
+  'created_at',
+  'firstname',
+  'lastname',
+  'email',
+  'phone',
+  'subject',
+  'message',
+  'source_page',
+  'is_spam',
+  'read_at',
+] as const;
 
 /**
  * One CSV cell: quoted, quotes doubled, and a leading = + - @ tab or CR neutralised with an apostrophe so a
@@ -15,7 +27,9 @@ export function csvCell(value: unknown): string {
 export function messagesToCsv(rows: ContactMessageRow[]): string {
   const lines = [COLUMNS.join(',')];
   for (const row of rows) {
-    lines.push(COLUMNS.map((column) => csvCell(column === 'is_spam' ? (row.is_spam ? 'yes' : 'no') : row[column])).join(','));
+    lines.push(
+      COLUMNS.map((column) => csvCell(column === 'is_spam' ? (row.is_spam ? 'yes' : 'no') : row[column])).join(','),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }

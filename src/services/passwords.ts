@@ -19,7 +19,8 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-const wholeNumber = (text: string | undefined) => (text !== undefined && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : 0);
+const wholeNumber = (text: string | undefined) =>
+  text !== undefined && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : 0;
 
 /**
  * True when the password matches the stored hash. A stored value that is not a usable scrypt hash (another
@@ -33,7 +34,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const expected = Buffer.from(keyText, 'base64');
   if (params.N < 2 || params.r === 0 || params.p === 0 || expected.length < 16) return false;
   try {
-    const key = await scrypt(password.normalize('NFKC'), Buffer.from(saltText, 'base64'), expected.length, { ...params, maxmem: MAX_MEMORY });
+    const key = await scrypt(password.normalize('NFKC'), Buffer.from(saltText, 'base64'), expected.length, {
+      ...params,
+      maxmem: MAX_MEMORY,
+    });
     return crypto.timingSafeEqual(key, expected);
   } catch {
     return false;

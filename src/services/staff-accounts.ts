@@ -5,7 +5,8 @@ import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './passwords.js'
 export const MIN_PASSWORD_LENGTH = 8;
 
 export async function setStaffPassword(db: Knex, username: string, password: string): Promise<void> {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
   if (username.trim() === '') throw new Error('The username must not be empty.');
   await upsertUser(db, username, await hashPassword(password));
 }

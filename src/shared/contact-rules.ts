@@ -62,8 +62,7 @@ export function fieldError(field: ContactField, value: string): string | undefin
 }
 
 export type ContactValidation =
-  | { ok: true; value: ContactInput }
-  | { ok: false; value: ContactInput; errors: ContactErrors };
+  { ok: true; value: ContactInput } | { ok: false; value: ContactInput; errors: ContactErrors };
 
 /** Validates untrusted input: anything that is not a string counts as missing. */
 export function validateContact(input: Partial<Record<string, unknown>>): ContactValidation {

@@ -41,10 +41,20 @@ export function createAdminRouter(deps: AdminDeps): Router {
   const { db, content, renderer, image, uploadDir } = deps;
   const router = Router();
   const json = express.json({ limit: '100kb', strict: true });
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 8 } });
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 8 },
+  });
 
   const staffOf = (req: Request) => ({ username: req.user?.username ?? '', csrfToken: csrfToken(req) });
-  const page = (req: Request, title: string) => ({ title, description: 'Staff pages.', path: req.path, noindex: true, admin: true, csrfToken: csrfToken(req) });
+  const page = (req: Request, title: string) => ({
+    title,
+    description: 'Staff pages.',
+    path: req.path,
+    noindex: true,
+    admin: true,
+    csrfToken: csrfToken(req),
+  });
 
   const requireJson = (req: Request, res: Response, next: NextFunction) => {
     if (!req.is('application/json')) {
@@ -66,7 +76,10 @@ export function createAdminRouter(deps: AdminDeps): Router {
 
   async function editorImages(collection: ImageCollection): Promise<EditorImage[]> {
     const rows = await listCollection(db, collection);
-    const uploaded = await findUploadedImages(db, rows.map((row) => row.url));
+    const uploaded = await findUploadedImages(
+      db,
+      rows.map((row) => row.url),
+    );
     return rows.map((row) => ({
       url: row.url,
       order: row.sort_order,
@@ -105,7 +118,12 @@ export function createAdminRouter(deps: AdminDeps): Router {
     const isHome = collection.kind === 'homepage';
     const query = isHome ? '' : `?floorplan=${encodeURIComponent(collection.floorplan)}`;
     const noticeText = typeof req.query.error === 'string' ? req.query.error.slice(0, 200) : undefined;
-    const notice = req.query.uploaded === '1' ? ({ kind: 'success', text: 'The image was added at the end.' } as const) : noticeText ? ({ kind: 'error', text: noticeText } as const) : undefined;
+    const notice =
+      req.query.uploaded === '1'
+        ? ({ kind: 'success', text: 'The image was added at the end.' } as const)
+        : noticeText
+          ? ({ kind: 'error', text: noticeText } as const)
+          : undefined;
     const heading = isHome ? 'Homepage images' : `${collection.floorplan} gallery`;
     res.send(
       renderer.page(
@@ -119,15 +137,27 @@ export function createAdminRouter(deps: AdminDeps): Router {
           otherCollections={
             isHome
               ? undefined
-              : content.floorPlans.map((plan) => ({ href: `/admin/floorplan-images/${plan.slug}`, label: plan.name, current: plan.name === collection.floorplan }))
+              : content.floorPlans.map((plan) => ({
+                  href: `/admin/floorplan-images/${plan.slug}`,
+                  label: plan.name,
+                  current: plan.name === collection.floorplan,
+                }))
           }
           editor={{
             label: heading,
             images: await editorImages(collection),
             csrfToken: csrfToken(req),
             endpoints: isHome
-              ? { list: '/admin/images.json', reorder: '/admin/reorder/homepageimages', remove: '/admin/delete/homepageimage' }
-              : { list: `/admin/images.json${query}`, reorder: `/admin/reorder/floorplanimages${query}`, remove: `/admin/delete/floorplanimage${query}` },
+              ? {
+                  list: '/admin/images.json',
+                  reorder: '/admin/reorder/homepageimages',
+                  remove: '/admin/delete/homepageimage',
+                }
+              : {
+                  list: `/admin/images.json${query}`,
+                  reorder: `/admin/reorder/floorplanimages${query}`,
+                  remove: `/admin/delete/floorplanimage${query}`,
+                },
           }}
         />,
         page(req, heading),
@@ -136,7 +166,9 @@ export function createAdminRouter(deps: AdminDeps): Router {
   }
 
   router.get('/homepage-images', (req, res) => renderEditor(req, res, HOMEPAGE));
-  router.get('/floorplan-images', (req, res) => res.redirect(303, `/admin/floorplan-images/${content.floorPlans[0]?.slug ?? ''}`));
+  router.get('/floorplan-images', (req, res) =>
+    res.redirect(303, `/admin/floorplan-images/${content.floorPlans[0]?.slug ?? ''}`),
+  );
   router.get('/floorplan-images/:slug', async (req, res, next) => {
     const plan = content.floorPlans.find((candidate) => candidate.slug === req.params.slug);
     if (!plan) return next();
@@ -151,7 +183,8 @@ export function createAdminRouter(deps: AdminDeps): Router {
 
   async function reorder(req: Request, res: Response, collection: ImageCollection) {
     const parsed = reorderSchema.safeParse(req.body);
-    if (!parsed.success) return res.status(400).json({ error: 'Send a list of {url, order} with whole-number orders.' });
+    if (!parsed.success)
+      return res.status(400).json({ error: 'Send a list of {url, order} with whole-number orders.' });
     try {
       await reorderImages(db, collection, parsed.data);
     } catch (error) {
@@ -173,7 +206,9 @@ export function createAdminRouter(deps: AdminDeps): Router {
     res.json({ ok: true });
   }
 
-  router.post('/reorder/homepageimages', requireJson, json, requireCsrfToken, (req, res) => reorder(req, res, HOMEPAGE));
+  router.post('/reorder/homepageimages', requireJson, json, requireCsrfToken, (req, res) =>
+    reorder(req, res, HOMEPAGE),
+  );
   router.post('/delete/homepageimage', requireJson, json, requireCsrfToken, (req, res) => remove(req, res, HOMEPAGE));
   router.post('/reorder/floorplanimages', requireJson, json, requireCsrfToken, (req, res) => {
     const collection = collectionFrom(req, res);
@@ -184,15 +219,22 @@ export function createAdminRouter(deps: AdminDeps): Router {
     if (collection) return remove(req, res, collection);
   });
 
-  function receiveUpload(collectionOf: (req: Request, res: Response) => ImageCollection | undefined, editorPath: (collection: ImageCollection) => string) {
+  function receiveUpload(
+    collectionOf: (req: Request, res: Response) => ImageCollection | undefined,
+    editorPath: (collection: ImageCollection) => string,
+  ) {
     return [
       (req: Request, res: Response, next: NextFunction) => {
-        if (!req.is('multipart/form-data')) return res.status(415).json({ error: 'Upload the image as multipart/form-data.' });
+        if (!req.is('multipart/form-data'))
+          return res.status(415).json({ error: 'Upload the image as multipart/form-data.' });
         upload.single('image')(req, res, (error: unknown) => {
           if (!error) return next();
           // Files stay in memory, so every error here is about the request body: a limit (MulterError) or a
           // malformed multipart body from busboy ("Unexpected end of form", no boundary): the client's fault, 400.
-          const text = error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE' ? 'The file is larger than 10 MB.' : 'The upload could not be read.';
+          const text =
+            error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE'
+              ? 'The file is larger than 10 MB.'
+              : 'The upload could not be read.';
           res.status(400).json({ error: text });
         });
       },
@@ -218,13 +260,29 @@ export function createAdminRouter(deps: AdminDeps): Router {
   }
 
   const planSlug = (collection: ImageCollection) =>
-    collection.kind === 'homepage' ? '' : (content.floorPlans.find((plan) => plan.name === collection.floorplan)?.slug ?? '');
-  router.post('/upload/homepageimage', ...receiveUpload(() => HOMEPAGE, () => '/admin/homepage-images'));
-  router.post('/upload/floorplanimage', ...receiveUpload(collectionFrom, (collection) => `/admin/floorplan-images/${planSlug(collection)}`));
+    collection.kind === 'homepage'
+      ? ''
+      : (content.floorPlans.find((plan) => plan.name === collection.floorplan)?.slug ?? '');
+  router.post(
+    '/upload/homepageimage',
+    ...receiveUpload(
+      () => HOMEPAGE,
+      () => '/admin/homepage-images',
+    ),
+  );
+  router.post(
+    '/upload/floorplanimage',
+    ...receiveUpload(collectionFrom, (collection) => `/admin/floorplan-images/${planSlug(collection)}`),
+  );
 
   router.get('/messages', async (req, res) => {
     const messages = await listContactMessages(db);
-    res.send(renderer.page(<MessagesPage communityName={content.community.name} staff={staffOf(req)} messages={messages} />, page(req, 'Messages')));
+    res.send(
+      renderer.page(
+        <MessagesPage communityName={content.community.name} staff={staffOf(req)} messages={messages} />,
+        page(req, 'Messages'),
+      ),
+    );
   });
 
   router.get('/messages.csv', async (_req, res) => {
@@ -235,14 +293,19 @@ export function createAdminRouter(deps: AdminDeps): Router {
       .send(`\uFEFF${messagesToCsv(messages)}`);
   });
 
-  router.post('/messages/:id/read', express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }), requireCsrfToken, async (req, res) => {
-    const raw = String(req.params.id);
-    const id = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : 0;
-    if (id === 0) return res.status(400).json({ error: 'Unknown message.' });
-    const found = await setMessageRead(db, id, (req.body as { read?: string } | undefined)?.read !== 'false');
-    if (!found) return res.status(404).json({ error: 'Unknown message.' });
-    res.redirect(303, '/admin/messages');
-  });
+  router.post(
+    '/messages/:id/read',
+    express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }),
+    requireCsrfToken,
+    async (req, res) => {
+      const raw = String(req.params.id);
+      const id = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : 0;
+      if (id === 0) return res.status(400).json({ error: 'Unknown message.' });
+      const found = await setMessageRead(db, id, (req.body as { read?: string } | undefined)?.read !== 'false');
+      if (!found) return res.status(404).json({ error: 'Unknown message.' });
+      res.redirect(303, '/admin/messages');
+    },
+  );
 
   return router;
 }

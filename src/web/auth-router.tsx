@@ -30,7 +30,13 @@ function usernameKey(req: Request): string {
   return `user:${normalizeUsername(field(req, 'username') ?? '').replace(/\s+/g, '')}`;
 }
 
-export function createAuthRouter({ passport, renderer, communityName, loginRateLimit, sessionCookie }: AuthDeps): Router {
+export function createAuthRouter({
+  passport,
+  renderer,
+  communityName,
+  loginRateLimit,
+  sessionCookie,
+}: AuthDeps): Router {
   const router = Router();
 
   function renderLogin(req: Request, res: Response, status: number, error?: string) {
@@ -39,7 +45,12 @@ export function createAuthRouter({ passport, renderer, communityName, loginRateL
       .set('Cache-Control', 'no-store')
       .send(
         renderer.page(
-          <LoginPage communityName={communityName} error={error} username={field(req, 'username')} next={typeof req.query.next === 'string' ? safeReturnTo(req.query.next) : undefined} />,
+          <LoginPage
+            communityName={communityName}
+            error={error}
+            username={field(req, 'username')}
+            next={typeof req.query.next === 'string' ? safeReturnTo(req.query.next) : undefined}
+          />,
           { title: 'Staff sign in', description: 'Staff sign in.', path: '/login', noindex: true, admin: true },
         ),
       );
@@ -54,7 +65,10 @@ export function createAuthRouter({ passport, renderer, communityName, loginRateL
     validate: { xForwardedForHeader: false },
     handler: (req: Request, res: Response) => {
       const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const seconds = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + FIFTEEN_MINUTES) - Date.now()) / 1000));
+      const seconds = Math.max(
+        1,
+        Math.ceil(((resetTime?.getTime() ?? Date.now() + FIFTEEN_MINUTES) - Date.now()) / 1000),
+      );
       res.set('Retry-After', String(seconds));
       renderLogin(req, res, 429, `Too many failed sign-ins. Try again in ${Math.ceil(seconds / 60)} minute(s).`);
     },
@@ -67,36 +81,48 @@ export function createAuthRouter({ passport, renderer, communityName, loginRateL
     renderLogin(req, res, 200);
   });
 
-  router.post('/login', rejectCrossSite, express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }), byAddress, byUsername, (req, res, next) => {
-    const username = field(req, 'username');
-    const password = field(req, 'password');
-    if (!username || !password) return renderLogin(req, res, 400, 'Enter your username and password.');
-    passport.authenticate('local', { session: false }, (error: unknown, user: StaffUser | false) => {
-      if (error) return next(error);
-      if (!user) return renderLogin(req, res, 401, WRONG_CREDENTIALS);
-      const returnTo = safeReturnTo(req.query.next);
-      // req.login regenerates the session id (no fixation); the return address travels in the URL, not the session.
-      req.login(user, (loginError) => {
-        if (loginError) return next(loginError);
-        req.session.loginAt = Date.now();
-        res.redirect(303, returnTo);
-      });
-    })(req, res, next);
-  });
+  router.post(
+    '/login',
+    rejectCrossSite,
+    express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }),
+    byAddress,
+    byUsername,
+    (req, res, next) => {
+      const username = field(req, 'username');
+      const password = field(req, 'password');
+      if (!username || !password) return renderLogin(req, res, 400, 'Enter your username and password.');
+      passport.authenticate('local', { session: false }, (error: unknown, user: StaffUser | false) => {
+        if (error) return next(error);
+        if (!user) return renderLogin(req, res, 401, WRONG_CREDENTIALS);
+        const returnTo = safeReturnTo(req.query.next);
+        // req.login regenerates the session id (no fixation); the return address travels in the URL, not the session.
+        req.login(user, (loginError) => {
+          if (loginError) return next(loginError);
+          req.session.loginAt = Date.now();
+          res.redirect(303, returnTo);
+        });
+      })(req, res, next);
+    },
+  );
 
-  router.post('/logout', rejectCrossSite, express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }), (req, res, next) => {
-    if (!req.user) return res.redirect(303, '/login');
-    requireCsrfToken(req, res, () => {
-      req.logout((logoutError) => {
-        if (logoutError) return next(logoutError);
-        req.session.destroy((destroyError) => {
-          if (destroyError) return next(destroyError);
-          res.clearCookie(sessionCookie, { path: '/' });
-          res.redirect(303, '/login');
+  router.post(
+    '/logout',
+    rejectCrossSite,
+    express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }),
+    (req, res, next) => {
+      if (!req.user) return res.redirect(303, '/login');
+      requireCsrfToken(req, res, () => {
+        req.logout((logoutError) => {
+          if (logoutError) return next(logoutError);
+          req.session.destroy((destroyError) => {
+            if (destroyError) return next(destroyError);
+            res.clearCookie(sessionCookie, { path: '/' });
+            res.redirect(303, '/login');
+          });
         });
       });
-    });
-  });
+    },
+  );
 
   return router;
 }

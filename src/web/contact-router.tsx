@@ -20,7 +20,11 @@ interface ContactDeps extends PageKit {
   cached: RequestHandler;
 }
 
-type ContactPageState = { values?: Partial<ContactInput>; errors?: ContactErrors; status?: 'success' | 'failure' | 'rate-limited' };
+type ContactPageState = {
+  values?: Partial<ContactInput>;
+  errors?: ContactErrors;
+  status?: 'success' | 'failure' | 'rate-limited';
+};
 
 export function createContactRouter(deps: ContactDeps): Router {
   const { db, renderer, content } = deps;
@@ -50,7 +54,8 @@ export function createContactRouter(deps: ContactDeps): Router {
     skip: () => deps.rateLimit === 0,
     handler: (req, res) => {
       res.status(429);
-      if (wantsPage(req)) return renderContact(req, res, { values: req.body as Partial<ContactInput>, status: 'rate-limited' });
+      if (wantsPage(req))
+        return renderContact(req, res, { values: req.body as Partial<ContactInput>, status: 'rate-limited' });
       res.type('text/plain').send('Too many messages from this address; please try again later.');
     },
   });

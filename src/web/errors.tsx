@@ -25,7 +25,11 @@ function renderErrorPage(kit: PageKit, req: Request, res: Response, status: 404 
 }
 
 function isApi(req: Request): boolean {
-  return req.path.startsWith('/api/') || req.path.startsWith('/admin/') || (req.get('accept') ?? '').startsWith('application/json');
+  return (
+    req.path.startsWith('/api/') ||
+    req.path.startsWith('/admin/') ||
+    (req.get('accept') ?? '').startsWith('application/json')
+  );
 }
 
 /** The styled 404 for pages; a JSON 404 for API paths. */
@@ -42,7 +46,8 @@ export function notFound(kit: PageKit): RequestHandler {
  */
 export function errorHandler(kit: PageKit, logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : 500;
+    const status =
+      typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : 500;
     if (res.headersSent) {
       logger.error({ err: error }, 'error after the response started');
       res.destroy();

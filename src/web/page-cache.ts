@@ -87,7 +87,11 @@ export function servePageCache(cache: PageCache): RequestHandler {
     }
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
-      if (res.statusCode === 200 && typeof body === 'string' && /^text\/html/.test(String(res.get('Content-Type') ?? 'text/html'))) {
+      if (
+        res.statusCode === 200 &&
+        typeof body === 'string' &&
+        /^text\/html/.test(String(res.get('Content-Type') ?? 'text/html'))
+      ) {
         cache.set(req.path, body);
         res.set('ETag', cache.get(req.path)?.etag);
       }

@@ -28,7 +28,10 @@ export function createPagesRouter(deps: PagesDeps): Router {
 
   router.get('/', cached, async (req, res) => {
     const rows = await listHomepageImages(db, 'asc');
-    const uploaded = await findUploadedImages(db, rows.map((row) => row.url));
+    const uploaded = await findUploadedImages(
+      db,
+      rows.map((row) => row.url),
+    );
     const slides = rows.map((row) => image(row.url, row.alt, uploaded));
     const first = slides[0];
     res.send(
@@ -78,7 +81,10 @@ export function createPagesRouter(deps: PagesDeps): Router {
     const plan = floorPlanBySlug(content, String(req.params.slug));
     if (!plan) return next();
     const rows = await listFloorplanImages(db, plan.name);
-    const uploaded = await findUploadedImages(db, rows.map((row) => row.url));
+    const uploaded = await findUploadedImages(
+      db,
+      rows.map((row) => row.url),
+    );
     const images = [
       ...plan.fixedImages.map((fixed) => ({ ...image(fixed.src, fixed.alt), caption: fixed.caption })),
       ...rows.map((row) => image(row.url, row.alt, uploaded)),

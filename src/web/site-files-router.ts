@@ -24,7 +24,9 @@ export function createSiteFilesRouter(deps: { db: Knex; content: Content; siteUr
     res
       .type('text/plain')
       .set('Cache-Control', 'public, max-age=3600')
-      .send(`User-agent: *\nDisallow: /admin\nDisallow: /login\nAllow: /\n\nSitemap: ${origin(req, siteUrl)}/sitemap.xml\n`);
+      .send(
+        `User-agent: *\nDisallow: /admin\nDisallow: /login\nAllow: /\n\nSitemap: ${origin(req, siteUrl)}/sitemap.xml\n`,
+      );
   });
 
   router.get('/sitemap.xml', (req, res) => {
@@ -35,7 +37,9 @@ export function createSiteFilesRouter(deps: { db: Knex; content: Content; siteUr
     res
       .type('application/xml')
       .set('Cache-Control', 'public, max-age=3600')
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+      );
   });
 
   router.get('/manifest.webmanifest', (_req, res) => {

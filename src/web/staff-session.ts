@@ -16,6 +16,8 @@ export interface StaffUser {
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
+    // Declaration merging: Passport's req.user is our staff user.
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
     interface User extends StaffUser {}
   }
 }

@@ -13,7 +13,13 @@ export function createStaticRouter(): Router {
   router.use('/img', express.static(path.join(PUBLIC_BUILD_DIR, 'img'), immutable));
   router.use(
     '/sample',
-    express.static(path.join(STATIC_DIR, 'sample'), { maxAge: ONE_DAY, index: false, fallthrough: false, redirect: false, dotfiles: 'deny' }),
+    express.static(path.join(STATIC_DIR, 'sample'), {
+      maxAge: ONE_DAY,
+      index: false,
+      fallthrough: false,
+      redirect: false,
+      dotfiles: 'deny',
+    }),
   );
   router.get('/favicon.ico', (_req, res) => {
     res.sendFile(path.join(STATIC_DIR, 'sample', 'icons', 'favicon.ico'), { maxAge: ONE_DAY });
@@ -23,5 +29,12 @@ export function createStaticRouter(): Router {
 
 /** Staff uploads: only files the image pipeline wrote (generated, content-hashed names), cached for a year. */
 export function serveUploads(uploadDir: string) {
-  return express.static(uploadDir, { immutable: true, maxAge: ONE_YEAR, index: false, fallthrough: false, redirect: false, dotfiles: 'deny' });
+  return express.static(uploadDir, {
+    immutable: true,
+    maxAge: ONE_YEAR,
+    index: false,
+    fallthrough: false,
+    redirect: false,
+    dotfiles: 'deny',
+  });
 }

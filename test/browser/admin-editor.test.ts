@@ -37,7 +37,10 @@ describe('Admin images editor in a browser', function () {
 
   before(async function () {
     this.timeout(90_000);
-    [server, browser] = await Promise.all([startTestServer({ ADMIN_USERNAME: 'staff', ADMIN_PASSWORD: PASSWORD, LOGIN_RATE_LIMIT: '100' }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startTestServer({ ADMIN_USERNAME: 'staff', ADMIN_PASSWORD: PASSWORD, LOGIN_RATE_LIMIT: '100' }),
+      launchBrowser(),
+    ]);
     seeded = await server.db('homepage_images').select('id', 'url', 'alt', 'sort_order').orderBy('sort_order');
     expect(seeded).to.have.length(4);
     await fs.mkdir(SHOTS_DIR, { recursive: true });
@@ -61,7 +64,8 @@ describe('Admin images editor in a browser', function () {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        problems.push(message.text());
     });
     return { context, page, problems };
   }
@@ -72,7 +76,10 @@ describe('Admin images editor in a browser', function () {
     await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
     await page.getByLabel('Username').fill('staff');
     await page.getByLabel('Password').fill(PASSWORD);
-    await Promise.all([page.waitForURL((url) => url.pathname === (next ?? '/admin')), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === (next ?? '/admin')),
+      page.getByRole('button', { name: 'Sign in' }).click(),
+    ]);
   }
 
   /** Opens the editor signed in and waits until it has hydrated (its buttons are enabled). */
@@ -88,12 +95,19 @@ describe('Admin images editor in a browser', function () {
   }
 
   const cards = (page: Page) => page.locator('.editor-card');
-  const urlsOnPage = (page: Page) => cards(page).evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.url ?? ''));
-  const storedUrls = async () => (await server.db('homepage_images').orderBy([{ column: 'sort_order' }, { column: 'id' }]).pluck('url')) as string[];
+  const urlsOnPage = (page: Page) =>
+    cards(page).evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.url ?? ''));
+  const storedUrls = async () =>
+    (await server
+      .db('homepage_images')
+      .orderBy([{ column: 'sort_order' }, { column: 'id' }])
+      .pluck('url')) as string[];
 
   async function boxes(page: Page) {
     const all = await cards(page).all();
-    return Promise.all(all.map(async (card) => (await card.boundingBox()) as { x: number; y: number; width: number; height: number }));
+    return Promise.all(
+      all.map(async (card) => (await card.boundingBox()) as { x: number; y: number; width: number; height: number }),
+    );
   }
 
   it('signs in through the login form and lands on the dashboard', async () => {
@@ -150,8 +164,18 @@ describe('Admin images editor in a browser', function () {
   /** A real mouse drag (press, move in small steps, release) from one card's image to another's. */
   async function drag(page: Page, from: Locator, to: Locator) {
     await from.scrollIntoViewIfNeeded();
-    const start = (await from.locator('.editor-image').boundingBox()) as { x: number; y: number; width: number; height: number };
-    const end = (await to.locator('.editor-image').boundingBox()) as { x: number; y: number; width: number; height: number };
+    const start = (await from.locator('.editor-image').boundingBox()) as {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+    };
+    const end = (await to.locator('.editor-image').boundingBox()) as {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+    };
     const [x0, y0] = [start.x + start.width / 2, start.y + start.height / 2];
     const [x1, y1] = [end.x + end.width / 2, end.y + end.height / 2];
     await page.mouse.move(x0, y0);
@@ -199,7 +223,10 @@ describe('Admin images editor in a browser', function () {
 
     await cards(page).nth(0).getByRole('button', { name: 'Move down' }).focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction((url) => document.querySelectorAll<HTMLElement>('.editor-card')[1]?.dataset.url === url, a.url);
+    await page.waitForFunction(
+      (url) => document.querySelectorAll<HTMLElement>('.editor-card')[1]?.dataset.url === url,
+      a.url,
+    );
     expect(await urlsOnPage(page)).to.deep.equal([b.url, a.url, c.url, d.url]);
     expect(await live.textContent()).to.equal(`Moved “${a.alt}” to position 2 of 4.`);
     const focused = () =>
@@ -210,12 +237,18 @@ describe('Admin images editor in a browser', function () {
     expect(await focused()).to.deep.equal({ text: 'Move down', url: a.url });
 
     await page.keyboard.press('Enter');
-    await page.waitForFunction((url) => document.querySelectorAll<HTMLElement>('.editor-card')[2]?.dataset.url === url, a.url);
+    await page.waitForFunction(
+      (url) => document.querySelectorAll<HTMLElement>('.editor-card')[2]?.dataset.url === url,
+      a.url,
+    );
     expect(await live.textContent()).to.equal(`Moved “${a.alt}” to position 3 of 4.`);
 
     await cards(page).nth(3).getByRole('button', { name: 'Move up' }).focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction((url) => document.querySelectorAll<HTMLElement>('.editor-card')[2]?.dataset.url === url, d.url);
+    await page.waitForFunction(
+      (url) => document.querySelectorAll<HTMLElement>('.editor-card')[2]?.dataset.url === url,
+      d.url,
+    );
     expect(await urlsOnPage(page)).to.deep.equal([b.url, c.url, d.url, a.url]);
     expect(await live.textContent()).to.equal(`Moved “${d.alt}” to position 3 of 4.`);
     expect(await focused()).to.deep.equal({ text: 'Move up', url: d.url });
@@ -228,7 +261,10 @@ describe('Admin images editor in a browser', function () {
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'The new order is saved.' }).waitFor();
     expect(await storedUrls()).to.deep.equal([b.url, c.url, d.url, a.url]);
-    expect(await focused(), 'focus stays on Save Changes while it saves').to.deep.equal({ text: 'Save Changes', url: '' });
+    expect(await focused(), 'focus stays on Save Changes while it saves').to.deep.equal({
+      text: 'Save Changes',
+      url: '',
+    });
   });
 
   it('moves focus to Move up when Move down takes an image to the end', async () => {
@@ -236,7 +272,10 @@ describe('Admin images editor in a browser', function () {
     const third = seeded[2] as CarouselRow;
     await cards(page).nth(2).getByRole('button', { name: 'Move down' }).focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction((url) => document.querySelectorAll<HTMLElement>('.editor-card')[3]?.dataset.url === url, third.url);
+    await page.waitForFunction(
+      (url) => document.querySelectorAll<HTMLElement>('.editor-card')[3]?.dataset.url === url,
+      third.url,
+    );
     const focused = await page.evaluate(() => ({
       text: document.activeElement?.textContent ?? '',
       url: document.activeElement?.closest<HTMLElement>('.editor-card')?.dataset.url ?? '',
@@ -263,7 +302,10 @@ describe('Admin images editor in a browser', function () {
       text: document.activeElement?.textContent ?? '',
       url: document.activeElement?.closest<HTMLElement>('.editor-card')?.dataset.url ?? '',
     }));
-    expect(focused, 'focus goes to the Delete button of the card that took its place').to.deep.equal({ text: 'Delete', url: (seeded[2] as CarouselRow).url });
+    expect(focused, 'focus goes to the Delete button of the card that took its place').to.deep.equal({
+      text: 'Delete',
+      url: (seeded[2] as CarouselRow).url,
+    });
   });
 
   it('keeps the image when the confirm dialog is dismissed', async () => {
@@ -276,7 +318,9 @@ describe('Admin images editor in a browser', function () {
   });
 
   it('shows the alt text "failed to load" for an image that does not load', async () => {
-    await server.db('homepage_images').insert({ url: '/sample/carousel/no-such-photo.jpg', alt: 'A photo that is gone', sort_order: 10 });
+    await server
+      .db('homepage_images')
+      .insert({ url: '/sample/carousel/no-such-photo.jpg', alt: 'A photo that is gone', sort_order: 10 });
     const { page } = await openEditor();
     const broken = page.locator('.editor-card[data-url="/sample/carousel/no-such-photo.jpg"]');
     await broken.scrollIntoViewIfNeeded();
@@ -284,9 +328,11 @@ describe('Admin images editor in a browser', function () {
     expect(await page.locator('img[alt="failed to load"]').count()).to.equal(1);
     for (const card of (await cards(page).all()).slice(0, 4)) {
       await card.scrollIntoViewIfNeeded();
-      await card.locator('img').evaluate((img: HTMLImageElement) =>
-        img.complete ? undefined : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })),
-      );
+      await card
+        .locator('img')
+        .evaluate((img: HTMLImageElement) =>
+          img.complete ? undefined : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })),
+        );
       expect(await card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).to.be.greaterThan(0);
       expect(await card.locator('img').getAttribute('alt')).to.not.equal('failed to load');
     }
@@ -304,12 +350,17 @@ describe('Admin images editor in a browser', function () {
     await page.locator('.admin-nav a[href="/admin"]').click({ noWaitAfter: true });
     await page.waitForTimeout(500);
     expect(dialogs).to.deep.equal(['beforeunload']);
-    expect(new URL(page.url()).pathname, 'dismissing the dialog stays on the editor').to.equal('/admin/homepage-images');
+    expect(new URL(page.url()).pathname, 'dismissing the dialog stays on the editor').to.equal(
+      '/admin/homepage-images',
+    );
     expect(await page.locator('.editor-state').textContent()).to.equal('Unsaved changes');
 
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByRole('status').filter({ hasText: 'The new order is saved.' }).waitFor();
-    await Promise.all([page.waitForURL((url) => url.pathname === '/admin'), page.locator('.admin-nav a[href="/admin"]').click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/admin'),
+      page.locator('.admin-nav a[href="/admin"]').click(),
+    ]);
     expect(dialogs).to.deep.equal(['beforeunload']);
   });
 
@@ -326,9 +377,34 @@ describe('Admin images editor in a browser', function () {
   describe('screenshots', () => {
     before(async () => {
       await server.db('contact_messages').insert([
-        { firstname: 'Nina', lastname: 'Park', email: 'nina.park@example.com', phone: '(970) 555-0142', subject: 'Tour of the Canyon model', message: 'Could we visit on Saturday morning?\nWe have two kids.', is_spam: false },
-        { firstname: 'Omar', lastname: 'Reyes', email: 'omar@example.com', phone: '(303) 555-0188', subject: 'Lot 12 price', message: 'Is lot 12 still available?', is_spam: false, read_at: '2026-01-02 10:00:00' },
-        { firstname: 'Win', lastname: 'Prize', email: 'spam@example.com', phone: '(111) 111-1111', subject: 'You won', message: 'http://spam.example', is_spam: true },
+        {
+          firstname: 'Nina',
+          lastname: 'Park',
+          email: 'nina.park@example.com',
+          phone: '(970) 555-0142',
+          subject: 'Tour of the Canyon model',
+          message: 'Could we visit on Saturday morning?\nWe have two kids.',
+          is_spam: false,
+        },
+        {
+          firstname: 'Omar',
+          lastname: 'Reyes',
+          email: 'omar@example.com',
+          phone: '(303) 555-0188',
+          subject: 'Lot 12 price',
+          message: 'Is lot 12 still available?',
+          is_spam: false,
+          read_at: '2026-01-02 10:00:00',
+        },
+        {
+          firstname: 'Win',
+          lastname: 'Prize',
+          email: 'spam@example.com',
+          phone: '(111) 111-1111',
+          subject: 'You won',
+          message: 'http://spam.example',
+          is_spam: true,
+        },
       ]);
     });
 
@@ -351,7 +427,9 @@ describe('Admin images editor in a browser', function () {
             for (const img of await page.locator('.editor-card img').all()) {
               await img.scrollIntoViewIfNeeded();
               await img.evaluate((element: HTMLImageElement) =>
-                element.complete ? undefined : new Promise((resolve) => element.addEventListener('load', resolve, { once: true })),
+                element.complete
+                  ? undefined
+                  : new Promise((resolve) => element.addEventListener('load', resolve, { once: true })),
               );
             }
             await page.evaluate(() => window.scrollTo(0, 0));

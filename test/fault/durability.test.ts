@@ -40,7 +40,8 @@ describe('SQLite durability settings', () => {
   after(() => server.close());
 
   it('runs in WAL mode with synchronous=FULL, a busy timeout and foreign keys on', async () => {
-    const pragma = async (name: string) => Object.values(((await server.db.raw(`PRAGMA ${name}`)) as Record<string, unknown>[])[0] ?? {})[0];
+    const pragma = async (name: string) =>
+      Object.values(((await server.db.raw(`PRAGMA ${name}`)) as Record<string, unknown>[])[0] ?? {})[0];
     expect(await pragma('journal_mode')).to.equal('wal');
     expect(await pragma('synchronous')).to.equal(2);
     expect(await pragma('busy_timeout')).to.equal(5000);
@@ -50,7 +51,9 @@ describe('SQLite durability settings', () => {
   it('stores 50 concurrent submissions as 50 rows', async () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
-        fetch(`${server.url}/contact/submit`, { method: 'POST', body: lead(`Concurrent ${index}`) }).then((response) => response.text()),
+        fetch(`${server.url}/contact/submit`, { method: 'POST', body: lead(`Concurrent ${index}`) }).then((response) =>
+          response.text(),
+        ),
       ),
     );
     expect(answers.filter((answer) => answer === 'success')).to.have.length(50);
@@ -79,9 +82,11 @@ describe('A crash in the middle of a burst (SIGKILL)', function () {
     };
     const first = await startChildServer(env);
     const { cookie, token } = await loginCookie(first.url);
-    const original = ((await (await fetch(`${first.url}/api/homepageimages?sort=order,asc`)).json()) as {
-      _embedded: { homepageimages: { url: string }[] };
-    })._embedded.homepageimages.map((image) => image.url);
+    const original = (
+      (await (await fetch(`${first.url}/api/homepageimages?sort=order,asc`)).json()) as {
+        _embedded: { homepageimages: { url: string }[] };
+      }
+    )._embedded.homepageimages.map((image) => image.url);
     const orders = [original, [...original].reverse()];
 
     const answered: string[] = [];
@@ -114,15 +119,19 @@ describe('A crash in the middle of a burst (SIGKILL)', function () {
     try {
       const db = openDb(path.join(dataDir, 'site.sqlite'));
       try {
-        const stored = new Set((await db('contact_messages').select('subject')).map((row: { subject: string }) => row.subject));
+        const stored = new Set(
+          (await db('contact_messages').select('subject')).map((row: { subject: string }) => row.subject),
+        );
         const lost = answered.filter((subject) => !stored.has(subject));
         expect(lost, 'answered success but not stored').to.deep.equal([]);
       } finally {
         await db.destroy();
       }
-      const after = ((await (await fetch(`${second.url}/api/homepageimages?sort=order,asc`)).json()) as {
-        _embedded: { homepageimages: { url: string }[] };
-      })._embedded.homepageimages.map((image) => image.url);
+      const after = (
+        (await (await fetch(`${second.url}/api/homepageimages?sort=order,asc`)).json()) as {
+          _embedded: { homepageimages: { url: string }[] };
+        }
+      )._embedded.homepageimages.map((image) => image.url);
       expect(orders.map((order) => JSON.stringify(order))).to.include(JSON.stringify(after));
     } finally {
       second.process.kill('SIGTERM');
@@ -137,8 +146,14 @@ describe('Graceful shutdown (SIGTERM)', function () {
   it('finishes the request in flight, closes the database and exits 0 within 10 s', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sigterm-test-'));
     try {
-      const server = await startChildServer({ DATABASE_URL: `sqlite:${path.join(dataDir, 'site.sqlite')}`, DATA_DIR: dataDir });
-      const inFlight = fetch(`${server.url}/contact/submit`, { method: 'POST', body: lead('In flight at shutdown') }).then((response) => response.text());
+      const server = await startChildServer({
+        DATABASE_URL: `sqlite:${path.join(dataDir, 'site.sqlite')}`,
+        DATA_DIR: dataDir,
+      });
+      const inFlight = fetch(`${server.url}/contact/submit`, {
+        method: 'POST',
+        body: lead('In flight at shutdown'),
+      }).then((response) => response.text());
       await new Promise((resolve) => setTimeout(resolve, 20));
       const started = Date.now();
       server.process.kill('SIGTERM');

@@ -14,7 +14,13 @@ interface RawRequest {
 function send(base: URL, request: RawRequest): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: base.hostname, port: base.port, method: request.method, path: request.path, headers: { ...request.headers, 'content-length': String(request.body.length) } },
+      {
+        host: base.hostname,
+        port: base.port,
+        method: request.method,
+        path: request.path,
+        headers: { ...request.headers, 'content-length': String(request.body.length) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -78,12 +84,27 @@ const pathArbitrary = fc.oneof(
   fc.constantFrom(...ROUTES).map((route) => route.toUpperCase()),
   fc.constantFrom(...ROUTES).map((route) => `${route}/`),
   fc.constantFrom(...ROUTES).map((route) => `/${route}`),
-  fc.constantFrom('/..%2f..%2fetc/passwd', '/%2e%2e/admin', '/sample/..%2f..%2fpackage.json', '/assets/%2e%2e%2fserver.js', '/%zz', '/%c0%af', '/floor-plans/%E0%A4%A', '/uploads/..%2f..%2fsite.sqlite', '/admin/%2e%2e/admin'),
-  fc.constantFrom(...ROUTES).chain((route) =>
-    fc.array(fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })), { maxLength: 30 }).map(
-      (pairs) => `${route.split('?')[0]}?${pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&')}`,
-    ),
+  fc.constantFrom(
+    '/..%2f..%2fetc/passwd',
+    '/%2e%2e/admin',
+    '/sample/..%2f..%2fpackage.json',
+    '/assets/%2e%2e%2fserver.js',
+    '/%zz',
+    '/%c0%af',
+    '/floor-plans/%E0%A4%A',
+    '/uploads/..%2f..%2fsite.sqlite',
+    '/admin/%2e%2e/admin',
   ),
+  fc
+    .constantFrom(...ROUTES)
+    .chain((route) =>
+      fc
+        .array(fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })), { maxLength: 30 })
+        .map(
+          (pairs) =>
+            `${route.split('?')[0]}?${pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&')}`,
+        ),
+    ),
 );
 
 const contentTypeArbitrary = fc.constantFrom(
@@ -98,20 +119,57 @@ const contentTypeArbitrary = fc.constantFrom(
   'garbage/%%;;=',
 );
 
-const fieldValue = fc.oneof(fc.constantFrom(...NASTY_STRINGS), fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }));
+const fieldValue = fc.oneof(
+  fc.constantFrom(...NASTY_STRINGS),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+);
 
 const bodyArbitrary: fc.Arbitrary<Buffer> = fc.oneof(
   fc.constant(Buffer.alloc(0)),
-  fc.constantFrom('{', '{"url":', '[', 'null', 'true', '"x"', '[{"url":1,"order":"a"}]', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}').map((text) => Buffer.from(text)),
-  fc.dictionary(fc.constantFrom('firstname', 'lastname', 'email', 'phone', 'subject', 'message', 'website', '__proto__', 'username', 'password', '_csrf'), fieldValue).map((fields) => Buffer.from(new URLSearchParams(fields).toString())),
-  fc.array(fieldValue, { maxLength: 4 }).map((values) => Buffer.from(values.map((value) => `firstname=${encodeURIComponent(value)}`).join('&'))),
+  fc
+    .constantFrom(
+      '{',
+      '{"url":',
+      '[',
+      'null',
+      'true',
+      '"x"',
+      '[{"url":1,"order":"a"}]',
+      '{"__proto__":{"admin":true}}',
+      '{"constructor":{"prototype":{"x":1}}}',
+    )
+    .map((text) => Buffer.from(text)),
+  fc
+    .dictionary(
+      fc.constantFrom(
+        'firstname',
+        'lastname',
+        'email',
+        'phone',
+        'subject',
+        'message',
+        'website',
+        '__proto__',
+        'username',
+        'password',
+        '_csrf',
+      ),
+      fieldValue,
+    )
+    .map((fields) => Buffer.from(new URLSearchParams(fields).toString())),
+  fc
+    .array(fieldValue, { maxLength: 4 })
+    .map((values) => Buffer.from(values.map((value) => `firstname=${encodeURIComponent(value)}`).join('&'))),
   fc.constant(Buffer.from(Array.from({ length: 1000 }, (_, index) => `p${index}=${index}`).join('&'))),
   fc.nat({ max: 200 }).map((depth) => Buffer.from(`${'['.repeat(depth)}1${']'.repeat(depth)}`)),
   fc.nat({ max: 200 }).map((depth) => Buffer.from(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`)),
   fc.constant(Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xa0, 0xa1, 0xe2, 0x28, 0xa1])),
   fc.constant(Buffer.from('firstname=%E0%A4%A&email=%zz&phone=%')),
   fc.constant(Buffer.alloc(200 * 1024, 'a')),
-  fc.constant(Buffer.from(`[${Array.from({ length: 5000 }, (_, order) => `{"url":"/x${order}","order":${order}}`).join(',')}]`)),
+  fc.constant(
+    Buffer.from(`[${Array.from({ length: 5000 }, (_, order) => `{"url":"/x${order}","order":${order}}`).join(',')}]`),
+  ),
 );
 
 const requestArbitrary = fc.record({
@@ -140,7 +198,12 @@ describe('Malformed requests (property-based fuzzing)', function () {
   }
 
   before(async () => {
-    server = await startTestServer({ ADMIN_USERNAME: 'staff', ADMIN_PASSWORD: 'fuzzing-password', CONTACT_RATE_LIMIT: '0', LOGIN_RATE_LIMIT: '100000' });
+    server = await startTestServer({
+      ADMIN_USERNAME: 'staff',
+      ADMIN_PASSWORD: 'fuzzing-password',
+      CONTACT_RATE_LIMIT: '0',
+      LOGIN_RATE_LIMIT: '100000',
+    });
     await signIn();
   });
   after(() => server.close());
@@ -160,7 +223,8 @@ describe('Malformed requests (property-based fuzzing)', function () {
         expect(response.status, `${input.method} ${input.path}`).to.be.below(500);
         expect(response.body).to.not.match(/at \w+ \(|node_modules|\/work\/|SQLITE_|knex|Error: /);
         const after = Number((await server.db('contact_messages').count({ count: '*' }).first())?.count ?? 0);
-        if (response.status !== 200 || response.body !== 'success') expect(after, 'a rejected request wrote a message').to.equal(before);
+        if (response.status !== 200 || response.body !== 'success')
+          expect(after, 'a rejected request wrote a message').to.equal(before);
       }),
       { numRuns: 2500, seed: 20261121 },
     );
@@ -174,7 +238,14 @@ describe('Malformed requests (property-based fuzzing)', function () {
     for (const text of NASTY_STRINGS.slice(0, 8)) {
       const response = await fetch(`${server.url}/contact/submit`, {
         method: 'POST',
-        body: new URLSearchParams({ firstname: 'Fuzz', lastname: 'Test', email: 'fuzz@example.com', phone: '(970) 555-0100', subject: text, message: text }),
+        body: new URLSearchParams({
+          firstname: 'Fuzz',
+          lastname: 'Test',
+          email: 'fuzz@example.com',
+          phone: '(970) 555-0100',
+          subject: text,
+          message: text,
+        }),
       });
       expect(await response.text()).to.equal('success');
     }

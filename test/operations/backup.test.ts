@@ -15,13 +15,24 @@ describe('npm run backup / npm run restore', function () {
   it('backs up the running site (database and uploads) and restores exactly that state', async () => {
     const server = await startTestServer({}, { sqlite: true });
     const backupRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'backups-'));
-    const env = { ...process.env, DATABASE_URL: `sqlite:${path.join(server.dataDir, 'site.sqlite')}`, UPLOAD_DIR: server.config.uploadDir };
+    const env = {
+      ...process.env,
+      DATABASE_URL: `sqlite:${path.join(server.dataDir, 'site.sqlite')}`,
+      UPLOAD_DIR: server.config.uploadDir,
+    };
     try {
       await fs.mkdir(path.join(server.config.uploadDir, 'abc'), { recursive: true });
       await fs.writeFile(path.join(server.config.uploadDir, 'abc', 'image-400.x.jpg'), 'uploaded bytes');
       const post = await fetch(`${server.url}/contact/submit`, {
         method: 'POST',
-        body: new URLSearchParams({ firstname: 'Bo', lastname: 'Ng', email: 'bo@example.com', phone: '(970) 555-0123', subject: 'Before backup', message: 'Kept' }),
+        body: new URLSearchParams({
+          firstname: 'Bo',
+          lastname: 'Ng',
+          email: 'bo@example.com',
+          phone: '(970) 555-0123',
+          subject: 'Before backup',
+          message: 'Kept',
+        }),
       });
       expect(await post.text()).to.equal('success');
 
@@ -32,20 +43,35 @@ describe('npm run backup / npm run restore', function () {
       // Changes after the backup, which the restore must undo.
       await fetch(`${server.url}/contact/submit`, {
         method: 'POST',
-        body: new URLSearchParams({ firstname: 'Al', lastname: 'Ng', email: 'al@example.com', phone: '(970) 555-0124', subject: 'After backup', message: 'Gone' }),
+        body: new URLSearchParams({
+          firstname: 'Al',
+          lastname: 'Ng',
+          email: 'al@example.com',
+          phone: '(970) 555-0124',
+          subject: 'After backup',
+          message: 'Gone',
+        }),
       });
       await fs.rm(path.join(server.config.uploadDir, 'abc'), { recursive: true });
       await server.site.close();
 
       await run(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', folder], { env });
-      const db = knexFactory({ client: 'better-sqlite3', connection: { filename: path.join(server.dataDir, 'site.sqlite') }, useNullAsDefault: true });
+      const db = knexFactory({
+        client: 'better-sqlite3',
+        connection: { filename: path.join(server.dataDir, 'site.sqlite') },
+        useNullAsDefault: true,
+      });
       try {
-        const subjects = (await db('contact_messages').select('subject')).map((row: { subject: string }) => row.subject);
+        const subjects = (await db('contact_messages').select('subject')).map(
+          (row: { subject: string }) => row.subject,
+        );
         expect(subjects).to.deep.equal(['Before backup']);
       } finally {
         await db.destroy();
       }
-      expect(await fs.readFile(path.join(server.config.uploadDir, 'abc', 'image-400.x.jpg'), 'utf8')).to.equal('uploaded bytes');
+      expect(await fs.readFile(path.join(server.config.uploadDir, 'abc', 'image-400.x.jpg'), 'utf8')).to.equal(
+        'uploaded bytes',
+      );
     } finally {
       await fs.rm(backupRoot, { recursive: true, force: true });
       await server.close();

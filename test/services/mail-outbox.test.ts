@@ -22,7 +22,9 @@ function post(server: TestServer, fields: Record<string, string>) {
 }
 
 async function deliveryStates(server: TestServer) {
-  return (await server.db('contact_messages').select('delivery_status').orderBy('id')).map((row: { delivery_status: string }) => row.delivery_status);
+  return (await server.db('contact_messages').select('delivery_status').orderBy('id')).map(
+    (row: { delivery_status: string }) => row.delivery_status,
+  );
 }
 
 /** Pretend the backoff has elapsed, then ask the worker for a pass. */
@@ -59,7 +61,11 @@ describe('Contact e-mail delivery (outbox)', () => {
 
   it('never lets a field inject a header or a recipient', async () => {
     const before = sink.mails.length;
-    await post(server, { ...LEAD, subject: 'Hello\r\nBcc: victim@example.org', firstname: 'Eve\r\nCc: other@example.org' });
+    await post(server, {
+      ...LEAD,
+      subject: 'Hello\r\nBcc: victim@example.org',
+      firstname: 'Eve\r\nCc: other@example.org',
+    });
     await waitFor(() => sink.mails.length === before + 1);
     const mail = sink.mails[before]!;
     const headers = mail.raw.split('\r\n\r\n')[0] ?? '';
@@ -80,7 +86,11 @@ describe('Contact e-mail delivery (outbox)', () => {
       const rows = await server.db('contact_messages').where('subject', 'like', 'Outage%');
       return rows.length === 3 && rows.every((row: { delivery_attempts: number }) => row.delivery_attempts >= 1);
     });
-    expect((await server.db('contact_messages').where('subject', 'like', 'Outage%')).map((row: { delivery_status: string }) => row.delivery_status)).to.deep.equal(['pending', 'pending', 'pending']);
+    expect(
+      (await server.db('contact_messages').where('subject', 'like', 'Outage%')).map(
+        (row: { delivery_status: string }) => row.delivery_status,
+      ),
+    ).to.deep.equal(['pending', 'pending', 'pending']);
     await sink.start();
     await retryNow(server);
     await waitFor(() => sink.mails.length === before + 3);
@@ -120,7 +130,10 @@ describe('Contact e-mail delivery across a restart', () => {
     const server = first.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const { port: appPort } = server.address() as { port: number };
-    const response = await fetch(`http://127.0.0.1:${appPort}/contact/submit`, { method: 'POST', body: new URLSearchParams(LEAD) });
+    const response = await fetch(`http://127.0.0.1:${appPort}/contact/submit`, {
+      method: 'POST',
+      body: new URLSearchParams(LEAD),
+    });
     expect(await response.text()).to.equal('success');
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await first.close();

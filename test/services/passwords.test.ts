@@ -115,8 +115,16 @@ describe('npm run admin -- set-password <user>', () => {
   /** Runs scripts/admin.ts as `npm run admin` does, with a password piped on standard input. */
   function runAdmin(args: string[], stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
     return new Promise((resolve, reject) => {
-      const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: `sqlite:${databaseFile}`, DATA_DIR: dir };
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+      const env: NodeJS.ProcessEnv = {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATABASE_URL: `sqlite:${databaseFile}`,
+        DATA_DIR: dir,
+      };
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+        env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

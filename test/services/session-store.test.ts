@@ -80,7 +80,9 @@ describe('KnexSessionStore', () => {
   it('answers null for an unknown id and for an expired session', async () => {
     expect((await outcome((cb) => store.get('nobody', cb))).value).to.equal(null);
     await outcome((cb) => store.set('old', sessionData(new Date(Date.now() + 60_000)), cb));
-    await db('sessions').where({ sid: 'old' }).update({ expires_at: Date.now() - 1 });
+    await db('sessions')
+      .where({ sid: 'old' })
+      .update({ expires_at: Date.now() - 1 });
     const got = await outcome((cb) => store.get('old', cb));
     expect(got.error).to.equal(undefined);
     expect(got.value).to.equal(null);
@@ -104,7 +106,9 @@ describe('KnexSessionStore', () => {
   it('prunes expired sessions only', async () => {
     await outcome((cb) => store.set('live', sessionData(new Date(Date.now() + 60_000)), cb));
     await outcome((cb) => store.set('dead', sessionData(new Date(Date.now() + 60_000)), cb));
-    await db('sessions').where({ sid: 'dead' }).update({ expires_at: Date.now() - 1000 });
+    await db('sessions')
+      .where({ sid: 'dead' })
+      .update({ expires_at: Date.now() - 1000 });
     expect(await store.prune()).to.equal(1);
     expect(await db('sessions').pluck('sid')).to.deep.equal(['live']);
   });
@@ -200,7 +204,8 @@ describe('Staff pages when the session table fails', () => {
       console.error = consoleError;
     }
     expect(printed).to.have.length.at.most(1);
-    for (const line of printed) expect(String(line)).to.match(/^SqliteError: insert into `sessions`.*no such table: sessions$/);
+    for (const line of printed)
+      expect(String(line)).to.match(/^SqliteError: insert into `sessions`.*no such table: sessions$/);
     await watch.stop();
     expect(watch.seen).to.deep.equal([]);
   });

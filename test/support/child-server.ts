@@ -30,7 +30,9 @@ export async function startChildServer(env: Record<string, string>, port?: numbe
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
   const url = `http://127.0.0.1:${listenPort}`;
   const deadline = Date.now() + 30_000;
   while (!output.includes('is running at')) {

@@ -13,7 +13,8 @@ export interface TestDatabase {
 
 export async function createTestDatabase(dataDir: string, options: { sqlite?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_POSTGRES_URL;
-  if (!adminUrl || options.sqlite) return { url: `sqlite:${path.join(dataDir, 'site.sqlite')}`, drop: async () => undefined };
+  if (!adminUrl || options.sqlite)
+    return { url: `sqlite:${path.join(dataDir, 'site.sqlite')}`, drop: async () => undefined };
   const name = `site_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = knexFactory({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 } });
   try {

@@ -21,7 +21,10 @@ export interface TestServer {
  * The real app on a free port, with a fresh SQLite file in its own temporary folder (or a fresh PostgreSQL
  * database under `npm run test:postgres`). SQLite-specific tests pass `{ sqlite: true }`.
  */
-export async function startTestServer(env: Record<string, string> = {}, options: { sqlite?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { sqlite?: boolean } = {},
+): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'community-site-test-'));
   const database = await createTestDatabase(dataDir, options);
   const config = loadConfig({

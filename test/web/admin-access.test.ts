@@ -25,8 +25,14 @@ function adminRoutes(router: Router, prefix = '/admin'): RouteEntry[] {
   const entries: RouteEntry[] = [];
   for (const layer of router.stack) {
     if (layer.route) {
-      const methods = Object.keys((layer.route as unknown as { methods: Record<string, boolean> }).methods).filter((method) => method !== '_all');
-      for (const method of methods) entries.push({ method: method.toUpperCase(), path: `${prefix}${layer.route.path === '/' ? '' : layer.route.path}` });
+      const methods = Object.keys((layer.route as unknown as { methods: Record<string, boolean> }).methods).filter(
+        (method) => method !== '_all',
+      );
+      for (const method of methods)
+        entries.push({
+          method: method.toUpperCase(),
+          path: `${prefix}${layer.route.path === '/' ? '' : layer.route.path}`,
+        });
       continue;
     }
     const nested = layer.handle as unknown as Partial<Router>;
@@ -44,7 +50,11 @@ function adminRoutes(router: Router, prefix = '/admin'): RouteEntry[] {
  * any request on a live session renews it (rolling sessions), which is not a change the request made.
  */
 async function snapshot(server: TestServer) {
-  const tables = (await server.db('sqlite_master').where({ type: 'table' }).whereNot('name', 'like', 'sqlite_%').pluck('name')) as string[];
+  const tables = (await server
+    .db('sqlite_master')
+    .where({ type: 'table' })
+    .whereNot('name', 'like', 'sqlite_%')
+    .pluck('name')) as string[];
   const rows: Record<string, unknown[]> = {};
   for (const table of tables.sort()) {
     const found = (await server.db(table).select('*').orderByRaw('rowid')) as Record<string, unknown>[];
@@ -61,7 +71,9 @@ function rawRequest(port: number, method: string, path: string, headers: Record<
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location, body: text }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, location: response.headers.location, body: text }),
+      );
     });
     request.on('error', reject);
     request.end(body);
@@ -96,14 +108,33 @@ describe('Admin access without a session', () => {
     const content = loadContent();
     const renderer: Renderer = { page: () => '' };
     routes = adminRoutes(
-      createAdminRouter({ db: server.db, content, renderer, image: (src, alt) => ({ src, alt, width: 1, height: 1 }), uploadDir: server.config.uploadDir }),
+      createAdminRouter({
+        db: server.db,
+        content,
+        renderer,
+        image: (src, alt) => ({ src, alt, width: 1, height: 1 }),
+        uploadDir: server.config.uploadDir,
+      }),
     );
-    const [row] = await server.db('contact_messages')
-      .insert({ firstname: 'Ann', lastname: 'Lee', email: 'ann@example.com', phone: '(303) 555-0100', subject: 'Lot 12', message: 'Hello', is_spam: false })
+    const [row] = await server
+      .db('contact_messages')
+      .insert({
+        firstname: 'Ann',
+        lastname: 'Lee',
+        email: 'ann@example.com',
+        phone: '(303) 555-0100',
+        subject: 'Lot 12',
+        message: 'Hello',
+        is_spam: false,
+      })
       .returning<{ id: number }[]>('id');
     messageId = row?.id ?? 0;
-    carousel = (await server.db('homepage_images').orderBy('sort_order')).map((image: { url: string; sort_order: number }) => ({ url: image.url, order: image.sort_order }));
-    png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6' } }).png().toBuffer();
+    carousel = (await server.db('homepage_images').orderBy('sort_order')).map(
+      (image: { url: string; sort_order: number }) => ({ url: image.url, order: image.sort_order }),
+    );
+    png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
   });
   after(() => server.close());
 
@@ -129,7 +160,8 @@ describe('Admin access without a session', () => {
   /** A request each route would act on if it let the visitor through: real ids, real urls, a real image. */
   function requestFor(route: RouteEntry): { url: string; init: RequestInit } {
     const path = route.path.replace(':slug', 'sweetwater-ii').replace(':id', String(messageId));
-    const floorplan = path.includes('floorplan') && !path.includes('floorplan-images') ? '?floorplan=Sweetwater%20II' : '';
+    const floorplan =
+      path.includes('floorplan') && !path.includes('floorplan-images') ? '?floorplan=Sweetwater%20II' : '';
     const url = `${server.url}${path}${floorplan}`;
     if (route.method === 'GET') return { url, init: { method: 'GET', redirect: 'manual' } };
     if (path.includes('/upload/')) {
@@ -139,10 +171,28 @@ describe('Admin access without a session', () => {
       return { url, init: { method: 'POST', redirect: 'manual', body: form } };
     }
     if (path.endsWith('/read')) {
-      return { url, init: { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'read=true' } };
+      return {
+        url,
+        init: {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'read=true',
+        },
+      };
     }
-    const body = path.includes('/reorder/') ? carousel.map((image, index) => ({ url: image.url, order: carousel.length - index })) : carousel[0];
-    return { url, init: { method: route.method, redirect: 'manual', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) } };
+    const body = path.includes('/reorder/')
+      ? carousel.map((image, index) => ({ url: image.url, order: carousel.length - index }))
+      : carousel[0];
+    return {
+      url,
+      init: {
+        method: route.method,
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+    };
   }
 
   it('redirects every admin page to /login and answers every admin call 401, changing nothing', async () => {
@@ -167,7 +217,10 @@ describe('Admin access without a session', () => {
   });
 
   it('answers a JSON-accepting GET of an admin page with 401 instead of a redirect', async () => {
-    const response = await fetch(`${server.url}/admin/homepage-images`, { redirect: 'manual', headers: { Accept: 'application/json' } });
+    const response = await fetch(`${server.url}/admin/homepage-images`, {
+      redirect: 'manual',
+      headers: { Accept: 'application/json' },
+    });
     expect(response.status).to.equal(401);
   });
 
@@ -189,7 +242,11 @@ describe('Admin access without a session', () => {
     const elsewhere = await fetch(`${server.url}/admin/upload/homepageimage`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'Content-Type': 'multipart/form-data; boundary=x', Accept: 'text/html', Referer: 'https://evil.example/admin/messages' },
+      headers: {
+        'Content-Type': 'multipart/form-data; boundary=x',
+        Accept: 'text/html',
+        Referer: 'https://evil.example/admin/messages',
+      },
       body: '--x--\r\n',
     });
     expect(elsewhere.status).to.equal(303);
@@ -233,14 +290,26 @@ describe('Admin access without a session', () => {
         response = await rawRequest(port, 'GET', response.location as string);
       }
       expect(response.status, path).to.be.oneOf([302, 303, 401, 404]);
-      if (response.status === 302 || response.status === 303) expect(response.location, path).to.match(/^\/login(\?|$)/);
+      if (response.status === 302 || response.status === 303)
+        expect(response.location, path).to.match(/^\/login(\?|$)/);
       expect(response.body, path).to.not.include('csrf-token');
       expect(response.body, path).to.not.include('data-widget="AdminImagesEditor"');
       expect(response.body, path).to.not.include('Export CSV');
       expect(response.body, path).to.not.match(/"?firstname"?,/);
     }
-    for (const path of ['/ADMIN/reorder/homepageimages', '/admin/reorder/homepageimages/', '/Admin/delete/homepageimage', '/admin/%2e%2e/admin/delete/homepageimage']) {
-      const response = await rawRequest(port, 'POST', path, { 'Content-Type': 'application/json' }, JSON.stringify(carousel[0]));
+    for (const path of [
+      '/ADMIN/reorder/homepageimages',
+      '/admin/reorder/homepageimages/',
+      '/Admin/delete/homepageimage',
+      '/admin/%2e%2e/admin/delete/homepageimage',
+    ]) {
+      const response = await rawRequest(
+        port,
+        'POST',
+        path,
+        { 'Content-Type': 'application/json' },
+        JSON.stringify(carousel[0]),
+      );
       expect(response.status, path).to.be.oneOf([401, 404]);
     }
     expect(await snapshot(server)).to.deep.equal(before);
@@ -259,25 +328,51 @@ describe('CSRF protection on admin state changes', () => {
     cookie = await signIn(server.url);
     token = await csrfTokenOf(server.url, cookie);
     expect(token).to.have.length.greaterThan(20);
-    const [row] = await server.db('contact_messages')
-      .insert({ firstname: 'Ann', lastname: 'Lee', email: 'ann@example.com', phone: '(303) 555-0100', subject: 'Lot 12', message: 'Hello', is_spam: false })
+    const [row] = await server
+      .db('contact_messages')
+      .insert({
+        firstname: 'Ann',
+        lastname: 'Lee',
+        email: 'ann@example.com',
+        phone: '(303) 555-0100',
+        subject: 'Lot 12',
+        message: 'Hello',
+        is_spam: false,
+      })
       .returning<{ id: number }[]>('id');
     messageId = row?.id ?? 0;
-    png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6' } }).png().toBuffer();
+    png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
   });
   after(() => server.close());
 
   async function carousel() {
-    return (await server.db('homepage_images').orderBy('sort_order')).map((image: { url: string; sort_order: number }) => ({ url: image.url, order: image.sort_order }));
+    return (await server.db('homepage_images').orderBy('sort_order')).map(
+      (image: { url: string; sort_order: number }) => ({ url: image.url, order: image.sort_order }),
+    );
   }
 
   /** The four state changes, each sent with the given headers (token, origin) merged in. */
-  async function changes(): Promise<{ name: string; send(headers: Record<string, string>, formToken?: string): Promise<Response> }[]> {
+  async function changes(): Promise<
+    { name: string; send(headers: Record<string, string>, formToken?: string): Promise<Response> }[]
+  > {
     const images = await carousel();
     const json = (path: string, body: unknown) => (headers: Record<string, string>) =>
-      fetch(`${server.url}${path}`, { method: 'POST', redirect: 'manual', headers: { Cookie: cookie, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
     return [
-      { name: 'reorder', send: json('/admin/reorder/homepageimages', images.map((image, index) => ({ url: image.url, order: images.length - index }))) },
+      {
+        name: 'reorder',
+        send: json(
+          '/admin/reorder/homepageimages',
+          images.map((image, index) => ({ url: image.url, order: images.length - index })),
+        ),
+      },
       { name: 'delete', send: json('/admin/delete/homepageimage', images[0]) },
       {
         name: 'upload',
@@ -286,7 +381,12 @@ describe('CSRF protection on admin state changes', () => {
           if (formToken !== undefined) form.append('_csrf', formToken);
           form.append('alt', 'A new photo');
           form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
-          return fetch(`${server.url}/admin/upload/homepageimage`, { method: 'POST', redirect: 'manual', headers: { Cookie: cookie, ...headers }, body: form });
+          return fetch(`${server.url}/admin/upload/homepageimage`, {
+            method: 'POST',
+            redirect: 'manual',
+            headers: { Cookie: cookie, ...headers },
+            body: form,
+          });
         },
       },
       {
@@ -340,7 +440,13 @@ describe('CSRF protection on admin state changes', () => {
     const images = await carousel();
     const reorder = await fetch(`${server.url}/admin/reorder/homepageimages`, {
       method: 'POST',
-      headers: { Cookie: cookie, 'Content-Type': 'application/json', 'X-CSRF-Token': token, Origin: server.url, 'Sec-Fetch-Site': 'same-origin' },
+      headers: {
+        Cookie: cookie,
+        'Content-Type': 'application/json',
+        'X-CSRF-Token': token,
+        Origin: server.url,
+        'Sec-Fetch-Site': 'same-origin',
+      },
       body: JSON.stringify(images.map((image, index) => ({ url: image.url, order: images.length - index }))),
     });
     expect(reorder.status).to.equal(200);

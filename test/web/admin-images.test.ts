@@ -32,7 +32,13 @@ async function signIn(url: string): Promise<Staff> {
   return { cookie, token };
 }
 
-function postJson(server: TestServer, staff: Staff, path: string, body: unknown, contentType = 'application/json'): Promise<Response> {
+function postJson(
+  server: TestServer,
+  staff: Staff,
+  path: string,
+  body: unknown,
+  contentType = 'application/json',
+): Promise<Response> {
   return fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: { Cookie: staff.cookie, 'X-CSRF-Token': staff.token, 'Content-Type': contentType },
@@ -42,18 +48,24 @@ function postJson(server: TestServer, staff: Staff, path: string, body: unknown,
 
 /** The carousel as the public API lists it. */
 async function apiCarousel(server: TestServer): Promise<OrderItem[]> {
-  const body = (await (await fetch(`${server.url}/api/homepageimages?sort=order,asc`)).json()) as { _embedded: { homepageimages: OrderItem[] } };
+  const body = (await (await fetch(`${server.url}/api/homepageimages?sort=order,asc`)).json()) as {
+    _embedded: { homepageimages: OrderItem[] };
+  };
   return body._embedded.homepageimages.map(({ url, order }) => ({ url, order }));
 }
 
 async function apiGallery(server: TestServer, floorplan: string): Promise<string[]> {
-  const response = await fetch(`${server.url}/api/floorplanImages/search/findByFloorplan?floorplan=${encodeURIComponent(floorplan)}`);
+  const response = await fetch(
+    `${server.url}/api/floorplanImages/search/findByFloorplan?floorplan=${encodeURIComponent(floorplan)}`,
+  );
   const body = (await response.json()) as { _embedded: { floorplanImages: { url: string }[] } };
   return body._embedded.floorplanImages.map((image) => image.url);
 }
 
 async function editorList(server: TestServer, staff: Staff, query = ''): Promise<OrderItem[]> {
-  const response = await fetch(`${server.url}/admin/images.json${query}`, { headers: { Cookie: staff.cookie, Accept: 'application/json' } });
+  const response = await fetch(`${server.url}/admin/images.json${query}`, {
+    headers: { Cookie: staff.cookie, Accept: 'application/json' },
+  });
   expect(response.status).to.equal(200);
   const body = (await response.json()) as { images: OrderItem[] };
   return body.images.map(({ url, order }) => ({ url, order }));
@@ -111,13 +123,18 @@ describe('POST /admin/reorder/homepageimages', () => {
     [duplicate, (urls: string[]) => inOrder([...urls.slice(0, 3), urls[0] as string])],
     ['a duplicate url on top of every stored one', (urls: string[]) => inOrder([...urls, urls[1] as string])],
     ['an empty list', () => []],
-    ['a floor-plan image instead of a carousel one', (urls: string[]) => inOrder([...urls.slice(1), '/sample/floorplans/canyon-1.jpg'])],
+    [
+      'a floor-plan image instead of a carousel one',
+      (urls: string[]) => inOrder([...urls.slice(1), '/sample/floorplans/canyon-1.jpg']),
+    ],
   ] as const) {
     it(`refuses a list with ${label}: 400 and the order unchanged`, async () => {
       const before = await tableRows(server);
       const response = await postJson(server, staff, '/admin/reorder/homepageimages', build([...seeded].reverse()));
       expect(response.status).to.equal(400);
-      expect(((await response.json()) as { error: string }).error).to.be.a('string').and.not.equal('');
+      expect(((await response.json()) as { error: string }).error)
+        .to.be.a('string')
+        .and.not.equal('');
       expect(await tableRows(server)).to.deep.equal(before);
       expect(await apiCarousel(server)).to.deep.equal(inOrder(seeded));
     });
@@ -125,7 +142,12 @@ describe('POST /admin/reorder/homepageimages', () => {
 
   it('refuses two images given the same order: 400 and the order unchanged', async () => {
     const before = await tableRows(server);
-    const response = await postJson(server, staff, '/admin/reorder/homepageimages', seeded.map((url, index) => ({ url, order: index === 0 ? 1 : index })));
+    const response = await postJson(
+      server,
+      staff,
+      '/admin/reorder/homepageimages',
+      seeded.map((url, index) => ({ url, order: index === 0 ? 1 : index })),
+    );
     expect(response.status).to.equal(400);
     expect(await tableRows(server)).to.deep.equal(before);
   });
@@ -170,7 +192,11 @@ describe('POST /admin/reorder/homepageimages', () => {
     }
     const form = await fetch(`${server.url}/admin/reorder/homepageimages`, {
       method: 'POST',
-      headers: { Cookie: staff.cookie, 'X-CSRF-Token': staff.token, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Cookie: staff.cookie,
+        'X-CSRF-Token': staff.token,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams({ url: seeded[0] as string, order: '3' }),
     });
     expect(form.status).to.equal(415);
@@ -190,7 +216,9 @@ describe('POST /admin/reorder/homepageimages', () => {
       if (permutations.length === 10) break;
     }
     expect(new Set(permutations.map((p) => p.join())).size).to.equal(10);
-    const responses = await Promise.all(permutations.map((urls) => postJson(server, staff, '/admin/reorder/homepageimages', inOrder(urls))));
+    const responses = await Promise.all(
+      permutations.map((urls) => postJson(server, staff, '/admin/reorder/homepageimages', inOrder(urls))),
+    );
     for (const response of responses) expect(response.status).to.equal(200);
     const final = (await apiCarousel(server)).map((image) => image.url);
     expect(permutations.map((p) => p.join())).to.include(final.join());
@@ -225,21 +253,29 @@ describe('POST /admin/delete/homepageimage', () => {
     const response = await postJson(server, staff, '/admin/delete/homepageimage', victim);
     expect(response.status).to.equal(200);
     const after = await apiCarousel(server);
-    expect(after.map((image) => image.url)).to.deep.equal(before.filter((image) => image.url !== victim.url).map((image) => image.url));
+    expect(after.map((image) => image.url)).to.deep.equal(
+      before.filter((image) => image.url !== victim.url).map((image) => image.url),
+    );
     expect((await editorList(server, staff)).map((image) => image.url)).to.not.include(victim.url);
     expect(await server.db('homepage_images').where({ url: victim.url }).first()).to.equal(undefined);
   });
 
   it('answers an unknown url with 404 and deletes nothing', async () => {
     const before = await tableRows(server);
-    const response = await postJson(server, staff, '/admin/delete/homepageimage', { url: '/sample/carousel/never-existed.jpg', order: 0 });
+    const response = await postJson(server, staff, '/admin/delete/homepageimage', {
+      url: '/sample/carousel/never-existed.jpg',
+      order: 0,
+    });
     expect(response.status).to.equal(404);
     expect(await tableRows(server)).to.deep.equal(before);
   });
 
   it('answers a floor-plan image url with 404: the carousel call never deletes from a gallery', async () => {
     const before = await tableRows(server);
-    const response = await postJson(server, staff, '/admin/delete/homepageimage', { url: '/sample/floorplans/canyon-1.jpg', order: 0 });
+    const response = await postJson(server, staff, '/admin/delete/homepageimage', {
+      url: '/sample/floorplans/canyon-1.jpg',
+      order: 0,
+    });
     expect(response.status).to.equal(404);
     expect(await tableRows(server)).to.deep.equal(before);
   });
@@ -247,16 +283,26 @@ describe('POST /admin/delete/homepageimage', () => {
   it('refuses a body without a url or with a bad order with 400, and JSON as text/plain with 415', async () => {
     const before = await tableRows(server);
     const [first] = await apiCarousel(server);
-    for (const body of [{ order: 0 }, { url: first?.url }, { url: first?.url, order: 'zero' }, [first], { url: first?.url, order: 0, extra: true }]) {
+    for (const body of [
+      { order: 0 },
+      { url: first?.url },
+      { url: first?.url, order: 'zero' },
+      [first],
+      { url: first?.url, order: 0, extra: true },
+    ]) {
       const response = await postJson(server, staff, '/admin/delete/homepageimage', body);
       expect(response.status, JSON.stringify(body)).to.equal(400);
     }
-    expect((await postJson(server, staff, '/admin/delete/homepageimage', JSON.stringify(first), 'text/plain')).status).to.equal(415);
+    expect(
+      (await postJson(server, staff, '/admin/delete/homepageimage', JSON.stringify(first), 'text/plain')).status,
+    ).to.equal(415);
     expect(await tableRows(server)).to.deep.equal(before);
   });
 
   it("removes an uploaded image's files from UPLOAD_DIR along with its rows", async () => {
-    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#357' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#357' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('alt', 'A picture to delete');
     form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'delete-me.png');
@@ -274,7 +320,13 @@ describe('POST /admin/delete/homepageimage', () => {
 
     const response = await postJson(server, staff, '/admin/delete/homepageimage', { url, order: row.sort_order });
     expect(response.status).to.equal(200);
-    expect(await fs.stat(directory).then(() => true, () => false), 'upload folder removed').to.equal(false);
+    expect(
+      await fs.stat(directory).then(
+        () => true,
+        () => false,
+      ),
+      'upload folder removed',
+    ).to.equal(false);
     expect(await fs.readdir(server.config.uploadDir)).to.deep.equal([]);
     expect(await server.db('uploaded_images').where({ url }).first()).to.equal(undefined);
     expect(await server.db('homepage_images').where({ url }).first()).to.equal(undefined);
@@ -294,7 +346,7 @@ describe('Floor-plan galleries in the admin', () => {
 
   const canyon = `?floorplan=${encodeURIComponent('The Canyon')}`;
 
-  it('serves the same editor at /admin/floorplan-images/<slug>, wired to that plan\'s calls', async () => {
+  it("serves the same editor at /admin/floorplan-images/<slug>, wired to that plan's calls", async () => {
     const response = await fetch(`${server.url}/admin/floorplan-images/canyon`, { headers: { Cookie: staff.cookie } });
     expect(response.status).to.equal(200);
     const html = await response.text();
@@ -314,11 +366,13 @@ describe('Floor-plan galleries in the admin', () => {
   });
 
   it('answers an unknown plan slug with 404', async () => {
-    const response = await fetch(`${server.url}/admin/floorplan-images/no-such-plan`, { headers: { Cookie: staff.cookie } });
+    const response = await fetch(`${server.url}/admin/floorplan-images/no-such-plan`, {
+      headers: { Cookie: staff.cookie },
+    });
     expect(response.status).to.equal(404);
   });
 
-  it('reorders only that plan\'s gallery', async () => {
+  it("reorders only that plan's gallery", async () => {
     const before = await tableRows(server);
     const gallery = await apiGallery(server, 'The Canyon');
     const reversed = [...gallery].reverse();
@@ -331,7 +385,7 @@ describe('Floor-plan galleries in the admin', () => {
     expect(others(after.floorplan)).to.deep.equal(others(before.floorplan));
   });
 
-  it('refuses a gallery order naming another plan\'s images with 400', async () => {
+  it("refuses a gallery order naming another plan's images with 400", async () => {
     const before = await tableRows(server);
     const sweetwater = await apiGallery(server, 'Sweetwater II');
     const response = await postJson(server, staff, `/admin/reorder/floorplanimages${canyon}`, inOrder(sweetwater));
@@ -349,15 +403,21 @@ describe('Floor-plan galleries in the admin', () => {
     expect(await tableRows(server)).to.deep.equal(before);
   });
 
-  it('deletes from that plan only; another plan\'s url is 404 there', async () => {
+  it("deletes from that plan only; another plan's url is 404 there", async () => {
     const sweetwater = await apiGallery(server, 'Sweetwater II');
     const before = await tableRows(server);
-    const wrongPlan = await postJson(server, staff, `/admin/delete/floorplanimage${canyon}`, { url: sweetwater[0], order: 0 });
+    const wrongPlan = await postJson(server, staff, `/admin/delete/floorplanimage${canyon}`, {
+      url: sweetwater[0],
+      order: 0,
+    });
     expect(wrongPlan.status).to.equal(404);
     expect(await tableRows(server)).to.deep.equal(before);
 
     const gallery = await apiGallery(server, 'The Canyon');
-    const response = await postJson(server, staff, `/admin/delete/floorplanimage${canyon}`, { url: gallery[0], order: 0 });
+    const response = await postJson(server, staff, `/admin/delete/floorplanimage${canyon}`, {
+      url: gallery[0],
+      order: 0,
+    });
     expect(response.status).to.equal(200);
     expect(await apiGallery(server, 'The Canyon')).to.deep.equal(gallery.slice(1));
     const after = await tableRows(server);
@@ -367,18 +427,23 @@ describe('Floor-plan galleries in the admin', () => {
     );
   });
 
-  it('uploads to the end of that plan\'s gallery only', async () => {
+  it("uploads to the end of that plan's gallery only", async () => {
     const before = await tableRows(server);
     const gallery = await apiGallery(server, 'Silverwood II');
-    const jpeg = await sharp({ create: { width: 1000, height: 700, channels: 3, background: '#864' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 1000, height: 700, channels: 3, background: '#864' } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.append('alt', 'Silverwood II patio');
     form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'patio.jpg');
-    const response = await fetch(`${server.url}/admin/upload/floorplanimage?floorplan=${encodeURIComponent('Silverwood II')}`, {
-      method: 'POST',
-      headers: { Cookie: staff.cookie, 'X-CSRF-Token': staff.token, Accept: 'application/json' },
-      body: form,
-    });
+    const response = await fetch(
+      `${server.url}/admin/upload/floorplanimage?floorplan=${encodeURIComponent('Silverwood II')}`,
+      {
+        method: 'POST',
+        headers: { Cookie: staff.cookie, 'X-CSRF-Token': staff.token, Accept: 'application/json' },
+        body: form,
+      },
+    );
     expect(response.status).to.equal(201);
     const { url } = (await response.json()) as { url: string };
     expect(await apiGallery(server, 'Silverwood II')).to.deep.equal([...gallery, url]);
@@ -392,7 +457,9 @@ describe('Floor-plan galleries in the admin', () => {
   it('lists one plan through /admin/images.json?floorplan=<display name>', async () => {
     const listed = await editorList(server, staff, `?floorplan=${encodeURIComponent('Sweetwater II')}`);
     expect(listed.map((image) => image.url)).to.deep.equal(await apiGallery(server, 'Sweetwater II'));
-    const unknown = await fetch(`${server.url}/admin/images.json?floorplan=Nowhere`, { headers: { Cookie: staff.cookie } });
+    const unknown = await fetch(`${server.url}/admin/images.json?floorplan=Nowhere`, {
+      headers: { Cookie: staff.cookie },
+    });
     expect(unknown.status).to.equal(400);
   });
 });

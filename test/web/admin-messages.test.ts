@@ -83,8 +83,15 @@ describe('Admin messages inbox', () => {
     server = await startTestServer(STAFF);
     staff = await signIn(server.url);
     for (const { key, ...message } of MESSAGES) {
-      const [row] = await server.db('contact_messages')
-        .insert({ lastname: 'Buyer', email: `${key}@example.com`, phone: '(303) 555-0100', message: `Message from ${key}`, ...message })
+      const [row] = await server
+        .db('contact_messages')
+        .insert({
+          lastname: 'Buyer',
+          email: `${key}@example.com`,
+          phone: '(303) 555-0100',
+          message: `Message from ${key}`,
+          ...message,
+        })
         .returning<{ id: number }[]>('id');
       ids[key] = row?.id ?? 0;
     }
@@ -98,7 +105,11 @@ describe('Admin messages inbox', () => {
   }
 
   /** token: the session's by default; null sends none. */
-  function markRead(id: number | string, read: 'true' | 'false', token: string | null = staff.token): Promise<Response> {
+  function markRead(
+    id: number | string,
+    read: 'true' | 'false',
+    token: string | null = staff.token,
+  ): Promise<Response> {
     return fetch(`${server.url}/admin/messages/${id}/read`, {
       method: 'POST',
       redirect: 'manual',
@@ -107,7 +118,8 @@ describe('Admin messages inbox', () => {
     });
   }
 
-  const readAt = async (key: string) => ((await server.db('contact_messages').where({ id: ids[key] }).first()) as { read_at: string | null }).read_at;
+  const readAt = async (key: string) =>
+    ((await server.db('contact_messages').where({ id: ids[key] }).first()) as { read_at: string | null }).read_at;
 
   it('lists the leads newest first, with the spam kept apart in its own section', async () => {
     const html = await inbox();
@@ -165,12 +177,26 @@ describe('Admin messages inbox', () => {
     const response = await fetch(`${server.url}/admin/messages.csv`, { headers: { Cookie: staff.cookie } });
     expect(response.status).to.equal(200);
     expect(response.headers.get('content-type')).to.equal('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).to.match(/^attachment; filename="?messages-\d{4}-\d{2}-\d{2}\.csv"?$/);
+    expect(response.headers.get('content-disposition')).to.match(
+      /^attachment; filename="?messages-\d{4}-\d{2}-\d{2}\.csv"?$/,
+    );
     expect(response.headers.get('cache-control')).to.include('no-store');
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)], 'UTF-8 BOM for spreadsheets').to.deep.equal([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = parseCsv(bytes.subarray(3).toString('utf8'));
-    expect(header).to.deep.equal(['id', 'created_at', 'firstname', 'lastname', 'email', 'phone', 'subject', 'message', 'source_page', 'is_spam', 'read_at']);
+    expect(header).to.deep.equal([
+      'id',
+      'created_at',
+      'firstname',
+      'lastname',
+      'email',
+      'phone',
+      'subject',
+      'message',
+      'source_page',
+      'is_spam',
+      'read_at',
+    ]);
     expect(rows).to.have.length(MESSAGES.length);
     const subjects = rows.map((row) => row[6]);
     expect(subjects).to.deep.equal(['Cheap pills', 'Newest lead', 'Middle lead', 'Oldest lead', "'-2"]);
@@ -221,7 +247,10 @@ describe('Admin messages inbox', () => {
         expect(page.status, path).to.equal(303);
         expect(page.headers.get('location'), path).to.equal(`/login?next=${encodeURIComponent(path)}`);
         expect(await page.text(), path).to.not.include('Oldest lead');
-        const call = await fetch(`${server.url}${path}`, { redirect: 'manual', headers: { Accept: 'application/json' } });
+        const call = await fetch(`${server.url}${path}`, {
+          redirect: 'manual',
+          headers: { Accept: 'application/json' },
+        });
         expect(call.status, path).to.equal(401);
       }
       const mark = await fetch(`${server.url}/admin/messages/${ids.oldest}/read`, {
@@ -255,7 +284,8 @@ describe('messagesToCsv', () => {
     }) as ContactMessageRow;
 
   it('prefixes every dangerous first character, including tab and carriage return', () => {
-    for (const value of ['=1+1', '+1', '-2', '@SUM(A1)', '\t=1', '\r=1']) expect(csvCell(value), JSON.stringify(value)).to.equal(`"'${value}"`);
+    for (const value of ['=1+1', '+1', '-2', '@SUM(A1)', '\t=1', '\r=1'])
+      expect(csvCell(value), JSON.stringify(value)).to.equal(`"'${value}"`);
     for (const value of ['1-2', 'a=b', 'x@y.z', '(303) 555-0100']) expect(csvCell(value)).to.equal(`"${value}"`);
   });
 

@@ -41,13 +41,22 @@ interface UploadInput {
   extraFiles?: number;
 }
 
-function upload(server: TestServer, staff: Staff, input: UploadInput, path = '/admin/upload/homepageimage'): Promise<Response> {
+function upload(
+  server: TestServer,
+  staff: Staff,
+  input: UploadInput,
+  path = '/admin/upload/homepageimage',
+): Promise<Response> {
   const form = new FormData();
   form.append('_csrf', staff.token);
   if (input.alt !== undefined) form.append('alt', input.alt);
   if (input.buffer) {
     for (let copy = 0; copy <= (input.extraFiles ?? 0); copy += 1) {
-      form.append(input.field ?? 'image', new Blob([new Uint8Array(input.buffer)], { type: input.type ?? 'application/octet-stream' }), input.filename ?? 'photo.jpg');
+      form.append(
+        input.field ?? 'image',
+        new Blob([new Uint8Array(input.buffer)], { type: input.type ?? 'application/octet-stream' }),
+        input.filename ?? 'photo.jpg',
+      );
     }
   }
   return fetch(`${server.url}${path}`, {
@@ -58,7 +67,8 @@ function upload(server: TestServer, staff: Staff, input: UploadInput, path = '/a
   });
 }
 
-const photo = (width: number, height: number, background = '#4a7') => sharp({ create: { width, height, channels: 3, background } });
+const photo = (width: number, height: number, background = '#4a7') =>
+  sharp({ create: { width, height, channels: 3, background } });
 
 /** A PNG declaring 20000×20000 1-bit pixels whose zero rows deflate to about 50 KB: a decompression bomb. */
 function pngBomb(width = 20_000, height = 20_000): Buffer {
@@ -76,7 +86,12 @@ function pngBomb(width = 20_000, height = 20_000): Buffer {
   header[8] = 1; // bit depth
   header[9] = 0; // greyscale
   const rows = zlib.deflateSync(Buffer.alloc((Math.ceil(width / 8) + 1) * height), { level: 9 });
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', rows),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function listFiles(directory: string): Promise<string[]> {
@@ -85,12 +100,17 @@ async function listFiles(directory: string): Promise<string[]> {
 }
 
 async function exists(file: string): Promise<boolean> {
-  return fs.stat(file).then(() => true, () => false);
+  return fs.stat(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Rows of the image tables, files under the data folder (UPLOAD_DIR is inside it), and the places a traversal would land. */
 async function state(server: TestServer) {
-  const dataFiles = (await listFiles(server.dataDir)).filter((file) => !/site\.sqlite(-wal|-shm|-journal)?$/.test(file));
+  const dataFiles = (await listFiles(server.dataDir)).filter(
+    (file) => !/site\.sqlite(-wal|-shm|-journal)?$/.test(file),
+  );
   const escapes = [
     path.resolve(server.config.uploadDir, '../../server.js'),
     path.resolve(server.config.uploadDir, '../server.js'),
@@ -133,7 +153,12 @@ describe('POST /admin/upload/homepageimage', () => {
   for (const [format, make, type, family] of goodFormats) {
     it(`accepts a ${format}: 201, appended at the end, with AVIF, WebP and ${family.toUpperCase()} variants in UPLOAD_DIR`, async () => {
       const before = await apiCarousel(server);
-      const response = await upload(server, staff, { buffer: await make(), type, filename: `house.${format.toLowerCase()}`, alt: `A ${format} house` });
+      const response = await upload(server, staff, {
+        buffer: await make(),
+        type,
+        filename: `house.${format.toLowerCase()}`,
+        alt: `A ${format} house`,
+      });
       expect(response.status).to.equal(201);
       const { url } = (await response.json()) as { url: string };
       expect(url).to.match(new RegExp(`^/uploads/[0-9a-f]{24}/image-1000\\.[0-9a-f]{10}\\.${family}$`));
@@ -143,13 +168,23 @@ describe('POST /admin/upload/homepageimage', () => {
       expect(after.at(-1)?.order).to.equal(Math.max(...before.map((image) => image.order)) + 1);
       expect(await server.db('homepage_images').where({ url }).first()).to.include({ alt: `A ${format} house` });
 
-      const record = (await server.db('uploaded_images').where({ url }).first()) as { directory: string; width: number; height: number };
+      const record = (await server.db('uploaded_images').where({ url }).first()) as {
+        directory: string;
+        width: number;
+        height: number;
+      };
       expect(record).to.include({ width: 1000, height: 640 });
       const directory = path.join(server.config.uploadDir, record.directory);
       const files = await listFiles(directory);
-      const expected = ['avif', 'webp', family].flatMap((extension) => [400, 800, 1000].map((width) => new RegExp(`^image-${width}\\.[0-9a-f]{10}\\.${extension}$`)));
+      const expected = ['avif', 'webp', family].flatMap((extension) =>
+        [400, 800, 1000].map((width) => new RegExp(`^image-${width}\\.[0-9a-f]{10}\\.${extension}$`)),
+      );
       expect(files).to.have.length(expected.length);
-      for (const pattern of expected) expect(files.some((file) => pattern.test(file)), String(pattern)).to.equal(true);
+      for (const pattern of expected)
+        expect(
+          files.some((file) => pattern.test(file)),
+          String(pattern),
+        ).to.equal(true);
       for (const file of files) {
         const meta = await sharp(path.join(directory, file)).metadata();
         const extension = path.extname(file).slice(1);
@@ -164,14 +199,29 @@ describe('POST /admin/upload/homepageimage', () => {
 
   it('strips EXIF metadata (copyright, GPS) from every stored variant and applies the orientation', async () => {
     const source = await photo(900, 600, '#777')
-      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'Secret Photographer 1999', Artist: 'Someone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 29/1 0/1' } } })
+      .withMetadata({
+        orientation: 6,
+        exif: {
+          IFD0: { Copyright: 'Secret Photographer 1999', Artist: 'Someone' },
+          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 29/1 0/1' },
+        },
+      })
       .jpeg()
       .toBuffer();
     expect((await sharp(source).metadata()).exif, 'the source carries EXIF').to.be.instanceOf(Buffer);
-    const response = await upload(server, staff, { buffer: source, type: 'image/jpeg', filename: 'gps.jpg', alt: 'Photo with EXIF' });
+    const response = await upload(server, staff, {
+      buffer: source,
+      type: 'image/jpeg',
+      filename: 'gps.jpg',
+      alt: 'Photo with EXIF',
+    });
     expect(response.status).to.equal(201);
     const { url } = (await response.json()) as { url: string };
-    const record = (await server.db('uploaded_images').where({ url }).first()) as { directory: string; width: number; height: number };
+    const record = (await server.db('uploaded_images').where({ url }).first()) as {
+      directory: string;
+      width: number;
+      height: number;
+    };
     expect(record).to.include({ width: 600, height: 900 });
     const directory = path.join(server.config.uploadDir, record.directory);
     const files = await listFiles(directory);
@@ -188,7 +238,12 @@ describe('POST /admin/upload/homepageimage', () => {
 
   it('stores an image under a generated name whatever its file name says (../../evil.png stays inside UPLOAD_DIR)', async () => {
     const before = await state(server);
-    const response = await upload(server, staff, { buffer: await photo(500, 400).png().toBuffer(), type: 'image/png', filename: '../../evil.png', alt: 'Traversal name' });
+    const response = await upload(server, staff, {
+      buffer: await photo(500, 400).png().toBuffer(),
+      type: 'image/png',
+      filename: '../../evil.png',
+      alt: 'Traversal name',
+    });
     expect(response.status).to.equal(201);
     const { url } = (await response.json()) as { url: string };
     expect(url).to.not.include('evil').and.not.include('..');
@@ -200,8 +255,16 @@ describe('POST /admin/upload/homepageimage', () => {
   });
 
   it('re-encodes a JPEG carrying a PHP payload: no stored file keeps the payload or a .php name', async () => {
-    const polyglot = Buffer.concat([await photo(600, 400).jpeg().toBuffer(), Buffer.from('<?php system($_GET["c"]); ?>')]);
-    const response = await upload(server, staff, { buffer: polyglot, type: 'image/jpeg', filename: 'a.jpg.php', alt: 'Polyglot' });
+    const polyglot = Buffer.concat([
+      await photo(600, 400).jpeg().toBuffer(),
+      Buffer.from('<?php system($_GET["c"]); ?>'),
+    ]);
+    const response = await upload(server, staff, {
+      buffer: polyglot,
+      type: 'image/jpeg',
+      filename: 'a.jpg.php',
+      alt: 'Polyglot',
+    });
     expect(response.status).to.equal(201);
     const { url } = (await response.json()) as { url: string };
     const record = (await server.db('uploaded_images').where({ url }).first()) as { directory: string };
@@ -218,38 +281,143 @@ describe('POST /admin/upload/homepageimage', () => {
       '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><script>alert(1)</script><rect width="400" height="300" fill="red"/></svg>',
     );
     const bad: [string, () => Promise<UploadInput>, RegExp][] = [
-      ['an HTML page renamed .png', async () => ({ buffer: html, filename: 'photo.png', type: 'image/png', alt: 'x' }), /not a JPEG, PNG, WebP or AVIF/],
-      ['an SVG with a script', async () => ({ buffer: svg, filename: 'logo.svg', type: 'image/svg+xml', alt: 'x' }), /not a JPEG, PNG, WebP or AVIF/],
-      ['an SVG renamed .png', async () => ({ buffer: svg, filename: 'logo.png', type: 'image/png', alt: 'x' }), /not a JPEG, PNG, WebP or AVIF/],
-      ['a.jpg.php holding PHP', async () => ({ buffer: Buffer.from('<?php system($_GET["c"]); ?>'), filename: 'a.jpg.php', type: 'image/jpeg', alt: 'x' }), /not a JPEG, PNG, WebP or AVIF/],
+      [
+        'an HTML page renamed .png',
+        async () => ({ buffer: html, filename: 'photo.png', type: 'image/png', alt: 'x' }),
+        /not a JPEG, PNG, WebP or AVIF/,
+      ],
+      [
+        'an SVG with a script',
+        async () => ({ buffer: svg, filename: 'logo.svg', type: 'image/svg+xml', alt: 'x' }),
+        /not a JPEG, PNG, WebP or AVIF/,
+      ],
+      [
+        'an SVG renamed .png',
+        async () => ({ buffer: svg, filename: 'logo.png', type: 'image/png', alt: 'x' }),
+        /not a JPEG, PNG, WebP or AVIF/,
+      ],
+      [
+        'a.jpg.php holding PHP',
+        async () => ({
+          buffer: Buffer.from('<?php system($_GET["c"]); ?>'),
+          filename: 'a.jpg.php',
+          type: 'image/jpeg',
+          alt: 'x',
+        }),
+        /not a JPEG, PNG, WebP or AVIF/,
+      ],
       [
         'a truncated JPEG',
         async () => {
           const jpeg = await photo(800, 600, '#369').jpeg().toBuffer();
-          return { buffer: jpeg.subarray(0, Math.floor(jpeg.length * 0.6)), filename: 'cut.jpg', type: 'image/jpeg', alt: 'x' };
+          return {
+            buffer: jpeg.subarray(0, Math.floor(jpeg.length * 0.6)),
+            filename: 'cut.jpg',
+            type: 'image/jpeg',
+            alt: 'x',
+          };
         },
         /damaged or incomplete/,
       ],
-      ['a zero-byte file', async () => ({ buffer: Buffer.alloc(0), filename: 'empty.jpg', type: 'image/jpeg', alt: 'x' }), /empty/],
+      [
+        'a zero-byte file',
+        async () => ({ buffer: Buffer.alloc(0), filename: 'empty.jpg', type: 'image/jpeg', alt: 'x' }),
+        /empty/,
+      ],
       [
         'a file over 10 MB',
         async () => {
           const jpeg = await photo(200, 200).jpeg().toBuffer();
-          return { buffer: Buffer.concat([jpeg, Buffer.alloc(10 * MB + 1 - jpeg.length, 0x41)]), filename: 'big.jpg', type: 'image/jpeg', alt: 'x' };
+          return {
+            buffer: Buffer.concat([jpeg, Buffer.alloc(10 * MB + 1 - jpeg.length, 0x41)]),
+            filename: 'big.jpg',
+            type: 'image/jpeg',
+            alt: 'x',
+          };
         },
         /larger than 10 MB/,
       ],
-      ['a 20000×20000 PNG bomb', async () => ({ buffer: pngBomb(), filename: 'bomb.png', type: 'image/png', alt: 'x' }), /more than 40 megapixels/],
-      ['a script named ../../server.js', async () => ({ buffer: Buffer.from('require("child_process").exec("rm -rf /")'), filename: '../../server.js', type: 'application/javascript', alt: 'x' }), /not a JPEG, PNG, WebP or AVIF/],
-      ['a GIF', async () => ({ buffer: await photo(50, 50).gif().toBuffer(), filename: 'anim.gif', type: 'image/gif', alt: 'x' }), /not a JPEG, PNG, WebP or AVIF/],
-      ['a TIFF', async () => ({ buffer: await photo(50, 50).tiff().toBuffer(), filename: 'scan.tiff', type: 'image/tiff', alt: 'x' }), /not a JPEG, PNG, WebP or AVIF/],
-      ['a 2×30000 strip', async () => ({ buffer: await photo(2, 30_000).png().toBuffer(), filename: 'strip.png', type: 'image/png', alt: 'x' }), /too narrow or too tall/],
-      ['a good image with no alt text', async () => ({ buffer: await photo(400, 300).png().toBuffer(), filename: 'ok.png', type: 'image/png' }), /alt text/],
-      ['a good image with blank alt text', async () => ({ buffer: await photo(400, 300).png().toBuffer(), filename: 'ok.png', type: 'image/png', alt: '   ' }), /alt text/],
-      ['a good image with 301-character alt text', async () => ({ buffer: await photo(400, 300).png().toBuffer(), filename: 'ok.png', type: 'image/png', alt: 'a'.repeat(301) }), /at most 300/],
+      [
+        'a 20000×20000 PNG bomb',
+        async () => ({ buffer: pngBomb(), filename: 'bomb.png', type: 'image/png', alt: 'x' }),
+        /more than 40 megapixels/,
+      ],
+      [
+        'a script named ../../server.js',
+        async () => ({
+          buffer: Buffer.from('require("child_process").exec("rm -rf /")'),
+          filename: '../../server.js',
+          type: 'application/javascript',
+          alt: 'x',
+        }),
+        /not a JPEG, PNG, WebP or AVIF/,
+      ],
+      [
+        'a GIF',
+        async () => ({
+          buffer: await photo(50, 50).gif().toBuffer(),
+          filename: 'anim.gif',
+          type: 'image/gif',
+          alt: 'x',
+        }),
+        /not a JPEG, PNG, WebP or AVIF/,
+      ],
+      [
+        'a TIFF',
+        async () => ({
+          buffer: await photo(50, 50).tiff().toBuffer(),
+          filename: 'scan.tiff',
+          type: 'image/tiff',
+          alt: 'x',
+        }),
+        /not a JPEG, PNG, WebP or AVIF/,
+      ],
+      [
+        'a 2×30000 strip',
+        async () => ({
+          buffer: await photo(2, 30_000).png().toBuffer(),
+          filename: 'strip.png',
+          type: 'image/png',
+          alt: 'x',
+        }),
+        /too narrow or too tall/,
+      ],
+      [
+        'a good image with no alt text',
+        async () => ({ buffer: await photo(400, 300).png().toBuffer(), filename: 'ok.png', type: 'image/png' }),
+        /alt text/,
+      ],
+      [
+        'a good image with blank alt text',
+        async () => ({
+          buffer: await photo(400, 300).png().toBuffer(),
+          filename: 'ok.png',
+          type: 'image/png',
+          alt: '   ',
+        }),
+        /alt text/,
+      ],
+      [
+        'a good image with 301-character alt text',
+        async () => ({
+          buffer: await photo(400, 300).png().toBuffer(),
+          filename: 'ok.png',
+          type: 'image/png',
+          alt: 'a'.repeat(301),
+        }),
+        /at most 300/,
+      ],
       ['no file at all', async () => ({ alt: 'x' }), /Choose an image/],
-      ['a file under another field name', async () => ({ buffer: await photo(400, 300).png().toBuffer(), field: 'file', type: 'image/png', alt: 'x' }), /could not be read/],
-      ['two files', async () => ({ buffer: await photo(400, 300).png().toBuffer(), extraFiles: 1, type: 'image/png', alt: 'x' }), /could not be read/],
+      [
+        'a file under another field name',
+        async () => ({ buffer: await photo(400, 300).png().toBuffer(), field: 'file', type: 'image/png', alt: 'x' }),
+        /could not be read/,
+      ],
+      [
+        'two files',
+        async () => ({ buffer: await photo(400, 300).png().toBuffer(), extraFiles: 1, type: 'image/png', alt: 'x' }),
+        /could not be read/,
+      ],
     ];
 
     let server: TestServer;
@@ -278,8 +446,16 @@ describe('POST /admin/upload/homepageimage', () => {
         'multipart/form-data; boundary=b',
         '--b\r\nContent-Disposition: form-data; name="image"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
       ],
-      ['a multipart body without a boundary', 'multipart/form-data', '--b\r\nContent-Disposition: form-data; name="alt"\r\n\r\nx\r\n--b--\r\n'],
-      ['a multipart part with a malformed header', 'multipart/form-data; boundary=b', '--b\r\nContent-Disposition form-data name image\r\n\r\nx\r\n--b--\r\n'],
+      [
+        'a multipart body without a boundary',
+        'multipart/form-data',
+        '--b\r\nContent-Disposition: form-data; name="alt"\r\n\r\nx\r\n--b--\r\n',
+      ],
+      [
+        'a multipart part with a malformed header',
+        'multipart/form-data; boundary=b',
+        '--b\r\nContent-Disposition form-data name image\r\n\r\nx\r\n--b--\r\n',
+      ],
     ];
     for (const [label, contentType, body] of rawBodies) {
       it(label, async () => {
@@ -292,7 +468,12 @@ describe('POST /admin/upload/homepageimage', () => {
               port,
               method: 'POST',
               path: '/admin/upload/homepageimage',
-              headers: { Cookie: staff.cookie, 'X-CSRF-Token': staff.token, 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) },
+              headers: {
+                Cookie: staff.cookie,
+                'X-CSRF-Token': staff.token,
+                'Content-Type': contentType,
+                'Content-Length': Buffer.byteLength(body),
+              },
             },
             (response) => {
               response.resume();
@@ -321,17 +502,30 @@ describe('POST /admin/upload/homepageimage', () => {
 
   describe('from the plain HTML form (no JavaScript)', () => {
     it('redirects back to the editor with a success notice', async () => {
-      const response = await upload(server, staff, { buffer: await photo(640, 480).jpeg().toBuffer(), type: 'image/jpeg', alt: 'Form upload', accept: 'text/html' });
+      const response = await upload(server, staff, {
+        buffer: await photo(640, 480).jpeg().toBuffer(),
+        type: 'image/jpeg',
+        alt: 'Form upload',
+        accept: 'text/html',
+      });
       expect(response.status).to.equal(303);
       expect(response.headers.get('location')).to.equal('/admin/homepage-images?uploaded=1');
-      const page = await (await fetch(`${server.url}/admin/homepage-images?uploaded=1`, { headers: { Cookie: staff.cookie } })).text();
+      const page = await (
+        await fetch(`${server.url}/admin/homepage-images?uploaded=1`, { headers: { Cookie: staff.cookie } })
+      ).text();
       expect(page).to.include('The image was added at the end.');
       expect(page).to.include('Form upload');
     });
 
     it('redirects back with the error shown, and stores nothing', async () => {
       const before = await state(server);
-      const response = await upload(server, staff, { buffer: Buffer.from('<html></html>'), type: 'image/png', filename: 'x.png', alt: 'x', accept: 'text/html' });
+      const response = await upload(server, staff, {
+        buffer: Buffer.from('<html></html>'),
+        type: 'image/png',
+        filename: 'x.png',
+        alt: 'x',
+        accept: 'text/html',
+      });
       expect(response.status).to.equal(303);
       const location = response.headers.get('location') as string;
       expect(location).to.match(/^\/admin\/homepage-images\?error=/);
@@ -340,16 +534,23 @@ describe('POST /admin/upload/homepageimage', () => {
       expect(await state(server)).to.deep.equal(before);
     });
 
-    it('redirects a floor-plan form upload back to that plan\'s editor', async () => {
+    it("redirects a floor-plan form upload back to that plan's editor", async () => {
       const response = await upload(
         server,
         staff,
-        { buffer: await photo(640, 480).jpeg().toBuffer(), type: 'image/jpeg', alt: 'Canyon porch', accept: 'text/html' },
+        {
+          buffer: await photo(640, 480).jpeg().toBuffer(),
+          type: 'image/jpeg',
+          alt: 'Canyon porch',
+          accept: 'text/html',
+        },
         `/admin/upload/floorplanimage?floorplan=${encodeURIComponent('The Canyon')}`,
       );
       expect(response.status).to.equal(303);
       expect(response.headers.get('location')).to.equal('/admin/floorplan-images/canyon?uploaded=1');
-      expect(await server.db('floorplan_images').where({ floorplan: 'The Canyon', alt: 'Canyon porch' }).first()).to.not.equal(undefined);
+      expect(
+        await server.db('floorplan_images').where({ floorplan: 'The Canyon', alt: 'Canyon porch' }).first(),
+      ).to.not.equal(undefined);
     });
   });
 });

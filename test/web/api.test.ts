@@ -47,7 +47,10 @@ describe('GET /api/floorplanImages/search/findByFloorplan', () => {
     const response = await fetch(
       `${server.url}/api/floorplanImages/search/findByFloorplan?floorplan=${encodeURIComponent(floorplan)}`,
     );
-    return { status: response.status, body: (await response.json()) as { _embedded: { floorplanImages: { url: string }[] } } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { _embedded: { floorplanImages: { url: string }[] } },
+    };
   }
 
   for (const name of ['Sweetwater II', 'Silverwood II', 'The Canyon']) {

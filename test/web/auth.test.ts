@@ -82,7 +82,10 @@ async function reverseCarousel(url: string, cookie: string, token: string): Prom
   const listing = (await (await get(`${url}/api/homepageimages?sort=order,asc`)).json()) as {
     _embedded: { homepageimages: { url: string }[] };
   };
-  const reversed = listing._embedded.homepageimages.map((image, index, all) => ({ url: image.url, order: all.length - 1 - index }));
+  const reversed = listing._embedded.homepageimages.map((image, index, all) => ({
+    url: image.url,
+    order: all.length - 1 - index,
+  }));
   return fetch(`${url}/admin/reorder/homepageimages`, {
     method: 'POST',
     headers: { Cookie: cookie, 'Content-Type': 'application/json', 'X-CSRF-Token': token },
@@ -102,10 +105,14 @@ describe('POST /login', () => {
     expect(response.status).to.equal(303);
     expect(response.headers.get('location')).to.equal('/admin');
     const cookie = sessionCookieOf(response) as string;
-    expect(response.headers.getSetCookie().join(';')).to.match(/HttpOnly/i).and.match(/SameSite=Lax/i);
+    expect(response.headers.getSetCookie().join(';'))
+      .to.match(/HttpOnly/i)
+      .and.match(/SameSite=Lax/i);
     const row = await sessionRow(server, sessionIdOf(cookie));
     expect(row, 'session row').to.not.equal(undefined);
-    expect(JSON.parse(row?.sess ?? '{}')).to.have.nested.property('passport.user').that.is.a('number');
+    expect(JSON.parse(row?.sess ?? '{}'))
+      .to.have.nested.property('passport.user')
+      .that.is.a('number');
     const dashboard = await get(`${server.url}/admin`, cookie);
     expect(dashboard.status).to.equal(200);
     expect(await pageText(dashboard)).to.include('Signed in as staff');
@@ -124,7 +131,14 @@ describe('POST /login', () => {
   });
 
   it('ignores a next that leads outside the admin area', async () => {
-    for (const next of ['https://evil.example/admin', '//evil.example/admin', '/contact', '/administrator', '/admin\\..\\x', 'javascript:alert(1)']) {
+    for (const next of [
+      'https://evil.example/admin',
+      '//evil.example/admin',
+      '/contact',
+      '/administrator',
+      '/admin\\..\\x',
+      'javascript:alert(1)',
+    ]) {
       const response = await postLogin(server.url, 'staff', PASSWORD, { next });
       expect(response.status, next).to.equal(303);
       expect(response.headers.get('location'), next).to.equal('/admin');
@@ -158,7 +172,11 @@ describe('POST /login', () => {
   });
 
   it('refuses an empty username or password with 400 and no session', async () => {
-    for (const [username, password] of [['', PASSWORD], ['staff', ''], ['', '']] as const) {
+    for (const [username, password] of [
+      ['', PASSWORD],
+      ['staff', ''],
+      ['', ''],
+    ] as const) {
       const response = await postLogin(server.url, username, password);
       expect(response.status, `${username}/${password}`).to.equal(400);
       expect(sessionCookieOf(response)).to.equal(undefined);
@@ -166,7 +184,11 @@ describe('POST /login', () => {
   });
 
   it('refuses a cross-site login post with 403 (login CSRF)', async () => {
-    const crossSite: Record<string, string>[] = [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }, { Origin: 'null' }];
+    const crossSite: Record<string, string>[] = [
+      { Origin: 'https://evil.example' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { Origin: 'null' },
+    ];
     for (const headers of crossSite) {
       const response = await postLogin(server.url, 'staff', PASSWORD, { headers });
       expect(response.status, JSON.stringify(headers)).to.equal(403);
@@ -175,7 +197,9 @@ describe('POST /login', () => {
   });
 
   it('accepts a same-origin login post from the browser form', async () => {
-    const response = await postLogin(server.url, 'staff', PASSWORD, { headers: { Origin: server.url, 'Sec-Fetch-Site': 'same-origin' } });
+    const response = await postLogin(server.url, 'staff', PASSWORD, {
+      headers: { Origin: server.url, 'Sec-Fetch-Site': 'same-origin' },
+    });
     expect(response.status).to.equal(303);
   });
 
@@ -207,7 +231,9 @@ describe('Login rate limit', () => {
         ['Ｓｔａｆｆ', '10.0.0.3'],
       ];
       for (const [username, address] of attempts) {
-        const response = await postLogin(server.url, username as string, 'wrong password', { headers: { 'X-Forwarded-For': address as string } });
+        const response = await postLogin(server.url, username as string, 'wrong password', {
+          headers: { 'X-Forwarded-For': address as string },
+        });
         expect(response.status, username).to.equal(401);
       }
       const locked = await postLogin(server.url, 'StAfF', PASSWORD, { headers: { 'X-Forwarded-For': '10.0.0.4' } });
@@ -218,7 +244,9 @@ describe('Login rate limit', () => {
       expect(errorTextOf(await locked.text())).to.match(/^Too many failed sign-ins/);
       expect(await sessionCount(server)).to.equal(0);
       // Another username from another address is not locked: the limit is per username.
-      const other = await postLogin(server.url, 'someone-else', 'wrong password', { headers: { 'X-Forwarded-For': '10.0.0.5' } });
+      const other = await postLogin(server.url, 'someone-else', 'wrong password', {
+        headers: { 'X-Forwarded-For': '10.0.0.5' },
+      });
       expect(other.status).to.equal(401);
     } finally {
       await server.close();
@@ -229,7 +257,9 @@ describe('Login rate limit', () => {
     const server = await startTestServer({ ...STAFF, LOGIN_RATE_LIMIT: '3' });
     try {
       for (const [index, username] of ['alice', 'bob', 'carol'].entries()) {
-        const response = await postLogin(server.url, username, 'wrong password', { headers: { 'X-Forwarded-For': `203.0.113.${index + 1}` } });
+        const response = await postLogin(server.url, username, 'wrong password', {
+          headers: { 'X-Forwarded-For': `203.0.113.${index + 1}` },
+        });
         expect(response.status, username).to.equal(401);
       }
       const locked = await postLogin(server.url, 'staff', PASSWORD, { headers: { 'X-Forwarded-For': '198.51.100.9' } });
@@ -384,7 +414,10 @@ describe('Session lifetime', () => {
   it('renews the idle deadline on each request', async () => {
     const cookie = await signIn(server.url);
     const sid = sessionIdOf(cookie);
-    await server.db('sessions').where({ sid }).update({ expires_at: Date.now() + 60_000 });
+    await server
+      .db('sessions')
+      .where({ sid })
+      .update({ expires_at: Date.now() + 60_000 });
     expect((await get(`${server.url}/admin`, cookie)).status).to.equal(200);
     expect(Number((await sessionRow(server, sid))?.expires_at)).to.be.closeTo(Date.now() + 7 * 60_000, 5_000);
   });
@@ -392,7 +425,10 @@ describe('Session lifetime', () => {
   it('refuses a session idle past its deadline: pages redirect to /login, calls get 401', async () => {
     const cookie = await signIn(server.url);
     const token = await csrfTokenOf(server.url, cookie);
-    await server.db('sessions').where({ sid: sessionIdOf(cookie) }).update({ expires_at: Date.now() - 1000 });
+    await server
+      .db('sessions')
+      .where({ sid: sessionIdOf(cookie) })
+      .update({ expires_at: Date.now() - 1000 });
     const page = await get(`${server.url}/admin`, cookie);
     expect(page.status).to.equal(303);
     expect(page.headers.get('location')).to.match(/^\/login/);
@@ -406,7 +442,10 @@ describe('Session lifetime', () => {
     expect(sess.loginAt, 'login time recorded at login').to.be.closeTo(Date.now(), 60_000);
     if (loginAt === undefined) delete sess.loginAt;
     else sess.loginAt = loginAt;
-    await server.db('sessions').where({ sid }).update({ sess: JSON.stringify(sess) });
+    await server
+      .db('sessions')
+      .where({ sid })
+      .update({ sess: JSON.stringify(sess) });
   }
 
   it('ends a session older than SESSION_MAX_HOURS even while it is active, and deletes it', async () => {

@@ -534,8 +534,11 @@ describe('GET /about', () => {
   it('shows the walkthrough video with a WebM and an MP4 source, a poster, preload="none" and the fallback text', () => {
     const video = one(main, 'video');
     // The poster is the build's WebP variant of the content's poster image (smaller than the JPEG master).
-    const posterVariants = readJson<Record<string, { webpSrcSet: string }>>('build/image-manifest.json')[content.media.video.poster];
-    expect(posterVariants?.webpSrcSet.split(', ').map((candidate) => candidate.split(' ')[0])).to.include(video.attrs.poster);
+    const posterVariants =
+      readJson<Record<string, { webpSrcSet: string }>>('build/image-manifest.json')[content.media.video.poster];
+    expect(posterVariants?.webpSrcSet.split(', ').map((candidate) => candidate.split(' ')[0])).to.include(
+      video.attrs.poster,
+    );
     expect(video.attrs.preload).to.equal('none');
     const sources = all(video, 'source').map((source) => ({ src: source.attrs.src, type: source.attrs.type }));
     expect(sources).to.deep.include({ src: content.media.video.webm, type: 'video/webm' });

@@ -28,10 +28,14 @@ describe('Security headers (HTTP Observatory rubric, production settings)', () =
     });
     expect(login.status).to.equal(303);
     cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const editor = await (await fetch(`${server.url}/admin/homepage-images`, { headers: { ...VIA_HTTPS, cookie } })).text();
+    const editor = await (
+      await fetch(`${server.url}/admin/homepage-images`, { headers: { ...VIA_HTTPS, cookie } })
+    ).text();
     const token = /name="csrf-token" content="([^"]+)"/.exec(editor)?.[1] ?? '';
     const form = new FormData();
-    const jpeg = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#3a6' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toBuffer();
     form.set('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'lawn.jpg');
     form.set('alt', 'A lawn');
     const upload = await fetch(`${server.url}/admin/upload/homepageimage`, {
@@ -45,7 +49,9 @@ describe('Security headers (HTTP Observatory rubric, production settings)', () =
   after(() => server.close());
 
   async function score(path: string, withCookie = false) {
-    const response = await fetch(`${server.url}${path}`, { headers: { ...VIA_HTTPS, ...(withCookie ? { cookie } : {}) } });
+    const response = await fetch(`${server.url}${path}`, {
+      headers: { ...VIA_HTTPS, ...(withCookie ? { cookie } : {}) },
+    });
     const body = /^text\/html/.test(response.headers.get('content-type') ?? '') ? await response.text() : undefined;
     return { status: response.status, ...observatoryScore(response.headers, body) };
   }
@@ -94,6 +100,8 @@ describe('Security headers (HTTP Observatory rubric, production settings)', () =
 
   it('sends HSTS for at least six months in production', async () => {
     const response = await fetch(`${server.url}/`, { headers: VIA_HTTPS });
-    expect(Number(/max-age=(\d+)/.exec(response.headers.get('strict-transport-security') ?? '')?.[1])).to.be.at.least(15_768_000);
+    expect(Number(/max-age=(\d+)/.exec(response.headers.get('strict-transport-security') ?? '')?.[1])).to.be.at.least(
+      15_768_000,
+    );
   });
 });

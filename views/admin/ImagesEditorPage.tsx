@@ -33,7 +33,10 @@ export function ImagesEditorPage(props: ImagesEditorPageProps) {
         </nav>
       ) : null}
       {notice ? (
-        <p className={`alert ${notice.kind === 'success' ? 'alert-success' : 'alert-error'}`} role={notice.kind === 'success' ? 'status' : 'alert'}>
+        <p
+          className={`alert ${notice.kind === 'success' ? 'alert-success' : 'alert-error'}`}
+          role={notice.kind === 'success' ? 'status' : 'alert'}
+        >
           {notice.text}
         </p>
       ) : null}
@@ -43,7 +46,13 @@ export function ImagesEditorPage(props: ImagesEditorPageProps) {
         <form method="post" action={uploadAction} encType="multipart/form-data" className="upload-form">
           <input type="hidden" name="_csrf" value={staff.csrfToken} />
           <label htmlFor="upload-file">Image (JPEG, PNG, WebP or AVIF, at most 10 MB)</label>
-          <input id="upload-file" name="image" type="file" accept="image/jpeg,image/png,image/webp,image/avif" required />
+          <input
+            id="upload-file"
+            name="image"
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            required
+          />
           <label htmlFor="upload-alt">Alt text (what the image shows)</label>
           <input id="upload-alt" name="alt" type="text" required maxLength={300} />
           <button type="submit" className="button button-accent">

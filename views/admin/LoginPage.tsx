@@ -19,9 +19,24 @@ export function LoginPage({ communityName, error, username, next }: LoginPagePro
         ) : null}
         <form method="post" action={next ? `/login?next=${encodeURIComponent(next)}` : '/login'} className="login-form">
           <label htmlFor="login-username">Username</label>
-          <input id="login-username" name="username" type="text" autoComplete="username" required maxLength={64} defaultValue={username} />
+          <input
+            id="login-username"
+            name="username"
+            type="text"
+            autoComplete="username"
+            required
+            maxLength={64}
+            defaultValue={username}
+          />
           <label htmlFor="login-password">Password</label>
-          <input id="login-password" name="password" type="password" autoComplete="current-password" required maxLength={1024} />
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={1024}
+          />
           <button type="submit" className="button button-accent">
             Sign in
           </button>
