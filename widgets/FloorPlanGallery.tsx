@@ -56,7 +56,13 @@ export default function FloorPlanGallery({ planName, images }: FloorPlanGalleryP
                 onClick={(event) => show(index, event)}
                 aria-label={`View larger: ${image.alt}`}
               >
-                <Picture image={image} sizes="(min-width: 1100px) 360px, (min-width: 640px) 45vw, 92vw" />
+                {/* The first thumbnail is the page's largest paint: fetch it at once, the rest as they near. */}
+                <Picture
+                  image={image}
+                  sizes="(min-width: 1100px) 360px, (min-width: 640px) 45vw, 92vw"
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : undefined}
+                />
               </a>
               {image.caption ? <figcaption>{image.caption}</figcaption> : null}
             </figure>

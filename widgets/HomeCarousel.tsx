@@ -41,6 +41,9 @@ export default function HomeCarousel({ title, tagline, slides, sizes }: HomeCaro
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [current, setCurrent] = useState(0);
+  // The server-rendered first slide stays on top, the very same element, until the slideshow first moves:
+  // the page's largest paint is then that early image, never a copy painted later by the carousel.
+  const [covered, setCovered] = useState(true);
   const slidesRef = useRef<HTMLDivElement>(null);
 
   const [first] = slides;
@@ -73,12 +76,17 @@ export default function HomeCarousel({ title, tagline, slides, sizes }: HomeCaro
       ) : null}
       <div
         ref={slidesRef}
-        className="hero-slides"
+        className={covered ? 'hero-slides is-covered' : 'hero-slides'}
         onPointerEnter={() => setHovered(true)}
         onPointerLeave={() => setHovered(false)}
         onFocus={onFocus}
         onBlur={onBlur}
       >
+        {covered && first ? (
+          <div className="hero-slide hero-cover">
+            <Picture image={first} sizes={sizes} loading="eager" fetchPriority="high" />
+          </div>
+        ) : null}
         {canRotate ? (
           <Carousel
             autoPlay={playing && !hovered && !focused}
@@ -95,7 +103,10 @@ export default function HomeCarousel({ title, tagline, slides, sizes }: HomeCaro
             showIndicators
             swipeable
             emulateTouch
-            onChange={setCurrent}
+            onChange={(index) => {
+              setCurrent(index);
+              setCovered(false);
+            }}
             labels={{ leftArrow: 'Previous photo', rightArrow: 'Next photo', item: 'Show photo' }}
             renderIndicator={(onClick, isSelected, index, label) => (
               <li key={index}>
@@ -127,10 +138,6 @@ export default function HomeCarousel({ title, tagline, slides, sizes }: HomeCaro
               </div>
             ))}
           </Carousel>
-        ) : first ? (
-          <div className="hero-slide">
-            <Picture image={first} sizes={sizes} loading="eager" fetchPriority="high" />
-          </div>
         ) : null}
       </div>
       <div className="hero-overlay">
