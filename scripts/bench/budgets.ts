@@ -1,0 +1,168 @@
+import { bytes, fixed, KIB, ms } from './format.js';
+import type { JavaScriptResult } from './javascript.js';
+import type { LcpImageRow } from './lcp-image.js';
+import type { LighthouseRow } from './lighthouse.js';
+import { NO_JS_PAGES } from './pages.js';
+import type { ThroughputRow } from './throughput.js';
+
+export interface BenchResults {
+  lighthouse?: LighthouseRow[];
+  javascript?: JavaScriptResult;
+  lcpImages?: LcpImageRow[];
+  throughput?: ThroughputRow[];
+}
+
+export interface BudgetRow {
+  goal: string;
+  measured: string;
+  /** undefined: the section that measures it was skipped. */
+  met: boolean | undefined;
+}
+
+export const GOALS = {
+  mobilePerformance: 98,
+  categoryScore: 100,
+  lcpMs: 1500,
+  cls: 0.01,
+  homeJsGzipBytes: 70 * KIB,
+  throughputRatio: 0.8,
+  lcpImageBytes: 100 * KIB,
+} as const;
+
+function notMeasured(goal: string): BudgetRow {
+  return { goal, measured: 'not measured (section skipped)', met: undefined };
+}
+
+function worst<T>(items: readonly T[], value: (item: T) => number, higherIsWorse: boolean): T | undefined {
+  return [...items].sort((a, b) => (higherIsWorse ? value(b) - value(a) : value(a) - value(b)))[0];
+}
+
+function where(row: LighthouseRow): string {
+  return `${row.page}${row.profile === 'desktop' ? ' (desktop)' : ''}`;
+}
+
+function mobilePerformance(rows: LighthouseRow[]): BudgetRow {
+  const goal = `Lighthouse mobile performance ≥ ${GOALS.mobilePerformance} on every public page`;
+  const mobile = rows.filter((row) => row.profile === 'mobile');
+  const low = worst(mobile, (row) => row.median.performance, false);
+  if (!low) return notMeasured(goal);
+  const below = mobile.filter((row) => row.median.performance < GOALS.mobilePerformance);
+  return {
+    goal,
+    measured: `lowest ${low.median.performance} (${low.page}); ${below.length} of ${mobile.length} pages below`,
+    met: below.length === 0,
+  };
+}
+
+function categoryEverywhere(rows: LighthouseRow[], name: string, value: (row: LighthouseRow) => number): BudgetRow {
+  const goal = `${name} = ${GOALS.categoryScore} everywhere (mobile and desktop)`;
+  const low = worst(rows, value, false);
+  if (!low) return notMeasured(goal);
+  const below = rows.filter((row) => value(row) < GOALS.categoryScore);
+  const measured =
+    below.length === 0
+      ? `${GOALS.categoryScore} on all ${rows.length}`
+      : `lowest ${value(low)} (${where(low)}); ${below.length} of ${rows.length} below`;
+  return { goal, measured, met: below.length === 0 };
+}
+
+function mobileMetric(
+  rows: LighthouseRow[],
+  goal: string,
+  value: (row: LighthouseRow) => number,
+  limit: number,
+  show: (n: number) => string,
+): BudgetRow {
+  const mobile = rows.filter((row) => row.profile === 'mobile');
+  const high = worst(mobile, value, true);
+  if (!high) return notMeasured(goal);
+  const over = mobile.filter((row) => value(row) > limit);
+  return {
+    goal,
+    measured: `highest ${show(value(high))} (${high.page}); ${over.length} of ${mobile.length} pages over`,
+    met: over.length === 0,
+  };
+}
+
+function noJavaScript(result: JavaScriptResult | undefined): BudgetRow {
+  const goal = `No JS on ${NO_JS_PAGES.join(' and ')}`;
+  const pages = result?.pages.filter((page) => (NO_JS_PAGES as readonly string[]).includes(page.page)) ?? [];
+  if (pages.length === 0) return notMeasured(goal);
+  return {
+    goal,
+    measured: pages.map((page) => `${page.page}: ${page.scripts.length} files, ${bytes(page.rawBytes)}`).join('; '),
+    met: pages.every((page) => page.scripts.length === 0),
+  };
+}
+
+function homeJavaScript(result: JavaScriptResult | undefined): BudgetRow {
+  const goal = `≤ 70 KiB gzip JS in total on /`;
+  const home = result?.pages.find((page) => page.page === '/');
+  if (!home) return notMeasured(goal);
+  return {
+    goal,
+    measured: `${bytes(home.gzipBytes)} gzip (${bytes(home.rawBytes)} raw, ${home.scripts.length} files)`,
+    met: home.gzipBytes <= GOALS.homeJsGzipBytes,
+  };
+}
+
+function lazyMap(result: JavaScriptResult | undefined): BudgetRow {
+  const goal = 'Map page: Leaflet chunk loaded only after scrolling to the map (check)';
+  if (!result || result.map.length === 0) return notMeasured(goal);
+  const measured = result.map
+    .map(
+      (check) =>
+        `${check.viewport}: before scroll ${check.loadedBeforeScroll ? 'loaded' : 'not loaded'}, after ${check.loadedAfterScroll ? 'loaded' : 'not loaded'}`,
+    )
+    .join('; ');
+  return { goal, measured, met: result.map.every((check) => !check.loadedBeforeScroll && check.loadedAfterScroll) };
+}
+
+function throughputRatio(rows: ThroughputRow[] | undefined): BudgetRow {
+  const goal = `SSR throughput ≥ ${GOALS.throughputRatio}× static`;
+  const low = rows && worst(rows, (row) => row.ratio, false);
+  if (!rows || !low) return notMeasured(goal);
+  const below = rows.filter((row) => row.ratio < GOALS.throughputRatio);
+  return {
+    goal,
+    measured: `lowest ${fixed(low.ratio, 2)}× (${low.page}); ${below.length} of ${rows.length} pages below`,
+    met: below.length === 0,
+  };
+}
+
+function lcpImage(rows: LcpImageRow[] | undefined): BudgetRow {
+  const goal = 'LCP image ≤ 100 KiB at 375 px width (worst of 2× and 3× pixel ratio)';
+  if (!rows || rows.length === 0) return notMeasured(goal);
+  const withImage = rows.filter((row) => row.imageBytes !== undefined);
+  const largest = worst(withImage, (row) => row.imageBytes ?? 0, true);
+  if (!largest) return { goal, measured: 'no page has an image as its LCP element', met: true };
+  return {
+    goal,
+    measured: `largest ${bytes(largest.imageBytes)} (${largest.page} at ${largest.pixelRatio}×, ${largest.image ?? ''})`,
+    met: withImage.every((row) => (row.imageBytes ?? 0) <= GOALS.lcpImageBytes),
+  };
+}
+
+/** Each goal of the brief, the value measured, met or not. */
+export function evaluateBudgets(results: BenchResults): BudgetRow[] {
+  const lighthouse = results.lighthouse ?? [];
+  return [
+    mobilePerformance(lighthouse),
+    categoryEverywhere(lighthouse, 'Accessibility', (row) => row.accessibility),
+    categoryEverywhere(lighthouse, 'Best practices', (row) => row.bestPractices),
+    categoryEverywhere(lighthouse, 'SEO', (row) => row.seo),
+    mobileMetric(lighthouse, `LCP ≤ ${ms(GOALS.lcpMs)} (mobile)`, (row) => row.median.lcpMs, GOALS.lcpMs, ms),
+    mobileMetric(
+      lighthouse,
+      `CLS ≤ ${GOALS.cls} (mobile)`,
+      (row) => row.median.cls,
+      GOALS.cls,
+      (n) => fixed(n, 3),
+    ),
+    noJavaScript(results.javascript),
+    homeJavaScript(results.javascript),
+    lazyMap(results.javascript),
+    throughputRatio(results.throughput),
+    lcpImage(results.lcpImages),
+  ];
+}
