@@ -6,7 +6,16 @@ import type { Knex } from 'knex';
 import { connectDatabase } from '../../src/db/connect.js';
 import { migrateToLatest, rollbackAll } from '../../src/db/migrations.js';
 
-const TABLES = ['homepage_images', 'floorplan_images', 'houses', 'contact_messages', 'users', 'sessions', 'uploaded_images', 'site_revision'];
+const TABLES = [
+  'homepage_images',
+  'floorplan_images',
+  'houses',
+  'contact_messages',
+  'users',
+  'sessions',
+  'uploaded_images',
+  'site_revision',
+];
 
 async function existing(db: Knex): Promise<string[]> {
   const present: string[] = [];
