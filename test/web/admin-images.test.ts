@@ -2,34 +2,14 @@ import { expect } from 'chai';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
-const PASSWORD = 'correct horse battery';
-const STAFF = { ADMIN_USERNAME: 'staff', ADMIN_PASSWORD: PASSWORD };
-
-interface Staff {
-  cookie: string;
-  token: string;
-}
+const STAFF = STAFF_ENV;
 
 interface OrderItem {
   url: string;
   order: number;
-}
-
-async function signIn(url: string): Promise<Staff> {
-  const response = await fetch(`${url}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'staff', password: PASSWORD }),
-  });
-  expect(response.status).to.equal(303);
-  const cookie = (response.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-  const html = await (await fetch(`${url}/admin`, { headers: { Cookie: cookie } })).text();
-  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
-  expect(token).to.have.length.greaterThan(20);
-  return { cookie, token };
 }
 
 function postJson(

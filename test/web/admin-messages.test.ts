@@ -1,30 +1,10 @@
 import { expect } from 'chai';
 import { csvCell, messagesToCsv } from '../../src/services/messages-csv.js';
 import type { ContactMessageRow } from '../../src/db/contact-messages.js';
+import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
-const PASSWORD = 'correct horse battery';
-const STAFF = { ADMIN_USERNAME: 'staff', ADMIN_PASSWORD: PASSWORD };
-
-interface Staff {
-  cookie: string;
-  token: string;
-}
-
-async function signIn(url: string): Promise<Staff> {
-  const response = await fetch(`${url}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'staff', password: PASSWORD }),
-  });
-  expect(response.status).to.equal(303);
-  const cookie = (response.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-  const html = await (await fetch(`${url}/admin`, { headers: { Cookie: cookie } })).text();
-  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
-  expect(token).to.have.length.greaterThan(20);
-  return { cookie, token };
-}
+const STAFF = STAFF_ENV;
 
 /** RFC 4180: quoted cells, doubled quotes, CRLF rows, line breaks inside quotes. */
 function parseCsv(text: string): string[][] {

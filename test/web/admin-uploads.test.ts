@@ -5,31 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
+import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
-const PASSWORD = 'correct horse battery';
-const STAFF = { ADMIN_USERNAME: 'staff', ADMIN_PASSWORD: PASSWORD };
+const STAFF = STAFF_ENV;
 const MB = 1024 * 1024;
-
-interface Staff {
-  cookie: string;
-  token: string;
-}
-
-async function signIn(url: string): Promise<Staff> {
-  const response = await fetch(`${url}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'staff', password: PASSWORD }),
-  });
-  expect(response.status).to.equal(303);
-  const cookie = (response.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-  const html = await (await fetch(`${url}/admin`, { headers: { Cookie: cookie } })).text();
-  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
-  expect(token).to.have.length.greaterThan(20);
-  return { cookie, token };
-}
 
 interface UploadInput {
   buffer?: Buffer;
