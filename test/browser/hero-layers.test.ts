@@ -1,8 +1,9 @@
 import { expect } from 'chai';
+import type { Page } from 'playwright-core';
 import { openPage, openWidgetPage, useBrowserSuite, WIDTHS } from './support.js';
 
 /** What a person sees first: the title, tagline, dots and pause button painted above the photos. */
-async function topmostAt(page: import('playwright-core').Page, selector: string): Promise<boolean> {
+async function topmostAt(page: Page, selector: string): Promise<boolean> {
   return page.locator(selector).evaluate((element) => {
     const box = element.getBoundingClientRect();
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
@@ -14,7 +15,7 @@ async function topmostAt(page: import('playwright-core').Page, selector: string)
  * The overlay lets clicks through (pointer-events: none); for hit-testing what is painted on top, let it be hit.
  * (Set through the CSSOM: the CSP refuses inline style elements.)
  */
-async function letOverlayBeHit(page: import('playwright-core').Page): Promise<void> {
+async function letOverlayBeHit(page: Page): Promise<void> {
   await page.locator('.hero-overlay').evaluate((element) => {
     (element as HTMLElement).style.pointerEvents = 'auto';
   });
