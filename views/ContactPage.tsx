@@ -1,6 +1,7 @@
 import { Widget } from '../src/render/widget.js';
 import type { ContactErrors, ContactInput } from '../src/shared/contact-rules.js';
 import { Layout } from './Layout.js';
+import { telHref } from './tel-href.js';
 import type { SiteProps } from './site-props.js';
 
 interface ContactPageProps extends SiteProps {
@@ -21,8 +22,7 @@ export function ContactPage({ content, path, initial }: ContactPageProps) {
           </p>
           <ul className="contact-details">
             <li>
-              <span className="label">Call</span>{' '}
-              <a href={`tel:+1${builder.phone.replace(/\D/g, '')}`}>{builder.phone}</a>
+              <span className="label">Call</span> <a href={telHref(builder.phone)}>{builder.phone}</a>
             </li>
             <li>
               <span className="label">Email</span> <a href={`mailto:${builder.email}`}>{builder.email}</a>

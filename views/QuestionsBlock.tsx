@@ -1,8 +1,5 @@
 import type { Content } from '../src/content/index.js';
-
-function telHref(phone: string): string {
-  return `tel:+1${phone.replace(/\D/g, '')}`;
-}
+import { telHref } from './tel-href.js';
 
 /** The seed's questions block: heading, a button to the contact page, phone and e-mail. */
 export function QuestionsBlock({ content }: { content: Content }) {

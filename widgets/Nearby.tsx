@@ -3,6 +3,7 @@ import { NEARBY_MAP_HEIGHT } from '../src/shared/constants.js';
 import type { NearbyMapProps } from './NearbyMap.js';
 import { formatMiles, type HomeLocation, type NearbyPlaceData, type NearbyTabData } from './nearby-types.js';
 import { useEnhanced } from './use-enhanced.js';
+import { whenNearViewport } from './when-near-viewport.js';
 
 interface NearbyProps {
   tabs: NearbyTabData[];
@@ -78,15 +79,7 @@ function useNearViewport(ref: RefObject<HTMLElement | null>, active: boolean): b
   useEffect(() => {
     const element = ref.current;
     if (!active || near || !element) return;
-    if (!('IntersectionObserver' in window)) return setNear(true);
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '200px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    return whenNearViewport(element, () => setNear(true));
   }, [ref, active, near]);
   return near;
 }

@@ -1,24 +1,11 @@
 import { HYDRATE_ATTRIBUTE, WIDGET_ATTRIBUTE } from './registry.js';
+import { whenNearViewport } from './when-near-viewport.js';
 
 /**
  * The only script a page names. It is tiny: React and each widget load with dynamic imports, and only after the
  * page has loaded, so the server-rendered page (already complete) paints its images and text first and the
  * widgets' code never competes with them. `visible` widgets wait until they near the viewport.
  */
-function whenVisible(element: HTMLElement, callback: () => void): void {
-  if (!('IntersectionObserver' in window)) return callback();
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        callback();
-      }
-    },
-    { rootMargin: '200px' },
-  );
-  observer.observe(element);
-}
-
 function hydrate(placeholder: HTMLElement): void {
   import('./hydrate-widget.js')
     .then(({ hydrateWidget }) => hydrateWidget(placeholder))
@@ -27,7 +14,8 @@ function hydrate(placeholder: HTMLElement): void {
 
 function boot(): void {
   for (const placeholder of document.querySelectorAll<HTMLElement>(`[${WIDGET_ATTRIBUTE}]`)) {
-    if (placeholder.getAttribute(HYDRATE_ATTRIBUTE) === 'visible') whenVisible(placeholder, () => hydrate(placeholder));
+    if (placeholder.getAttribute(HYDRATE_ATTRIBUTE) === 'visible')
+      whenNearViewport(placeholder, () => hydrate(placeholder));
     else hydrate(placeholder);
   }
 }

@@ -1,5 +1,6 @@
 import type { ContactMessageRow } from '../../src/db/contact-messages.js';
 import { AdminLayout } from './AdminLayout.js';
+import { telHref } from '../tel-href.js';
 
 interface MessagesPageProps {
   communityName: string;
@@ -26,7 +27,7 @@ function MessageList({ messages, csrfToken }: { messages: ContactMessageRow[]; c
               </h3>
               <p className="message-meta">
                 {message.firstname} {message.lastname} · <a href={`mailto:${message.email}`}>{message.email}</a> ·{' '}
-                <a href={`tel:+1${message.phone.replace(/\D/g, '')}`}>{message.phone}</a> ·{' '}
+                <a href={telHref(message.phone)}>{message.phone}</a> ·{' '}
                 <time dateTime={toDate(message.created_at).toISOString()}>
                   {toDate(message.created_at).toLocaleString('en-US', { timeZone: 'UTC' })} UTC
                 </time>
