@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { writeImageVariants, type ImageVariants } from '../src/services/image-variants.js';
+import { directorySink, writeImageVariants, type ImageVariants } from '../src/services/image-variants.js';
 import type { AssetManifest, WidgetAssets } from '../src/render/asset-manifest.js';
 import {
   ASSET_MANIFEST,
@@ -56,7 +56,7 @@ async function buildImages(): Promise<void> {
     const outDir = path.join(IMG_DIR, dir);
     const urlPrefix = dir === '.' ? '/img' : `/img/${dir}`;
     const baseName = path.basename(file).replace(/\.[^.]+$/, '');
-    manifest[url] = await writeImageVariants(await fs.readFile(file), outDir, baseName, urlPrefix);
+    manifest[url] = await writeImageVariants(await fs.readFile(file), directorySink(outDir), baseName, urlPrefix);
   }
   await fs.writeFile(IMAGE_MANIFEST, JSON.stringify(manifest, null, 2));
   console.log(`images: ${sources.length} sources`);

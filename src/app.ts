@@ -14,6 +14,7 @@ import {
 import { createImageDescriber } from './render/images.js';
 import { createRenderer } from './render/renderer.js';
 import { loadServerWidgets } from './render/widget.js';
+import { createDirectoryStorage, type UploadStorage } from './services/upload-storage.js';
 import { resolveSessionSecret } from './session-secret.js';
 import { createAdminRouter } from './web/admin-router.js';
 import { createApiRouter } from './web/api-router.js';
@@ -28,7 +29,7 @@ import { invalidateOnStaffChange, PageCache, servePageCache } from './web/page-c
 import { createPagesRouter } from './web/pages-router.js';
 import { createSiteFilesRouter } from './web/site-files-router.js';
 import { securityHeaders } from './web/security-headers.js';
-import { createStaticRouter, serveUploads } from './web/static-files.js';
+import { createStaticRouter } from './web/static-files.js';
 import { removeTrailingSlash } from './web/trailing-slash.js';
 
 export interface AppDeps {
@@ -39,6 +40,8 @@ export interface AppDeps {
   assets?: AssetManifest;
   images?: ImageManifest;
   outbox?: { kick(): void };
+  /** Where staff uploads are stored; a directory at UPLOAD_DIR unless another storage is given. */
+  uploads?: UploadStorage;
 }
 
 /** Builds the Express app: middleware order, routers, error handling. Listening is server.ts's job. */
@@ -46,6 +49,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const { config, db, content, logger } = deps;
   await loadServerWidgets();
   const assets = deps.assets ?? loadAssetManifest();
+  const uploads = deps.uploads ?? createDirectoryStorage(config.uploadDir);
   const kit: PageKit = {
     content,
     renderer: createRenderer({ assets, siteName: content.community.name, siteUrl: config.siteUrl }),
@@ -76,7 +80,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(compression());
   app.use(removeTrailingSlash);
   app.use(createStaticRouter());
-  app.use('/uploads', serveUploads(config.uploadDir));
+  app.use('/uploads', uploads.serve());
   app.use(createSiteFilesRouter({ db, content, siteUrl: config.siteUrl }));
   app.use(createApiRouter(db));
   const pageCache = new PageCache(db);
@@ -120,7 +124,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     requireStaff,
     rejectCrossSite,
     invalidateOnStaffChange(pageCache),
-    createAdminRouter({ db, content, renderer: kit.renderer, image: kit.image, uploadDir: config.uploadDir }),
+    createAdminRouter({ db, content, renderer: kit.renderer, image: kit.image, uploads }),
   );
   app.use(notFound(kit));
   app.use(errorHandler(kit, logger));

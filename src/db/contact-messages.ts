@@ -11,6 +11,7 @@ export interface NewContactMessage extends ContactInput {
   delivery_status: DeliveryStatus;
 }
 
+/** Timestamps are ISO 8601 in UTC ("2026-01-02T12:00:00.000Z") whichever database stored them. */
 export interface ContactMessageRow extends NewContactMessage {
   id: number;
   read_at: string | null;
@@ -27,13 +28,38 @@ export async function insertContactMessage(db: Knex, message: NewContactMessage)
   return row.id;
 }
 
-export function listContactMessages(db: Knex): Promise<ContactMessageRow[]> {
-  return db<ContactMessageRow>('contact_messages')
+/** SQLite stores CURRENT_TIMESTAMP as "YYYY-MM-DD HH:MM:SS" in UTC; PostgreSQL's driver gives a Date. */
+export function timestampToIso(value: string | Date): string {
+  if (value instanceof Date) return value.toISOString();
+  const zoned = /[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`;
+  const date = new Date(zoned);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+type StoredTimestamp = string | Date;
+type StoredMessageRow = Omit<ContactMessageRow, 'created_at' | 'read_at' | 'delivered_at'> & {
+  created_at: StoredTimestamp;
+  read_at: StoredTimestamp | null;
+  delivered_at: StoredTimestamp | null;
+};
+
+function fromStored(row: StoredMessageRow): ContactMessageRow {
+  return {
+    ...row,
+    created_at: timestampToIso(row.created_at),
+    read_at: row.read_at === null ? null : timestampToIso(row.read_at),
+    delivered_at: row.delivered_at === null ? null : timestampToIso(row.delivered_at),
+  };
+}
+
+export async function listContactMessages(db: Knex): Promise<ContactMessageRow[]> {
+  const rows = await db<StoredMessageRow>('contact_messages')
     .select('*')
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ]);
+  return rows.map(fromStored);
 }
 
 export async function setMessageRead(db: Knex, id: number, read: boolean): Promise<boolean> {
@@ -43,8 +69,9 @@ export async function setMessageRead(db: Knex, id: number, read: boolean): Promi
   return updated > 0;
 }
 
-export function findContactMessage(db: Knex, id: number): Promise<ContactMessageRow | undefined> {
-  return db<ContactMessageRow>('contact_messages').where({ id }).first();
+export async function findContactMessage(db: Knex, id: number): Promise<ContactMessageRow | undefined> {
+  const row = await db<StoredMessageRow>('contact_messages').where({ id }).first();
+  return row && fromStored(row as StoredMessageRow);
 }
 
 /** Ids of messages waiting for delivery whose next attempt is due. */

@@ -15,6 +15,27 @@ function stamp(date: Date): string {
   return date.toISOString().replace(/[:.]/g, '-');
 }
 
+/** The table Knex records applied migrations in: present in every database the site has started on. */
+const MIGRATIONS_TABLE = 'knex_migrations';
+
+/**
+ * A backup of the wrong database is worse than none: refuse a SQLite path with no file (opening it would create
+ * an empty one) and a database the site never migrated, naming DATABASE_URL.
+ */
+async function assertSiteDatabase(db: Knex, database: DatabaseTarget): Promise<void> {
+  const where = database.client === 'sqlite' ? database.filename : 'the PostgreSQL database in DATABASE_URL';
+  if (database.client === 'sqlite') {
+    const exists = await fs.stat(database.filename).then(
+      (stats) => stats.isFile(),
+      () => false,
+    );
+    if (!exists) throw new Error(`No database at ${where}; check DATABASE_URL.`);
+  }
+  if (!(await db.schema.hasTable(MIGRATIONS_TABLE))) {
+    throw new Error(`${where} is not the site's database (no ${MIGRATIONS_TABLE} table); check DATABASE_URL.`);
+  }
+}
+
 /**
  * Writes a consistent online copy of the database (SQLite: VACUUM INTO, safe while the site runs;
  * PostgreSQL: pg_dump) and a copy of the uploads into `<backupRoot>/<timestamp>/`. Returns that folder.
@@ -26,6 +47,7 @@ export async function createBackup(options: {
   backupRoot: string;
   now?: Date;
 }): Promise<string> {
+  await assertSiteDatabase(options.db, options.database);
   const target = path.join(options.backupRoot, stamp(options.now ?? new Date()));
   await fs.mkdir(target, { recursive: true });
   if (options.database.client === 'sqlite') {

@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Knex } from 'knex';
 import sharp, { type Metadata } from 'sharp';
 import { z } from 'zod';
@@ -13,6 +11,7 @@ import {
 } from '../db/image-collections.js';
 import { insertUploadedImage, takeUploadedImage } from '../db/uploaded-images.js';
 import { writeImageVariants } from './image-variants.js';
+import type { UploadStorage } from './upload-storage.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** 40 megapixels: any real photo fits; a decompression bomb (20000×20000) does not. */
@@ -70,16 +69,10 @@ export async function reorderImages(
   });
 }
 
-function uploadDirectoryOf(uploadDir: string, directory: string): string {
-  const target = path.resolve(uploadDir, directory);
-  if (path.dirname(target) !== path.resolve(uploadDir)) throw new Error('upload directory outside UPLOAD_DIR');
-  return target;
-}
-
 /** Deletes one image from a collection; an uploaded image's files go too, once the rows are gone. */
 export async function deleteImage(
   db: Knex,
-  uploadDir: string,
+  uploads: UploadStorage,
   collection: ImageCollection,
   url: string,
 ): Promise<void> {
@@ -88,7 +81,7 @@ export async function deleteImage(
     if (deleted === 0) throw new ImageLibraryError('That image is not in the list (it may already be deleted).', 404);
     return takeUploadedImage(trx, url);
   });
-  if (directory) await fs.rm(uploadDirectoryOf(uploadDir, directory), { recursive: true, force: true });
+  if (directory) await uploads.removeFolder(directory);
 }
 
 /** Checks the bytes themselves (never the file name) and decodes them fully, so a truncated file fails here. */
@@ -123,11 +116,11 @@ async function inspectUpload(buffer: Buffer): Promise<void> {
 
 /**
  * Adds an uploaded image at the end of a collection: sniffed, re-encoded to the site's responsive sizes with
- * metadata stripped, stored under UPLOAD_DIR with a generated name. On any failure nothing is left behind.
+ * metadata stripped, stored in the upload storage under a generated folder name. On any failure nothing is left behind.
  */
 export async function addUploadedImage(
   db: Knex,
-  uploadDir: string,
+  uploads: UploadStorage,
   collection: ImageCollection,
   upload: { buffer: Buffer; alt: string },
 ): Promise<string> {
@@ -137,16 +130,16 @@ export async function addUploadedImage(
     throw new ImageLibraryError(`The alt text must be at most ${MAX_ALT_LENGTH} characters.`);
   await inspectUpload(upload.buffer);
   const directory = crypto.randomBytes(12).toString('hex');
-  const target = uploadDirectoryOf(uploadDir, directory);
+  const sink = { has: async () => false, put: (file: string, body: Buffer) => uploads.write(directory, file, body) };
   try {
-    const variants = await writeImageVariants(upload.buffer, target, 'image', `/uploads/${directory}`);
+    const variants = await writeImageVariants(upload.buffer, sink, 'image', `/uploads/${directory}`);
     await db.transaction(async (trx) => {
       await insertUploadedImage(trx, directory, variants);
       await appendToCollection(trx, collection, variants.fallbackSrc, alt);
     });
     return variants.fallbackSrc;
   } catch (error) {
-    await fs.rm(target, { recursive: true, force: true });
+    await uploads.removeFolder(directory);
     if (error instanceof ImageLibraryError) throw error;
     if (error instanceof Error && /Input|unsupported|corrupt|pixel/i.test(error.message)) {
       throw new ImageLibraryError('The image could not be processed.');

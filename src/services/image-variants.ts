@@ -37,13 +37,34 @@ function encode(pipeline: Sharp, format: Format): Sharp {
   }
 }
 
+/** Where encoded variants go: the build's image folder, or one upload's folder in the upload storage. */
+export interface VariantSink {
+  /** True when a file of that name is already stored; it is then not encoded again (names carry a hash). */
+  has(file: string): Promise<boolean>;
+  put(file: string, body: Buffer): Promise<void>;
+}
+
+export function directorySink(dir: string): VariantSink {
+  return {
+    has: (file) =>
+      fs.stat(path.join(dir, file)).then(
+        () => true,
+        () => false,
+      ),
+    async put(file, body) {
+      await fs.mkdir(dir, { recursive: true });
+      await fs.writeFile(path.join(dir, file), body);
+    },
+  };
+}
+
 /**
  * Writes AVIF, WebP and JPEG/PNG variants of one image at the widths the site serves, with metadata stripped
  * (sharp drops EXIF unless asked to keep it) and a content hash in each name so they can be cached for a year.
  */
 export async function writeImageVariants(
   source: Buffer,
-  outDir: string,
+  sink: VariantSink,
   baseName: string,
   urlPrefix: string,
 ): Promise<ImageVariants> {
@@ -55,22 +76,16 @@ export async function writeImageVariants(
   const hash = crypto.createHash('sha256').update(source).digest('hex').slice(0, 10);
   const family: Format = meta.format === 'png' ? 'png' : 'jpg';
   const widths = variantWidths(width);
-  await fs.mkdir(outDir, { recursive: true });
   const sets: Record<Format, string[]> = { avif: [], webp: [], jpg: [], png: [] };
   for (const format of ['avif', 'webp', family] as const) {
     for (const w of widths) {
       const file = `${baseName}-${w}.${hash}.${format}`;
-      const target = path.join(outDir, file);
-      const exists = await fs.stat(target).then(
-        () => true,
-        () => false,
-      );
-      if (!exists) {
+      if (!(await sink.has(file))) {
         const buffer = await encode(
           sharp(source).rotate().resize({ width: w, withoutEnlargement: true }),
           format,
         ).toBuffer();
-        await fs.writeFile(target, buffer);
+        await sink.put(file, buffer);
       }
       sets[format].push(`${urlPrefix}/${file} ${w}w`);
     }

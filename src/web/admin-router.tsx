@@ -21,6 +21,7 @@ import type { EditorImage } from '../../widgets/AdminImagesEditor.js';
 import { AdminHomePage } from '../../views/admin/AdminHomePage.js';
 import { ImagesEditorPage } from '../../views/admin/ImagesEditorPage.js';
 import { MessagesPage } from '../../views/admin/MessagesPage.js';
+import type { UploadStorage } from '../services/upload-storage.js';
 import { csrfToken, requireCsrfToken } from './csrf.js';
 
 interface AdminDeps {
@@ -28,7 +29,7 @@ interface AdminDeps {
   content: Content;
   renderer: Renderer;
   image: DescribeImage;
-  uploadDir: string;
+  uploads: UploadStorage;
 }
 
 const HOMEPAGE: ImageCollection = { kind: 'homepage' };
@@ -38,7 +39,7 @@ const HOMEPAGE: ImageCollection = { kind: 'homepage' };
  * here also requires the CSRF token, and JSON calls must be sent as JSON (415 otherwise).
  */
 export function createAdminRouter(deps: AdminDeps): Router {
-  const { db, content, renderer, image, uploadDir } = deps;
+  const { db, content, renderer, image, uploads } = deps;
   const router = Router();
   const json = express.json({ limit: '100kb', strict: true });
   const upload = multer({
@@ -198,7 +199,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
     const parsed = deleteSchema.safeParse(req.body);
     if (!parsed.success) return res.status(400).json({ error: 'Send {url, order} of the image to delete.' });
     try {
-      await deleteImage(db, uploadDir, collection, parsed.data.url);
+      await deleteImage(db, uploads, collection, parsed.data.url);
     } catch (error) {
       if (handleLibraryError(error, res)) return;
       throw error;
@@ -247,7 +248,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
         try {
           if (!req.file) throw new ImageLibraryError('Choose an image file to upload.');
           const alt = typeof req.body?.alt === 'string' ? (req.body.alt as string) : '';
-          const url = await addUploadedImage(db, uploadDir, collection, { buffer: req.file.buffer, alt });
+          const url = await addUploadedImage(db, uploads, collection, { buffer: req.file.buffer, alt });
           if (browserForm) return res.redirect(303, `${back}?uploaded=1`);
           res.status(201).json({ ok: true, url });
         } catch (error) {

@@ -26,15 +26,3 @@ export function createStaticRouter(): Router {
   });
   return router;
 }
-
-/** Staff uploads: only files the image pipeline wrote (generated, content-hashed names), cached for a year. */
-export function serveUploads(uploadDir: string) {
-  return express.static(uploadDir, {
-    immutable: true,
-    maxAge: ONE_YEAR,
-    index: false,
-    fallthrough: false,
-    redirect: false,
-    dotfiles: 'deny',
-  });
-}

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
-import knexFactory from 'knex';
+import { connectDatabase } from '../../src/db/connect.js';
+import { POSTGRES_BACKUP_FILE, SQLITE_BACKUP_FILE, UPLOADS_BACKUP_DIR } from '../../src/services/backup.js';
 import { startTestServer } from '../support/test-server.js';
 
 const run = promisify(execFile);
@@ -12,12 +13,14 @@ const run = promisify(execFile);
 describe('npm run backup / npm run restore', function () {
   this.timeout(120_000);
 
+  // SQLite (VACUUM INTO) under npm test; PostgreSQL (pg_dump / pg_restore) under npm run test:postgres.
   it('backs up the running site (database and uploads) and restores exactly that state', async () => {
-    const server = await startTestServer({}, { sqlite: true });
+    const server = await startTestServer();
     const backupRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'backups-'));
+    const { database } = server.config;
     const env = {
       ...process.env,
-      DATABASE_URL: `sqlite:${path.join(server.dataDir, 'site.sqlite')}`,
+      DATABASE_URL: database.client === 'sqlite' ? `sqlite:${database.filename}` : database.connectionString,
       UPLOAD_DIR: server.config.uploadDir,
     };
     try {
@@ -38,7 +41,10 @@ describe('npm run backup / npm run restore', function () {
 
       const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', backupRoot], { env });
       const folder = /Backup written to (.+)/.exec(stdout)?.[1]?.trim() ?? '';
-      expect(await fs.readdir(folder)).to.have.members(['site.sqlite', 'uploads']);
+      expect(await fs.readdir(folder)).to.have.members([
+        database.client === 'sqlite' ? SQLITE_BACKUP_FILE : POSTGRES_BACKUP_FILE,
+        UPLOADS_BACKUP_DIR,
+      ]);
 
       // Changes after the backup, which the restore must undo.
       await fetch(`${server.url}/contact/submit`, {
@@ -56,11 +62,7 @@ describe('npm run backup / npm run restore', function () {
       await server.site.close();
 
       await run(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', folder], { env });
-      const db = knexFactory({
-        client: 'better-sqlite3',
-        connection: { filename: path.join(server.dataDir, 'site.sqlite') },
-        useNullAsDefault: true,
-      });
+      const db = connectDatabase(database);
       try {
         const subjects = (await db('contact_messages').select('subject')).map(
           (row: { subject: string }) => row.subject,
@@ -75,6 +77,31 @@ describe('npm run backup / npm run restore', function () {
     } finally {
       await fs.rm(backupRoot, { recursive: true, force: true });
       await server.close();
+    }
+  });
+
+  it('refuses to back up a database that is not there, creating nothing', async () => {
+    const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'backups-'));
+    const missing = path.join(scratch, 'nowhere', 'site.sqlite');
+    try {
+      const failure = await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', path.join(scratch, 'out')], {
+        env: { ...process.env, DATABASE_URL: `sqlite:${missing}`, UPLOAD_DIR: path.join(scratch, 'uploads') },
+      }).then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failure?.code).to.equal(1);
+      expect(failure?.stderr).to.include(`No database at ${missing}; check DATABASE_URL.`);
+      expect(await fs.readdir(scratch), 'no backup folder').to.not.include('out');
+      expect(
+        await fs.stat(missing).then(
+          () => true,
+          () => false,
+        ),
+        'no empty database created',
+      ).to.equal(false);
+    } finally {
+      await fs.rm(scratch, { recursive: true, force: true });
     }
   });
 });

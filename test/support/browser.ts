@@ -3,7 +3,7 @@ import { chromium, type Browser } from 'playwright-core';
 /** Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no background traffic). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -15,6 +15,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

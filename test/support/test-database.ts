@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import knexFactory from 'knex';
+import knexFactory, { type Knex } from 'knex';
 
 /**
  * Where a test server's database lives: a fresh SQLite file by default, or, when TEST_POSTGRES_URL names a
@@ -35,4 +35,16 @@ export async function createTestDatabase(dataDir: string, options: { sqlite?: bo
       }
     },
   };
+}
+
+/** The application's tables on either database (SQLite's catalogue or PostgreSQL's information schema). */
+export async function tableNames(db: Knex): Promise<string[]> {
+  const names =
+    db.client.config.client === 'pg'
+      ? await db('information_schema.tables')
+          .whereRaw('table_schema = current_schema()')
+          .andWhere({ table_type: 'BASE TABLE' })
+          .pluck('table_name')
+      : await db('sqlite_master').where({ type: 'table' }).whereNot('name', 'like', 'sqlite_%').pluck('name');
+  return (names as string[]).sort();
 }

@@ -5,7 +5,9 @@ import http from 'node:http';
 import sharp from 'sharp';
 import { loadContent } from '../../src/content/index.js';
 import type { Renderer } from '../../src/render/renderer.js';
+import { createDirectoryStorage } from '../../src/services/upload-storage.js';
 import { createAdminRouter } from '../../src/web/admin-router.js';
+import { tableNames } from '../support/test-database.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const PASSWORD = 'correct horse battery';
@@ -50,15 +52,12 @@ function adminRoutes(router: Router, prefix = '/admin'): RouteEntry[] {
  * any request on a live session renews it (rolling sessions), which is not a change the request made.
  */
 async function snapshot(server: TestServer) {
-  const tables = (await server
-    .db('sqlite_master')
-    .where({ type: 'table' })
-    .whereNot('name', 'like', 'sqlite_%')
-    .pluck('name')) as string[];
   const rows: Record<string, unknown[]> = {};
-  for (const table of tables.sort()) {
-    const found = (await server.db(table).select('*').orderByRaw('rowid')) as Record<string, unknown>[];
-    rows[table] = table === 'sessions' ? found.map(({ expires_at: _renewed, ...row }) => row) : found;
+  for (const table of await tableNames(server.db)) {
+    const found = (await server.db(table).select('*')) as Record<string, unknown>[];
+    const kept = table === 'sessions' ? found.map(({ expires_at: _renewed, ...row }) => row) : found;
+    // Neither database promises an order without ORDER BY; compare the rows as a sorted set.
+    rows[table] = kept.map((row) => JSON.stringify(row)).sort();
   }
   const uploads = await fs.readdir(server.config.uploadDir, { recursive: true }).catch(() => []);
   return { rows, uploads: uploads.map(String).sort() };
@@ -113,7 +112,7 @@ describe('Admin access without a session', () => {
         content,
         renderer,
         image: (src, alt) => ({ src, alt, width: 1, height: 1 }),
-        uploadDir: server.config.uploadDir,
+        uploads: createDirectoryStorage(server.config.uploadDir),
       }),
     );
     const [row] = await server

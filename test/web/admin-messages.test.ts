@@ -99,7 +99,8 @@ describe('Admin messages inbox', () => {
   }
 
   const readAt = async (key: string) =>
-    ((await server.db('contact_messages').where({ id: ids[key] }).first()) as { read_at: string | null }).read_at;
+    ((await server.db('contact_messages').where({ id: ids[key] }).first()) as { read_at: string | Date | null })
+      .read_at;
 
   it('lists the leads newest first, with the spam kept apart in its own section', async () => {
     const html = await inbox();
@@ -127,7 +128,7 @@ describe('Admin messages inbox', () => {
     const read = await markRead(ids.middle as number, 'true');
     expect(read.status).to.equal(303);
     expect(read.headers.get('location')).to.equal('/admin/messages');
-    expect(await readAt('middle')).to.be.a('string');
+    expect(await readAt('middle')).to.not.equal(null);
     expect(await readAt('newest')).to.equal(null);
     const html = await inbox();
     expect(html).to.include('Leads (4, 3 unread)');
@@ -181,6 +182,14 @@ describe('Admin messages inbox', () => {
     const subjects = rows.map((row) => row[6]);
     expect(subjects).to.deep.equal(['Cheap pills', 'Newest lead', 'Middle lead', 'Oldest lead', "'-2"]);
     expect(rows.map((row) => row[9])).to.deep.equal(['yes', 'no', 'no', 'no', 'no']);
+    // The same ISO 8601 UTC form on SQLite and PostgreSQL.
+    expect(rows.map((row) => row[1])).to.deep.equal([
+      '2026-01-04T08:00:00.000Z',
+      '2026-01-03T16:30:00.000Z',
+      '2026-01-02T12:00:00.000Z',
+      '2026-01-01T09:00:00.000Z',
+      '2025-12-31T23:59:59.000Z',
+    ]);
   });
 
   it('neutralises formulas in the CSV (= + - @ get a leading apostrophe) and doubles quotes', async () => {

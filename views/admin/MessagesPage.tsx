@@ -8,12 +8,6 @@ interface MessagesPageProps {
   messages: ContactMessageRow[];
 }
 
-/** SQLite stores CURRENT_TIMESTAMP as "YYYY-MM-DD HH:MM:SS" in UTC; Postgres gives a Date. */
-function toDate(value: string | Date): Date {
-  if (value instanceof Date) return value;
-  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
-}
-
 function MessageList({ messages, csrfToken }: { messages: ContactMessageRow[]; csrfToken: string }) {
   if (messages.length === 0) return <p>None yet.</p>;
   return (
@@ -28,8 +22,8 @@ function MessageList({ messages, csrfToken }: { messages: ContactMessageRow[]; c
               <p className="message-meta">
                 {message.firstname} {message.lastname} · <a href={`mailto:${message.email}`}>{message.email}</a> ·{' '}
                 <a href={telHref(message.phone)}>{message.phone}</a> ·{' '}
-                <time dateTime={toDate(message.created_at).toISOString()}>
-                  {toDate(message.created_at).toLocaleString('en-US', { timeZone: 'UTC' })} UTC
+                <time dateTime={message.created_at}>
+                  {new Date(message.created_at).toLocaleString('en-US', { timeZone: 'UTC' })} UTC
                 </time>
               </p>
             </header>
