@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm run test:postgres: the whole suite against a real PostgreSQL on loopback. Installs the server from Debian's
+# npm run test:postgres [-- <test files>]: the whole suite (or the files given) against a real PostgreSQL on loopback. Installs the server from Debian's
 # packages when missing, starts a throwaway cluster in a temporary folder on a free port, and removes it after.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,4 +25,9 @@ trap cleanup EXIT
 
 export TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:$PORT/postgres"
 echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT"
-npm test
+if [ $# -gt 0 ]; then
+  npx mocha --no-config --node-option import=tsx --extension ts --require test/support/global-setup.ts \
+    --timeout 60000 --exit "$@"
+else
+  npm test
+fi

@@ -25,6 +25,8 @@ export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
   private revision: number | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** Raised by every clear, so a page rendered from data read before a clear is not stored after it. */
+  private generation = 0;
 
   constructor(private readonly db: Knex) {}
 
@@ -32,12 +34,20 @@ export class PageCache {
     return this.pages.get(path);
   }
 
-  set(path: string, html: string): void {
+  /** The generation a render starts in; pass it to `set` so a render that straddles a change is not kept. */
+  get currentGeneration(): number {
+    return this.generation;
+  }
+
+  /** Stores a rendered page and returns its ETag (the page is not stored when the cache was cleared meanwhile). */
+  set(path: string, html: string, renderedIn = this.generation): string {
     const etag = `"${crypto.createHash('sha1').update(html).digest('base64url')}"`;
-    this.pages.set(path, { html, etag, gzip: zlib.gzipSync(html, { level: 9 }) });
+    if (renderedIn === this.generation) this.pages.set(path, { html, etag, gzip: zlib.gzipSync(html, { level: 9 }) });
+    return etag;
   }
 
   clear(): void {
+    this.generation += 1;
     this.pages.clear();
   }
 
@@ -52,13 +62,18 @@ export class PageCache {
     this.revision = await readSiteRevision(this.db);
   }
 
+  /**
+   * Drops the cache when the shared revision moved. The first check clears too: pages cached before this instance
+   * knew the revision may predate a change another instance made meanwhile.
+   */
   async checkRevision(): Promise<void> {
     const current = await readSiteRevision(this.db);
-    if (this.revision !== undefined && current !== this.revision) this.clear();
+    if (current !== this.revision) this.clear();
     this.revision = current;
   }
 
   startWatching(): void {
+    void this.checkRevision().catch(() => this.clear());
     this.timer = setInterval(() => void this.checkRevision().catch(() => this.clear()), REVISION_POLL_MS);
     this.timer.unref();
   }
@@ -85,6 +100,7 @@ export function servePageCache(cache: PageCache): RequestHandler {
       else res.send(hit.html);
       return;
     }
+    const renderedIn = cache.currentGeneration;
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
       if (
@@ -92,8 +108,7 @@ export function servePageCache(cache: PageCache): RequestHandler {
         typeof body === 'string' &&
         /^text\/html/.test(String(res.get('Content-Type') ?? 'text/html'))
       ) {
-        cache.set(req.path, body);
-        res.set('ETag', cache.get(req.path)?.etag);
+        res.set('ETag', cache.set(req.path, body, renderedIn));
       }
       return send(body);
     };

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { connectDatabase } from '../../src/db/connect.js';
 import { POSTGRES_BACKUP_FILE, SQLITE_BACKUP_FILE, UPLOADS_BACKUP_DIR } from '../../src/services/backup.js';
+import { databaseUrlOf } from '../support/test-database.js';
 import { startTestServer } from '../support/test-server.js';
 
 const run = promisify(execFile);
@@ -20,7 +21,7 @@ describe('npm run backup / npm run restore', function () {
     const { database } = server.config;
     const env = {
       ...process.env,
-      DATABASE_URL: database.client === 'sqlite' ? `sqlite:${database.filename}` : database.connectionString,
+      DATABASE_URL: databaseUrlOf(database),
       UPLOAD_DIR: server.config.uploadDir,
     };
     try {

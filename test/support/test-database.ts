@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import type { DatabaseTarget } from '../../src/config.js';
 
 /**
  * Where a test server's database lives: a fresh SQLite file by default, or, when TEST_POSTGRES_URL names a
@@ -47,4 +48,9 @@ export async function tableNames(db: Knex): Promise<string[]> {
           .pluck('table_name')
       : await db('sqlite_master').where({ type: 'table' }).whereNot('name', 'like', 'sqlite_%').pluck('name');
   return (names as string[]).sort();
+}
+
+/** DATABASE_URL for a parsed database target, to hand to another process or instance. */
+export function databaseUrlOf(target: DatabaseTarget): string {
+  return target.client === 'sqlite' ? `sqlite:${target.filename}` : target.connectionString;
 }

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { createSite, type Site } from '../../src/site.js';
-import { createTestDatabase } from './test-database.js';
+import { createTestDatabase, databaseUrlOf } from './test-database.js';
 
 export interface TestServer {
   url: string;
@@ -19,19 +19,23 @@ export interface TestServer {
 
 /**
  * The real app on a free port, with a fresh SQLite file in its own temporary folder (or a fresh PostgreSQL
- * database under `npm run test:postgres`). SQLite-specific tests pass `{ sqlite: true }`.
+ * database under `npm run test:postgres`). SQLite-specific tests pass `{ sqlite: true }`. `sameStorageAs` starts a
+ * second instance on another server's database and upload directory, as several instances behind a proxy run.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { sqlite?: boolean } = {},
+  options: { sqlite?: boolean; sameStorageAs?: TestServer } = {},
 ): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'community-site-test-'));
-  const database = await createTestDatabase(dataDir, options);
+  const shared = options.sameStorageAs?.config;
+  const database = shared
+    ? { url: databaseUrlOf(shared.database), drop: async () => undefined }
+    : await createTestDatabase(dataDir, options);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
-    UPLOAD_DIR: path.join(dataDir, 'uploads'),
+    UPLOAD_DIR: shared?.uploadDir ?? path.join(dataDir, 'uploads'),
     LOG_LEVEL: 'silent',
     ...env,
   });

@@ -1,0 +1,94 @@
+import { expect } from 'chai';
+import sharp from 'sharp';
+import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
+import { SmtpSink, waitFor } from '../support/smtp-sink.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+/**
+ * Two app instances on one database and one upload directory, as docs/deploy.md §8 lays them out behind a proxy
+ * (PostgreSQL under npm run test:postgres; one SQLite file under npm test). Requests alternate between them
+ * the way a round-robin proxy sends them.
+ */
+describe('Several app instances on one database', function () {
+  this.timeout(60_000);
+  const SECRET = 'one session secret shared by every instance, 48 chars';
+  const sink = new SmtpSink();
+  let a: TestServer;
+  let b: TestServer;
+  let staff: Staff;
+
+  before(async () => {
+    await sink.start();
+    const mail = { SMTP_URL: sink.url, CONTACT_TO: 'sales@maplehollow.example', SESSION_SECRET: SECRET };
+    a = await startTestServer({ ...STAFF_ENV, ...mail });
+    b = await startTestServer(mail, { sameStorageAs: a });
+    staff = await signIn(a.url);
+  });
+  after(async () => {
+    await b?.close();
+    await a?.close();
+    await sink.stop();
+  });
+
+  it('keeps a staff session valid on either instance (sessions live in the database)', async () => {
+    for (const server of [a, b, a, b]) {
+      const response = await fetch(`${server.url}/admin`, { headers: { Cookie: staff.cookie }, redirect: 'manual' });
+      expect(response.status, server.url).to.equal(200);
+    }
+  });
+
+  it('serves an image uploaded through one instance from the other, and both home pages show it within seconds', async () => {
+    // Both instances have the home page in their page caches before the change.
+    for (const server of [a, b]) expect((await fetch(`${server.url}/`)).status).to.equal(200);
+
+    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('alt', 'Uploaded through instance B');
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'b.png');
+    const upload = await fetch(`${b.url}/admin/upload/homepageimage`, {
+      method: 'POST',
+      headers: { Cookie: staff.cookie, 'X-CSRF-Token': staff.token, Accept: 'application/json' },
+      body: form,
+    });
+    expect(upload.status).to.equal(201);
+    const { url } = (await upload.json()) as { url: string };
+
+    const fromA = await fetch(`${a.url}${url}`);
+    expect(fromA.status).to.equal(200);
+    expect(fromA.headers.get('content-type')).to.equal('image/png');
+
+    // B changed the site, so its cache is clear at once; A notices the shared revision on its next check (2 s).
+    expect(await (await fetch(`${b.url}/`)).text()).to.include('Uploaded through instance B');
+    await waitFor(async () => (await (await fetch(`${a.url}/`)).text()).includes('Uploaded through instance B'), 8_000);
+  });
+
+  it('delivers each lead exactly once although both instances run a mail worker', async () => {
+    const before = sink.mails.length;
+    const subjects = Array.from({ length: 8 }, (_, i) => `Lead ${i} through ${i % 2 ? 'B' : 'A'}`);
+    await Promise.all(
+      subjects.map(async (subject, i) => {
+        const response = await fetch(`${(i % 2 ? b : a).url}/contact/submit`, {
+          method: 'POST',
+          body: new URLSearchParams({
+            firstname: 'Sam',
+            lastname: 'Lee',
+            email: 'sam@example.com',
+            phone: '(970) 555-0150',
+            subject,
+            message: 'Two instances, one outbox.',
+          }),
+        });
+        expect(await response.text()).to.equal('success');
+      }),
+    );
+    await waitFor(() => sink.mails.length >= before + subjects.length, 20_000);
+    // Give a duplicate the time it would need to show up (both workers poll the outbox).
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const received = sink.mails.slice(before).map((mail) => /^Subject: Website message: (.+)$/m.exec(mail.raw)?.[1]);
+    expect(received.sort()).to.deep.equal([...subjects].sort());
+    const statuses = await a.db('contact_messages').whereIn('subject', subjects).pluck('delivery_status');
+    expect(statuses).to.deep.equal(subjects.map(() => 'sent'));
+  });
+});
