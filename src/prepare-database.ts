@@ -1,9 +1,36 @@
 import type { Knex } from 'knex';
 import type { Config } from './config.js';
-import { connectDatabase } from './db/connect.js';
+import { connectDatabase, isSqlite } from './db/connect.js';
 import { migrateToLatest } from './db/migrations.js';
 import { seedSampleContent } from './db/seed-sample.js';
 import { setStaffPassword } from './services/staff-accounts.js';
+
+/** An arbitrary fixed key for PostgreSQL's advisory lock that serialises instance start-up. */
+const STARTUP_LOCK_KEY = 7_810_078;
+
+interface PgConnection {
+  query(sql: string, values: unknown[]): Promise<unknown>;
+}
+
+/**
+ * Several instances starting together on one PostgreSQL database take turns: each holds a session advisory lock
+ * while it migrates and seeds, so the second sees the first one's schema and content instead of racing it.
+ * (SQLite is one instance per file; Knex's own migration lock covers a second process there.)
+ */
+async function oneStartAtATime<T>(db: Knex, work: () => Promise<T>): Promise<T> {
+  if (isSqlite(db)) return work();
+  const connection = (await db.client.acquireConnection()) as PgConnection;
+  try {
+    await connection.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      return await work();
+    } finally {
+      await connection.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+    }
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
+}
 
 /**
  * Connects, migrates to the latest schema, seeds the sample community into an empty database, and creates
@@ -14,9 +41,12 @@ export async function prepareDatabase(
 ): Promise<{ db: Knex; seeded: boolean }> {
   const db = connectDatabase(config.database);
   try {
-    await migrateToLatest(db);
-    const seeded = await seedSampleContent(db);
-    if (config.admin) await setStaffPassword(db, config.admin.username, config.admin.password);
+    const seeded = await oneStartAtATime(db, async () => {
+      await migrateToLatest(db);
+      const seededNow = await seedSampleContent(db);
+      if (config.admin) await setStaffPassword(db, config.admin.username, config.admin.password);
+      return seededNow;
+    });
     return { db, seeded };
   } catch (error) {
     await db.destroy();

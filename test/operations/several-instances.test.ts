@@ -1,5 +1,12 @@
 import { expect } from 'chai';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
+import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { createSite } from '../../src/site.js';
+import { createTestDatabase } from '../support/test-database.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { SmtpSink, waitFor } from '../support/smtp-sink.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -90,5 +97,32 @@ describe('Several app instances on one database', function () {
     expect(received.sort()).to.deep.equal([...subjects].sort());
     const statuses = await a.db('contact_messages').whereIn('subject', subjects).pluck('delivery_status');
     expect(statuses).to.deep.equal(subjects.map(() => 'sent'));
+  });
+
+  it('starts two instances together on an empty PostgreSQL database: one migrates and seeds, the other waits', async function () {
+    if (!process.env.TEST_POSTGRES_URL) this.skip(); // one SQLite file serves one instance; see docs/deploy.md §8
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'instances-'));
+    const database = await createTestDatabase(dataDir);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      UPLOAD_DIR: path.join(dataDir, 'uploads'),
+      LOG_LEVEL: 'silent',
+      ...STAFF_ENV,
+    });
+    const started = await Promise.allSettled([0, 1].map(() => createSite(config, createLogger(config))));
+    try {
+      expect(started.map((result) => result.status)).to.deep.equal(['fulfilled', 'fulfilled']);
+      const sites = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+      expect(sites.map((site) => site.seeded).sort()).to.deep.equal([false, true]);
+      const db = sites[0]!.db;
+      expect(Number((await db('homepage_images').count({ n: '*' }).first())?.n)).to.equal(4);
+      expect(Number((await db('users').count({ n: '*' }).first())?.n)).to.equal(1);
+    } finally {
+      for (const result of started) if (result.status === 'fulfilled') await result.value.close();
+      await database.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
