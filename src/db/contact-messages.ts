@@ -29,7 +29,7 @@ export async function insertContactMessage(db: Knex, message: NewContactMessage)
 }
 
 /** SQLite stores CURRENT_TIMESTAMP as "YYYY-MM-DD HH:MM:SS" in UTC; PostgreSQL's driver gives a Date. */
-export function timestampToIso(value: string | Date): string {
+function timestampToIso(value: string | Date): string {
   if (value instanceof Date) return value.toISOString();
   const zoned = /[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`;
   const date = new Date(zoned);
@@ -71,7 +71,7 @@ export async function setMessageRead(db: Knex, id: number, read: boolean): Promi
 
 export async function findContactMessage(db: Knex, id: number): Promise<ContactMessageRow | undefined> {
   const row = await db<StoredMessageRow>('contact_messages').where({ id }).first();
-  return row && fromStored(row as StoredMessageRow);
+  return row && fromStored(row);
 }
 
 /** Ids of messages waiting for delivery whose next attempt is due. */

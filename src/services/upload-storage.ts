@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import express, { type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
+import { serveImmutableFiles } from '../web/static-files.js';
 
 /**
  * Where staff uploads live. An upload is one folder of files written once and never changed (names carry a
@@ -16,7 +17,6 @@ export interface UploadStorage {
   serve(): RequestHandler;
 }
 
-const ONE_YEAR = 365 * 24 * 3600 * 1000;
 /** Folder and file names the image pipeline generates; anything else (`..`, separators, dot files) is refused. */
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
@@ -42,15 +42,6 @@ export function createDirectoryStorage(root: string): UploadStorage {
     async removeFolder(folder) {
       await fs.rm(folderPath(folder), { recursive: true, force: true });
     },
-    serve() {
-      return express.static(base, {
-        immutable: true,
-        maxAge: ONE_YEAR,
-        index: false,
-        fallthrough: false,
-        redirect: false,
-        dotfiles: 'ignore',
-      });
-    },
+    serve: () => serveImmutableFiles(base),
   };
 }

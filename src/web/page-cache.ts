@@ -73,8 +73,9 @@ export class PageCache {
   }
 
   startWatching(): void {
-    void this.checkRevision().catch(() => this.clear());
-    this.timer = setInterval(() => void this.checkRevision().catch(() => this.clear()), REVISION_POLL_MS);
+    const check = () => void this.checkRevision().catch(() => this.clear());
+    check();
+    this.timer = setInterval(check, REVISION_POLL_MS);
     this.timer.unref();
   }
 

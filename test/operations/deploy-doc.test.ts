@@ -7,7 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { MESSAGES } from '../../src/shared/constants.js';
 import { SECURE_SESSION_COOKIE } from '../../src/web/staff-session.js';
-import { SHOTS_DIR } from '../browser/support.js';
+import { SHOTS_DIR, waitForHydration } from '../browser/support.js';
 import { launchBrowser } from '../support/browser.js';
 import { freePort } from '../support/child-server.js';
 import { deployDocBlock, hasCommand, runTool } from '../support/deploy-doc.js';
@@ -153,6 +153,7 @@ describe('docs/deploy.md, tried as an operator would', function () {
       let nginx: RunningNginx;
       let httpPort: number;
       let httpsPort: number;
+      let ca: Buffer;
 
       before(async () => {
         server = await startTestServer({
@@ -164,6 +165,7 @@ describe('docs/deploy.md, tried as an operator would', function () {
           CONTACT_RATE_LIMIT: '3',
         });
         [httpPort, httpsPort] = [await freePort(), await freePort()];
+        ca = await fs.readFile(certificate.cert);
         const appPort = new URL(server.url).port;
         // Only what a loopback run must change: ports, no IPv6 listeners, the app's port.
         const site = withCertificates(deployDocBlock('nginx', 'nginx'))
@@ -183,7 +185,6 @@ describe('docs/deploy.md, tried as an operator would', function () {
         pathname: string,
         init: { method?: string; headers?: Record<string, string>; body?: Buffer | string; from?: string } = {},
       ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-        const ca = await fs.readFile(certificate.cert);
         return new Promise((resolve, reject) => {
           const request = https.request(
             {
@@ -310,7 +311,7 @@ describe('docs/deploy.md, tried as an operator would', function () {
           await page.goto(`https://${DOMAIN}:${httpsPort}/contact`, { waitUntil: 'load' });
           expect(await page.title()).to.include('Contact');
           // The widget scripts come through nginx too (with their integrity hashes checked by the browser).
-          await page.locator('[data-widget="ContactForm"][data-hydrated]').waitFor({ state: 'attached' });
+          await waitForHydration(page, 'ContactForm');
           const form = page.locator('form.contact-form');
           await form.locator('[name="firstname"]').fill('Browsing');
           await form.locator('[name="lastname"]').fill('Operator');

@@ -3,13 +3,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { createSite } from '../../src/site.js';
 import { createTestDatabase } from '../support/test-database.js';
-import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
+import { postImage, signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { SmtpSink, waitFor } from '../support/smtp-sink.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { startTestServer, testConfig, type TestServer } from '../support/test-server.js';
 
 /**
  * Two app instances on one database and one upload directory, as docs/deploy.md §8 lays them out behind a proxy
@@ -51,13 +50,11 @@ describe('Several app instances on one database', function () {
     const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2a6' } })
       .png()
       .toBuffer();
-    const form = new FormData();
-    form.append('alt', 'Uploaded through instance B');
-    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'b.png');
-    const upload = await fetch(`${b.url}/admin/upload/homepageimage`, {
-      method: 'POST',
-      headers: { Cookie: staff.cookie, 'X-CSRF-Token': staff.token, Accept: 'application/json' },
-      body: form,
+    const upload = await postImage(b.url, staff, '/admin/upload/homepageimage', {
+      alt: 'Uploaded through instance B',
+      bytes: png,
+      type: 'image/png',
+      name: 'b.png',
     });
     expect(upload.status).to.equal(201);
     const { url } = (await upload.json()) as { url: string };
@@ -103,14 +100,7 @@ describe('Several app instances on one database', function () {
     if (!process.env.TEST_POSTGRES_URL) this.skip(); // one SQLite file serves one instance; see docs/deploy.md §8
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'instances-'));
     const database = await createTestDatabase(dataDir);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      UPLOAD_DIR: path.join(dataDir, 'uploads'),
-      LOG_LEVEL: 'silent',
-      ...STAFF_ENV,
-    });
+    const config = testConfig(dataDir, database.url, STAFF_ENV);
     const started = await Promise.allSettled([0, 1].map(() => createSite(config, createLogger(config))));
     try {
       expect(started.map((result) => result.status)).to.deep.equal(['fulfilled', 'fulfilled']);

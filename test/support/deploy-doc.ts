@@ -17,8 +17,8 @@ export function deployDocBlock(heading: string, language: string, n = 0): string
   const blocks: string[] = [];
   let current: string[] | undefined;
   for (const line of lines.slice(start + 1)) {
-    const heading = /^(#+) /.exec(line);
-    if (!current && heading && (heading[1]?.length ?? 0) <= level) break;
+    const nextHeading = /^(#+) /.exec(line);
+    if (!current && nextHeading && (nextHeading[1]?.length ?? 0) <= level) break;
     if (current) {
       if (line.startsWith('```')) {
         blocks.push(`${current.join('\n')}\n`);

@@ -24,3 +24,20 @@ export async function signIn(url: string): Promise<Staff> {
   expect(token).to.have.length.greaterThan(20);
   return { cookie, token };
 }
+
+/** Uploads an image through the admin upload call as the editor does (multipart, CSRF header, JSON answer). */
+export function postImage(
+  baseUrl: string,
+  staff: Staff,
+  uploadPath: string,
+  image: { alt: string; bytes: Buffer; type: string; name: string },
+): Promise<Response> {
+  const form = new FormData();
+  form.append('alt', image.alt);
+  form.append('image', new Blob([new Uint8Array(image.bytes)], { type: image.type }), image.name);
+  return fetch(`${baseUrl}${uploadPath}`, {
+    method: 'POST',
+    headers: { Cookie: staff.cookie, 'X-CSRF-Token': staff.token, Accept: 'application/json' },
+    body: form,
+  });
+}

@@ -17,6 +17,18 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The configuration every test instance starts from: test mode, silent logs, everything inside `dataDir`. */
+export function testConfig(dataDir: string, databaseUrl: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    UPLOAD_DIR: path.join(dataDir, 'uploads'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
 /**
  * The real app on a free port, with a fresh SQLite file in its own temporary folder (or a fresh PostgreSQL
  * database under `npm run test:postgres`). SQLite-specific tests pass `{ sqlite: true }`. `sameStorageAs` starts a
@@ -31,14 +43,7 @@ export async function startTestServer(
   const database = shared
     ? { url: databaseUrlOf(shared.database), drop: async () => undefined }
     : await createTestDatabase(dataDir, options);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    UPLOAD_DIR: shared?.uploadDir ?? path.join(dataDir, 'uploads'),
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
+  const config = testConfig(dataDir, database.url, shared ? { UPLOAD_DIR: shared.uploadDir, ...env } : env);
   const site = await createSite(config, createLogger(config));
   const { db } = site;
   const server = site.app.listen(0, '127.0.0.1');

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
+import { postImage, signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const STAFF = STAFF_ENV;
@@ -283,13 +283,11 @@ describe('POST /admin/delete/homepageimage', () => {
     const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#357' } })
       .png()
       .toBuffer();
-    const form = new FormData();
-    form.append('alt', 'A picture to delete');
-    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'delete-me.png');
-    const upload = await fetch(`${server.url}/admin/upload/homepageimage`, {
-      method: 'POST',
-      headers: { Cookie: staff.cookie, 'X-CSRF-Token': staff.token, Accept: 'application/json' },
-      body: form,
+    const upload = await postImage(server.url, staff, '/admin/upload/homepageimage', {
+      alt: 'A picture to delete',
+      bytes: png,
+      type: 'image/png',
+      name: 'delete-me.png',
     });
     expect(upload.status).to.equal(201);
     const { url } = (await upload.json()) as { url: string };
@@ -413,16 +411,11 @@ describe('Floor-plan galleries in the admin', () => {
     const jpeg = await sharp({ create: { width: 1000, height: 700, channels: 3, background: '#864' } })
       .jpeg()
       .toBuffer();
-    const form = new FormData();
-    form.append('alt', 'Silverwood II patio');
-    form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'patio.jpg');
-    const response = await fetch(
-      `${server.url}/admin/upload/floorplanimage?floorplan=${encodeURIComponent('Silverwood II')}`,
-      {
-        method: 'POST',
-        headers: { Cookie: staff.cookie, 'X-CSRF-Token': staff.token, Accept: 'application/json' },
-        body: form,
-      },
+    const response = await postImage(
+      server.url,
+      staff,
+      `/admin/upload/floorplanimage?floorplan=${encodeURIComponent('Silverwood II')}`,
+      { alt: 'Silverwood II patio', bytes: jpeg, type: 'image/jpeg', name: 'patio.jpg' },
     );
     expect(response.status).to.equal(201);
     const { url } = (await response.json()) as { url: string };
