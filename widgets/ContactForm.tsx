@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { MESSAGES } from '../src/shared/constants.js';
 import {
@@ -13,6 +13,7 @@ import {
   type ContactField,
   type ContactInput,
 } from '../src/shared/contact-rules.js';
+import { useInputBeforeHydration } from './input-before-hydration.js';
 import { caretAfterDigits, phoneDigitsBeforeCaret } from './phone-caret.js';
 import { useEnhanced } from './use-enhanced.js';
 
@@ -43,6 +44,13 @@ const INPUT_ATTRIBUTES: Record<
   message: { autoComplete: 'off' },
 };
 
+/** The server's values, overridden by what the visitor typed before the form hydrated; the phone in its format. */
+function startingValues(fromServer: Partial<ContactInput>, typed: Readonly<Record<string, string>>): ContactInput {
+  const values = { ...EMPTY, ...fromServer };
+  for (const field of CONTACT_FIELDS) values[field] = typed[field] ?? values[field];
+  return { ...values, phone: formatPhone(values.phone) };
+}
+
 /** Every field's problem at once (contract: deviations); the phone's is the seed's "Invalid phone number". */
 function problemsOf(values: ContactInput): ContactErrors {
   const found: ContactErrors = {};
@@ -61,7 +69,8 @@ function problemsOf(values: ContactInput): ContactErrors {
  */
 export default function ContactForm({ initialValues, initialErrors, initialStatus, plan }: ContactFormProps) {
   const enhanced = useEnhanced();
-  const [values, setValues] = useState<ContactInput>({ ...EMPTY, ...initialValues });
+  const typed = useInputBeforeHydration();
+  const [values, setValues] = useState<ContactInput>(() => startingValues(initialValues, typed.values));
   const [errors, setErrors] = useState<ContactErrors>(initialErrors);
   const [status, setStatus] = useState<Status>(initialStatus);
   const [retryAfter, setRetryAfter] = useState<string | null>(null);
@@ -72,6 +81,16 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   }
+
+  // A phone typed before hydration is shown formatted from the enhanced render on: the caret stays after its digits.
+  useLayoutEffect(() => {
+    const { focus } = typed;
+    const raw = typed.values.phone;
+    const input = formRef.current?.querySelector<HTMLInputElement>('[name="phone"]');
+    if (!enhanced || focus?.name !== 'phone' || raw === undefined || !input || document.activeElement !== input) return;
+    const caret = caretAfterDigits(input.value, phoneDigitsBeforeCaret(raw, focus.selectionStart ?? raw.length));
+    input.setSelectionRange(caret, caret);
+  }, [enhanced, typed]);
 
   function onPhoneChange(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
