@@ -6,7 +6,13 @@ import type { SiteProps } from './site-props.js';
 
 interface ContactPageProps extends SiteProps {
   /** Outcome of a plain form post (no JavaScript): the values and problems, or a sent message. */
-  initial: { values?: Partial<ContactInput>; errors?: ContactErrors; status?: 'success' | 'failure' | 'rate-limited' };
+  initial: {
+    values?: Partial<ContactInput>;
+    errors?: ContactErrors;
+    status?: 'success' | 'failure' | 'rate-limited';
+    /** The floor plan asked about (`/contact?plan=<slug>`), kept in the form's hidden field `plan`. */
+    plan?: string;
+  };
 }
 
 export function ContactPage({ content, path, initial }: ContactPageProps) {
@@ -40,6 +46,7 @@ export function ContactPage({ content, path, initial }: ContactPageProps) {
             initialValues: initial.values ?? {},
             initialErrors: initial.errors ?? {},
             initialStatus: initial.status ?? 'idle',
+            ...(initial.plan ? { plan: initial.plan } : {}),
           }}
         />
       </section>

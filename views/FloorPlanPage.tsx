@@ -30,7 +30,7 @@ export function FloorPlanPage({ content, path, plan, images }: FloorPlanPageProp
           <p>Photos of this plan are coming soon. Contact us for a tour of the model home.</p>
         )}
         <p className="gallery-cta">
-          <a className="button button-accent" href="/contact">
+          <a className="button button-accent" href={`/contact?plan=${encodeURIComponent(plan.slug)}`}>
             Ask about {plan.name}
           </a>
         </p>

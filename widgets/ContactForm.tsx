@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { MESSAGES } from '../src/shared/constants.js';
 import {
@@ -8,12 +8,13 @@ import {
   EMAIL_PATTERN_ATTRIBUTE,
   fieldError,
   formatPhone,
-  isValidPhone,
+  PHONE_PATTERN_ATTRIBUTE,
   type ContactErrors,
   type ContactField,
   type ContactInput,
 } from '../src/shared/contact-rules.js';
-import { caretAfterDigits, countDigits } from './phone-caret.js';
+import { useInputBeforeHydration } from './input-before-hydration.js';
+import { caretAfterDigits, phoneDigitsBeforeCaret } from './phone-caret.js';
 import { useEnhanced } from './use-enhanced.js';
 
 type Status = 'idle' | 'sending' | 'success' | 'failure' | 'invalid-phone' | 'rate-limited';
@@ -22,6 +23,8 @@ interface ContactFormProps {
   initialValues: Partial<ContactInput>;
   initialErrors: ContactErrors;
   initialStatus: 'idle' | 'success' | 'failure' | 'rate-limited';
+  /** The floor plan the visitor asked about (`/contact?plan=<slug>`), sent along as the hidden field `plan`. */
+  plan?: string;
 }
 
 /** The seed's own alert for a bad phone; the phone field points at it (aria-describedby) while it shows. */
@@ -36,19 +39,38 @@ const INPUT_ATTRIBUTES: Record<
   firstname: { type: 'text', autoComplete: 'given-name' },
   lastname: { type: 'text', autoComplete: 'family-name' },
   email: { type: 'email', autoComplete: 'email', placeholder: 'name@example.com' },
-  phone: { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel', placeholder: '(123) 456-7890' },
+  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '(123) 456-7890' },
   subject: { type: 'text', autoComplete: 'off' },
   message: { autoComplete: 'off' },
 };
+
+/** The server's values, overridden by what the visitor typed before the form hydrated; the phone in its format. */
+function startingValues(fromServer: Partial<ContactInput>, typed: Readonly<Record<string, string>>): ContactInput {
+  const values = { ...EMPTY, ...fromServer };
+  for (const field of CONTACT_FIELDS) values[field] = typed[field] ?? values[field];
+  return { ...values, phone: formatPhone(values.phone) };
+}
+
+/** Every field's problem at once (contract: deviations); the phone's is the seed's "Invalid phone number". */
+function problemsOf(values: ContactInput): ContactErrors {
+  const found: ContactErrors = {};
+  for (const field of CONTACT_FIELDS) {
+    const problem = fieldError(field, values[field].trim());
+    if (problem) found[field] = problem;
+  }
+  return found;
+}
 
 /**
  * The contact form (seed-spec §4, §5, §7). Without JavaScript it posts as a plain form and the server answers
  * with the outcome page; with JavaScript it validates with the same rules as the server, formats the phone as
  * the user types, and posts in the background, reading the answer as text (`success` or anything else).
+ * Both show every field's problem at once, so the form never validates natively (one bubble at a time).
  */
-export default function ContactForm({ initialValues, initialErrors, initialStatus }: ContactFormProps) {
+export default function ContactForm({ initialValues, initialErrors, initialStatus, plan }: ContactFormProps) {
   const enhanced = useEnhanced();
-  const [values, setValues] = useState<ContactInput>({ ...EMPTY, ...initialValues });
+  const typed = useInputBeforeHydration();
+  const [values, setValues] = useState<ContactInput>(() => startingValues(initialValues, typed.values));
   const [errors, setErrors] = useState<ContactErrors>(initialErrors);
   const [status, setStatus] = useState<Status>(initialStatus);
   const [retryAfter, setRetryAfter] = useState<string | null>(null);
@@ -60,9 +82,19 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   }
 
+  // A phone typed before hydration is shown formatted from the enhanced render on: the caret stays after its digits.
+  useLayoutEffect(() => {
+    const { focus } = typed;
+    const raw = typed.values.phone;
+    const input = formRef.current?.querySelector<HTMLInputElement>('[name="phone"]');
+    if (!enhanced || focus?.name !== 'phone' || raw === undefined || !input || document.activeElement !== input) return;
+    const caret = caretAfterDigits(input.value, phoneDigitsBeforeCaret(raw, focus.selectionStart ?? raw.length));
+    input.setSelectionRange(caret, caret);
+  }, [enhanced, typed]);
+
   function onPhoneChange(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
-    const digitsBeforeCaret = countDigits(input.value.slice(0, input.selectionStart ?? input.value.length));
+    const digitsBeforeCaret = phoneDigitsBeforeCaret(input.value, input.selectionStart ?? input.value.length);
     const formatted = formatPhone(input.value);
     update('phone', formatted);
     if (status === 'invalid-phone') setStatus('idle');
@@ -86,27 +118,18 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status === 'sending') return;
-    // Seed: an invalid phone shows its own alert and nothing is sent.
-    if (!isValidPhone(values.phone)) {
-      setErrors((current) => ({ ...current, phone: MESSAGES.invalidPhone }));
-      setStatus('invalid-phone');
-      focusField('phone');
-      return;
-    }
-    const found: ContactErrors = {};
-    for (const field of CONTACT_FIELDS) {
-      const problem = fieldError(field, values[field].trim());
-      if (problem) found[field] = problem;
-    }
+    const found = problemsOf(values);
     setErrors(found);
     const firstInvalid = CONTACT_FIELDS.find((field) => found[field]);
     if (firstInvalid) {
-      setStatus('idle');
+      // Seed: an invalid phone shows its own alert and nothing is sent.
+      setStatus(found.phone ? 'invalid-phone' : 'idle');
       focusField(firstInvalid);
       return;
     }
     setStatus('sending');
     const body = new URLSearchParams(values);
+    if (plan) body.set('plan', plan);
     const honeypot = formRef.current?.querySelector<HTMLInputElement>('[name="website"]')?.value ?? '';
     if (honeypot) body.set('website', honeypot);
     try {
@@ -143,7 +166,7 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
       className="contact-form"
       method="post"
       action="/contact/submit"
-      noValidate={enhanced}
+      noValidate
       onSubmit={enhanced ? onSubmit : undefined}
       aria-describedby="contact-form-note"
     >
@@ -184,7 +207,8 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
             name: field,
             value: values[field],
             required: true,
-            maxLength: CONTACT_MAX_LENGTH[field],
+            // The phone is bounded by its formatting: a length limit would cut a pasted "+1 (970) 555-0199" short.
+            maxLength: field === 'phone' ? undefined : CONTACT_MAX_LENGTH[field],
             'aria-invalid': error || phoneAlert ? true : undefined,
             'aria-describedby': error ? `${id}-error` : phoneAlert ? INVALID_PHONE_ALERT_ID : undefined,
             ...INPUT_ATTRIBUTES[field],
@@ -201,7 +225,7 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
                     field === 'email'
                       ? EMAIL_PATTERN_ATTRIBUTE
                       : field === 'phone'
-                        ? '\\(\\d{3}\\) \\d{3}-\\d{4}'
+                        ? PHONE_PATTERN_ATTRIBUTE
                         : undefined
                   }
                   onChange={field === 'phone' ? onPhoneChange : (event) => update(field, event.currentTarget.value)}
@@ -219,6 +243,7 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
           <label htmlFor="contact-website">Leave this field empty</label>
           <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
+        {plan ? <input type="hidden" name="plan" value={plan} /> : null}
       </div>
       <button className="button button-accent" type="submit" disabled={sending}>
         {sending ? 'Sending…' : 'Send message'}

@@ -1,5 +1,6 @@
 import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { HydrationRootContext } from './input-before-hydration.js';
 import { WIDGET_ATTRIBUTE, WIDGET_ROOT_ATTRIBUTE, widgetLoaders, type WidgetName } from './registry.js';
 
 /** Set on a placeholder once its widget has hydrated: its event handlers are live (browser tests wait for it). */
@@ -24,9 +25,15 @@ export async function hydrateWidget(placeholder: HTMLElement): Promise<void> {
   const props: unknown = JSON.parse(propsScript.textContent ?? '{}');
   const module = await widgetLoaders[name]();
   const onHydrated = () => placeholder.setAttribute(HYDRATED_ATTRIBUTE, '');
+  const widget = createElement(module.default as ComponentType<object>, props as object);
   hydrateRoot(
     root,
-    createElement(Hydrated, { onHydrated }, createElement(module.default as ComponentType<object>, props as object)),
+    createElement(
+      // Widgets read what the visitor typed into the server-rendered fields from here (useInputBeforeHydration).
+      HydrationRootContext.Provider,
+      { value: root },
+      createElement(Hydrated, { onHydrated }, widget),
+    ),
     {
       // Name the widget in what the console shows, so a mismatch or a crash points at its source.
       onRecoverableError: (error) => console.error(`Widget ${name} recovered from an error while hydrating:`, error),

@@ -1,6 +1,7 @@
 import express, { Router, type Request, type Response, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Knex } from 'knex';
+import { floorPlanBySlug, type Content, type FloorPlan } from '../content/index.js';
 import { receiveContactMessage } from '../services/contact-messages.js';
 import type { ContactErrors, ContactInput } from '../shared/contact-rules.js';
 import { ContactPage } from '../../views/ContactPage.js';
@@ -24,7 +25,22 @@ type ContactPageState = {
   values?: Partial<ContactInput>;
   errors?: ContactErrors;
   status?: 'success' | 'failure' | 'rate-limited';
+  plan?: string;
 };
+
+/** The floor plan a query or body value names, if the content knows it; a value of any other shape names none. */
+function planNamed(content: Content, raw: unknown): FloorPlan | undefined {
+  return typeof raw === 'string' ? floorPlanBySlug(content, raw) : undefined;
+}
+
+/**
+ * `/contact?plan=<slug>` (the floor-plan pages' "Ask about" link) starts the form with a subject naming the plan
+ * and carries the plan along with the post. An unknown slug is simply the empty form.
+ */
+function askingAbout(content: Content, query: Request['query']): ContactPageState {
+  const plan = planNamed(content, query.plan);
+  return plan ? { values: { subject: `Question about ${plan.name}` }, plan: plan.slug } : {};
+}
 
 export function createContactRouter(deps: ContactDeps): Router {
   const { db, renderer, content } = deps;
@@ -40,8 +56,9 @@ export function createContactRouter(deps: ContactDeps): Router {
     );
   }
 
+  // A query string keeps a page out of the page cache (page-cache.ts), so a prefilled form is never served to others.
   router.get('/contact', deps.cached, (req, res) => {
-    renderContact(req, res, req.query.sent === '1' ? { status: 'success' } : {});
+    renderContact(req, res, req.query.sent === '1' ? { status: 'success' } : askingAbout(content, req.query));
   });
 
   const limiter = rateLimit({
@@ -55,7 +72,11 @@ export function createContactRouter(deps: ContactDeps): Router {
     handler: (req, res) => {
       res.status(429);
       if (wantsPage(req))
-        return renderContact(req, res, { values: req.body as Partial<ContactInput>, status: 'rate-limited' });
+        return renderContact(req, res, {
+          values: req.body as Partial<ContactInput>,
+          status: 'rate-limited',
+          plan: planNamed(content, (req.body as Record<string, unknown> | undefined)?.plan)?.slug,
+        });
       res.type('text/plain').send('Too many messages from this address; please try again later.');
     },
   });
@@ -76,7 +97,12 @@ export function createContactRouter(deps: ContactDeps): Router {
       });
       if (outcome.kind === 'invalid') {
         res.status(400);
-        if (wantsPage(req)) return renderContact(req, res, { values: outcome.value, errors: outcome.errors });
+        if (wantsPage(req))
+          return renderContact(req, res, {
+            values: outcome.value,
+            errors: outcome.errors,
+            plan: planNamed(content, (req.body as Record<string, unknown>).plan)?.slug,
+          });
         res.type('text/plain').send(Object.values(outcome.errors).join('\n'));
         return;
       }

@@ -68,14 +68,14 @@ describe('Contact form', function () {
       it('formats the phone as (123) 456-7890 while typing, keeping only digits and at most 10 of them', async () => {
         const { page, context } = await openForm(suite, width);
         const phone = field(page, 'phone');
-        await phone.pressSequentially('12a3');
-        expect(await phone.inputValue()).to.equal('123');
-        await phone.pressSequentially('-4');
-        expect(await phone.inputValue()).to.equal('(123) 4');
-        await phone.pressSequentially('5 6x78');
-        expect(await phone.inputValue()).to.equal('(123) 456-78');
-        await phone.pressSequentially('90123');
-        expect(await phone.inputValue()).to.equal('(123) 456-7890');
+        await phone.pressSequentially('97a0');
+        expect(await phone.inputValue()).to.equal('970');
+        await phone.pressSequentially('-5');
+        expect(await phone.inputValue()).to.equal('(970) 5');
+        await phone.pressSequentially('5 5x01');
+        expect(await phone.inputValue()).to.equal('(970) 555-01');
+        await phone.pressSequentially('99123');
+        expect(await phone.inputValue()).to.equal('(970) 555-0199');
         await phone.fill('');
         await phone.pressSequentially('+1 (970) 555-0142 ext 9');
         expect(await phone.inputValue(), 'only the first 10 digits are kept').to.match(/^\(\d{3}\) \d{3}-\d{4}$/);
@@ -266,7 +266,7 @@ describe('Contact form', function () {
         };
         expect(await mismatch('first.last+tag@mail.example.com')).to.equal(false);
         expect(await mismatch('ada@example.c')).to.equal(true);
-        expect(await mismatch('ada@example.museum')).to.equal(true);
+        expect(await mismatch('ada@example.museum'), 'an ending of any length from 2 letters').to.equal(false);
         expect(await mismatch('ada lovelace@example.com')).to.equal(true);
         await context.close();
       });

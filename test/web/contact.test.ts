@@ -157,13 +157,13 @@ describe('POST /contact/submit', () => {
     });
   }
 
-  for (const email of ['a@b', 'a@b.toolong', 'buyer@example.homes', 'a b@c.com', 'a@b.c']) {
+  for (const email of ['a@b', 'a b@c.com', 'a@b.c', 'buyer@example.c0m']) {
     it(`rejects the email "${email}", which does not match the pattern`, async () => {
       await expectRejected({ ...VALID, email });
     });
   }
 
-  for (const email of ['buyer@example.co', 'buyer@example.com', 'buyer@example.info']) {
+  for (const email of ['buyer@example.co', 'buyer@example.com', 'buyer@example.info', 'buyer@example.homes']) {
     it(`accepts the ${email.split('.').pop()!.length}-letter ending of ${email}`, async () => {
       const row = await expectAccepted({ ...VALID, email, subject: `Email ending ${email}` });
       expect(row.email).to.equal(email);

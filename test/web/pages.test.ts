@@ -795,7 +795,7 @@ describe('GET /contact', () => {
     const pattern = new RegExp(`^(?:${email.attrs.pattern ?? '(?!)'})$`, 'v');
     for (const good of ['name@example.com', 'jo.ann+homes@mail.example.org', 'x_y%z-1@a-b.co'])
       expect(pattern.test(good), good).to.equal(true);
-    for (const bad of ['a@b', 'a@b.toolong', 'buyer@example.homes', 'a b@c.com', 'a@b.c'])
+    for (const bad of ['a@b', 'a b@c.com', 'a@b.c', 'buyer@example.c0m'])
       expect(pattern.test(bad), bad).to.equal(false);
     const placeholder = email.attrs.placeholder ?? '';
     expect(placeholder).to.match(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,4}$/);

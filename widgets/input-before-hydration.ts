@@ -1,0 +1,67 @@
+import { createContext, useContext, useState } from 'react';
+
+/**
+ * What the visitor did in a widget's server-rendered form before the widget hydrated. Widgets hydrate after the
+ * page's `load` event, and on a slow phone the visitor has long been typing by then: React keeps the DOM's values
+ * while it hydrates, but a controlled field shows the component's state from its next render on, so a widget
+ * whose state starts from its props would wipe what was typed. A widget reads this as its initial state instead.
+ */
+export interface InputBeforeHydration {
+  /** The current value of each named field the visitor changed (only fields whose value differs from the HTML's). */
+  values: Readonly<Record<string, string>>;
+  /** The named field that has focus, with its caret or selection where the field has one. */
+  focus: { name: string; selectionStart: number | null; selectionEnd: number | null } | null;
+}
+
+const NOTHING: InputBeforeHydration = { values: {}, focus: null };
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** Checkboxes, radios, files and buttons carry no typed value; none of the widgets has one. */
+const UNTYPED_INPUTS = new Set(['hidden', 'checkbox', 'radio', 'file', 'submit', 'reset', 'button', 'image']);
+
+function changedValue(field: Field): string | undefined {
+  if (field instanceof HTMLSelectElement) {
+    const changed = [...field.options].some((option) => option.selected !== option.defaultSelected);
+    return changed ? field.value : undefined;
+  }
+  if (field instanceof HTMLInputElement && UNTYPED_INPUTS.has(field.type)) return undefined;
+  return field.value === field.defaultValue ? undefined : field.value;
+}
+
+/** Reads the fields under `root` as they are now. */
+export function readInputBeforeHydration(root: ParentNode): InputBeforeHydration {
+  const values: Record<string, string> = {};
+  for (const field of root.querySelectorAll<Field>('input[name], textarea[name], select[name]')) {
+    const value = changedValue(field);
+    if (value !== undefined) values[field.name] = value;
+  }
+  const active = document.activeElement;
+  const focused =
+    active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement
+      ? active
+      : null;
+  const focus =
+    focused && focused.name && root.contains(focused)
+      ? {
+          name: focused.name,
+          selectionStart: 'selectionStart' in focused ? focused.selectionStart : null,
+          selectionEnd: 'selectionEnd' in focused ? focused.selectionEnd : null,
+        }
+      : null;
+  return { values, focus };
+}
+
+/** The server-rendered element a widget is hydrating into; none on the server. */
+export const HydrationRootContext = createContext<ParentNode | null>(null);
+
+/**
+ * Nothing on the server; in the browser, what the visitor did before this widget hydrated. Read in the hydrating
+ * render itself, the moment React takes the fields over: a key pressed while the widget's code was starting up is
+ * in the DOM by then, and React handles every one after it.
+ */
+export function useInputBeforeHydration(): InputBeforeHydration {
+  const root = useContext(HydrationRootContext);
+  const [input] = useState(() => (root ? readInputBeforeHydration(root) : NOTHING));
+  return input;
+}
