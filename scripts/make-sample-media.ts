@@ -4,7 +4,7 @@
  *   npx tsx scripts/make-sample-media.ts             # everything (~1 minute)
  *   npx tsx scripts/make-sample-media.ts carousel    # only outputs whose path contains "carousel"
  *
- * All artwork is original and drawn in code: SVG scenes rasterised with sharp,
+ * All artwork is original and drawn in code: SVG scenes rasterized with sharp,
  * PDFs laid out with pdfkit, and the video encoded by ffmpeg from generated
  * frames. Output is deterministic, so re-running only changes files whose
  * drawing code changed. The outputs are committed; the app never runs this.
@@ -16,6 +16,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { loadContent } from '../src/content/index.js';
 import {
   carouselGoldenHome,
   carouselParkPond,
@@ -26,7 +27,7 @@ import {
   exteriorSweetwater,
 } from './sample-media/exteriors.js';
 import { featuresDesktopPdf, featuresMobilePdf } from './sample-media/features-pdf.js';
-import { overlookLowerLevel, overlookMainLevel } from './sample-media/floorplans.js';
+import { drawFloorPlan, drawingMetadata, drawingSvg, metadataPath } from './sample-media/floorplans.js';
 import { specialOfferFlyer } from './sample-media/flyer.js';
 import {
   bedroomSilverwood,
@@ -50,6 +51,7 @@ import {
   type Output,
   icoEntrySize,
   renderScene,
+  svgToPalettePng,
   svgToPng,
   writeJpeg,
   writePng,
@@ -66,6 +68,37 @@ interface Job extends Output {
   /** Extra files written by the same job (e.g. the video's WebM and poster). */
   also?: Output[];
   make: (absPath: string) => Promise<void>;
+}
+
+/**
+ * One job per level of every floor plan: the drawing is drawn from the plan's facts in the content module, and a
+ * JSON file beside it records those facts, the text drawn and hashes of the SVG and PNG (checked by the tests).
+ */
+function floorPlanDrawingJobs(): Job[] {
+  const content = loadContent();
+  return content.floorPlans.flatMap((plan) =>
+    plan.levels.map(({ level, drawing: image }): Job => {
+      const file = image.src.replace(/^\/sample\//, '');
+      const drawing = drawFloorPlan(content, plan, level);
+      return {
+        file,
+        px: [1400, 1000],
+        what: `Floor-plan drawing "${drawing.sheet.title}", drawn from the plan's facts in src/content/community.ts.`,
+        also: [
+          {
+            file: metadataPath(file),
+            what: 'What the drawing beside it was drawn from: the facts, the text on it, hashes of its SVG and PNG.',
+          },
+        ],
+        make: async (f) => {
+          const png = await svgToPalettePng(drawingSvg(drawing));
+          await writeText(f, png);
+          const metadata = drawingMetadata(content, plan, level, drawing, png);
+          await writeText(metadataPath(f), `${JSON.stringify(metadata, null, 2)}\n`);
+        },
+      };
+    }),
+  );
 }
 
 /** Small illustration embedded in the desktop features PDF (with a badge legible at that size). */
@@ -101,7 +134,7 @@ const jobs: Job[] = [
   {
     file: 'floorplans/sweetwater-ii-1.jpg',
     px: [1500, 1000],
-    what: 'Sweetwater II exterior: two-storey craftsman, summer day.',
+    what: 'Sweetwater II exterior: two-story craftsman, summer day.',
     make: (f) => writeJpeg(exteriorSweetwater(), f),
   },
   {
@@ -152,18 +185,7 @@ const jobs: Job[] = [
     what: 'The Canyon great room: window wall at sunset, terracotta sofa.',
     make: (f) => writeJpeg(livingCanyon(), f),
   },
-  {
-    file: 'floorplans/overlook-floor-plan.png',
-    px: [1400, 1000],
-    what: 'Floor-plan drawing "Overlook — Main Level" (rooms, doors, windows, fixtures).',
-    make: (f) => writePng(overlookMainLevel(), f, { corner: 'bl' }),
-  },
-  {
-    file: 'floorplans/overlook-basement.png',
-    px: [1400, 1000],
-    what: 'Floor-plan drawing "Overlook — Lower Level" (Rec Room, Bedroom 4, Bath, Storage, Mechanical).',
-    make: (f) => writePng(overlookLowerLevel(), f, { corner: 'bl' }),
-  },
+  ...floorPlanDrawingJobs(),
   {
     file: 'site-plan.png',
     px: [1600, 1100],

@@ -1,17 +1,14 @@
 import type { FloorPlan } from '../src/content/index.js';
+import { bedsFact, formatBaths, formatSquareFeet, garageFact } from '../src/content/plan-facts.js';
 import type { DescribeImage } from '../src/render/images.js';
 import { Picture } from '../src/shared/Picture.js';
-
-export function formatBaths(baths: number): string {
-  return Number.isInteger(baths) ? String(baths) : baths.toFixed(1);
-}
 
 export function PlanFacts({ plan }: { plan: FloorPlan }) {
   return (
     <dl className="plan-facts">
       <div>
         <dt>Beds</dt>
-        <dd>{plan.beds}</dd>
+        <dd>{bedsFact(plan)}</dd>
       </div>
       <div>
         <dt>Baths</dt>
@@ -19,11 +16,11 @@ export function PlanFacts({ plan }: { plan: FloorPlan }) {
       </div>
       <div>
         <dt>Sq ft</dt>
-        <dd>{plan.squareFeet.toLocaleString('en-US')}</dd>
+        <dd>{formatSquareFeet(plan.squareFeet)}</dd>
       </div>
       <div>
         <dt>Garage</dt>
-        <dd>{plan.garage}</dd>
+        <dd>{garageFact(plan)}</dd>
       </div>
     </dl>
   );

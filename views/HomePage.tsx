@@ -24,7 +24,7 @@ export function HomePage({ content, path, image, slides }: HomePageProps) {
       />
       <section className="intro container" aria-labelledby="intro-heading">
         <div className="intro-text">
-          <h2 id="intro-heading">A neighbourhood made for the way you live</h2>
+          <h2 id="intro-heading">A neighborhood made for the way you live</h2>
           <p>{community.description}</p>
           <a className="button button-accent" href={LENDERS_HREF}>
             Get Pre-Qualified

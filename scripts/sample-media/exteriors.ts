@@ -359,7 +359,7 @@ interface ExteriorOptions {
   factory: HouseFactory;
   style: HouseStyle;
   houseWidth: number;
-  /** Horizontal offset of the house from centre. */
+  /** Horizontal offset of the house from center. */
   shift: number;
   trees: TreeColors;
   lawnLight: string;
@@ -442,7 +442,7 @@ function boulder(x: number, ground: number, w: number, fill: string): string {
   );
 }
 
-/** Sweetwater II exterior: two-storey craftsman on a bright summer day. */
+/** Sweetwater II exterior: two-story craftsman on a bright summer day. */
 export function exteriorSweetwater(): Scene {
   return modelExterior({
     seed: 101,

@@ -25,7 +25,7 @@ export interface HouseModel {
   width: number;
   /** Local height above the ground line. */
   height: number;
-  /** x positions (local) of the garage door centre and door centre, for drives and walks. */
+  /** x positions (local) of the garage door center and door center, for drives and walks. */
   garageX: number | null;
   garageW: number;
   doorX: number;
@@ -74,7 +74,7 @@ export const STYLE_CANYON: HouseStyle = {
   lit: false,
 };
 
-/** Blend every colour of a style toward `toward` (used for time-of-day lighting). */
+/** Blend every color of a style toward `toward` (used for time-of-day lighting). */
 export function tintStyle(s: HouseStyle, toward: string, t: number, lit = s.lit): HouseStyle {
   return {
     wall: mix(s.wall, toward, t),
@@ -440,18 +440,18 @@ function groundShadow(x0: number, x1: number): string {
   return ellipse((x0 + x1) / 2, 4, (x1 - x0) * 0.56, 14, '#000000', { opacity: 0.16 });
 }
 
-/** Sweetwater II: two-storey craftsman with front gable, tapered porch columns on stone piers. */
+/** Sweetwater II: two-story craftsman with front gable, tapered porch columns on stone piers. */
 export function craftsmanHouse(defs: Defs, s: HouseStyle = STYLE_SWEETWATER): HouseModel {
   const p = new Painter(defs, s);
   let o = groundShadow(0, 700);
-  // Garage wing (single storey, front gable).
+  // Garage wing (single-story, front gable).
   o += p.wall(470, -150, 230, 150, 'lap');
   o += p.gableInfill(470, 700, -150, 78, 'shingle', s.accent);
   o += p.gable(470, 700, -150, 78, 18, 'shingle');
   o += p.brace(480, -150, 22, 1) + p.brace(690, -150, 22, -1);
   o += p.garageDoor(500, -118, 170, 118, 'carriage');
   o += p.lantern(486, -95, 14) + p.lantern(684, -95, 14);
-  // Main two-storey body.
+  // Main two-story body.
   o += p.wall(0, -300, 470, 300, 'lap');
   o += p.sideRoof(0, 470, -300, -380, 26, 40, 'shingle');
   // Front gable over the left bay with shingle infill.
@@ -464,7 +464,7 @@ export function craftsmanHouse(defs: Defs, s: HouseStyle = STYLE_SWEETWATER): Ho
     p.window(70, -268, 62, 88, 'craftsman') +
     p.window(218, -268, 62, 88, 'craftsman') +
     p.window(365, -268, 62, 88, 'craftsman');
-  // Belly band between storeys.
+  // Belly band between stories.
   o += rect(0, -158, 470, 9, s.trim);
   // Porch: roof, columns on stone piers, railing, floor, steps.
   o += rect(10, -150, 330, 150, '#000000', { opacity: 0.12 });
@@ -556,7 +556,7 @@ export function farmhouse(defs: Defs, s: HouseStyle = STYLE_SILVERWOOD): HouseMo
   return { width: 730, height: 470, garageX: 605, garageW: 180, doorX: 361, svg: group(o) };
 }
 
-/** The Canyon: single-storey ranch with hip roofs, stone wainscot and a stone-column entry. */
+/** The Canyon: single-story ranch with hip roofs, stone wainscot and a stone-column entry. */
 export function ranchHouse(defs: Defs, s: HouseStyle = STYLE_CANYON): HouseModel {
   const p = new Painter(defs, s);
   let o = groundShadow(0, 800);
@@ -587,7 +587,7 @@ export function ranchHouse(defs: Defs, s: HouseStyle = STYLE_CANYON): HouseModel
   return { width: 800, height: 260, garageX: 125, garageW: 194, doorX: 470, svg: group(o) };
 }
 
-/** A compact cottage / one-and-a-half storey with dormers (used in street scenes). */
+/** A compact cottage / one-and-a-half story with dormers (used in street scenes). */
 export function cottageHouse(defs: Defs, s: HouseStyle): HouseModel {
   const p = new Painter(defs, s);
   let o = groundShadow(0, 520);

@@ -8,7 +8,7 @@ interface SkyLook {
   sun: string;
   cloud: string;
   cloudOpacity: number;
-  /** Tint applied to distant scenery (haze colour). */
+  /** Tint applied to distant scenery (haze color). */
   haze: string;
 }
 
@@ -321,7 +321,7 @@ export function streetLamp(defs: Defs, x: number, ground: number, h: number, lit
   );
 }
 
-/** A residential street band with curbs, sidewalk and dashed centre line. */
+/** A residential street band with curbs, sidewalk and dashed center line. */
 export function street(
   w: number,
   sidewalkY: number,

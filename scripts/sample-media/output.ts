@@ -18,7 +18,7 @@ async function ensureDir(file: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
 }
 
-/** Rasterise a scene (with its SAMPLE IMAGE badge) at its design size. */
+/** Rasterize a scene (with its SAMPLE IMAGE badge) at its design size. */
 export function renderScene(scene: Scene, mark: Parameters<typeof sampleMark>[2] | null = {}): Sharp {
   const badge = mark === null ? '' : sampleMark(scene.width, scene.height, mark);
   return sharp(Buffer.from(toSvg(scene, 1, badge))).flatten({ background: '#ffffff' });
@@ -33,17 +33,27 @@ export async function writeJpeg(
   await renderScene(scene, mark).jpeg({ quality: 78, mozjpeg: true, chromaSubsampling: '4:2:0' }).toFile(file);
 }
 
-/** Palette PNG: ideal for line drawings and flat artwork with few colours. */
+const PALETTE_PNG = { palette: true, compressionLevel: 9, effort: 10, dither: 0.5 } as const;
+
+/** Palette PNG: ideal for line drawings and flat artwork with few colors. */
 export async function writePng(
   scene: Scene,
   file: string,
   mark: Parameters<typeof sampleMark>[2] = {},
-  colours = 64,
+  colors = 64,
 ): Promise<void> {
   await ensureDir(file);
   await renderScene(scene, mark)
-    .png({ palette: true, colours, compressionLevel: 9, effort: 10, dither: 0.5 })
+    .png({ ...PALETTE_PNG, colors })
     .toFile(file);
+}
+
+/** The same palette PNG from a finished SVG (badge included), for callers that record what they rasterized. */
+export function svgToPalettePng(svg: string, colors = 64): Promise<Buffer> {
+  return sharp(Buffer.from(svg))
+    .flatten({ background: '#ffffff' })
+    .png({ ...PALETTE_PNG, colors })
+    .toBuffer();
 }
 
 export async function writeText(file: string, content: string | Buffer): Promise<void> {
@@ -53,7 +63,7 @@ export async function writeText(file: string, content: string | Buffer): Promise
 
 /** Render an SVG string to a square PNG buffer (palette PNG by default). */
 export async function svgToPng(svg: string, size: number, palette = true): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).resize(size, size).png({ compressionLevel: 9, palette, colours: 64 }).toBuffer();
+  return sharp(Buffer.from(svg)).resize(size, size).png({ compressionLevel: 9, palette, colors: 64 }).toBuffer();
 }
 
 /** Pixel size of the first image stored in an ICO file (read from its embedded PNG). */

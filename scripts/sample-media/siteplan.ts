@@ -43,7 +43,7 @@ export function lotStatus(num: number): LotStatus {
   return r() < 0.4 ? 'sold' : 'available';
 }
 
-/** Point on the road centre-line ellipse and its outward unit normal. */
+/** Point on the road center-line ellipse and its outward unit normal. */
 function ring(t: number): { p: Pt; nrm: Pt } {
   const p: Pt = [CX + A * Math.cos(t), CY + B * Math.sin(t)];
   const nx = B * Math.cos(t);
@@ -135,7 +135,7 @@ function allLots(): Lot[] {
   return [...outer, ...innerLeft, ...innerRight];
 }
 
-/** Place capital letters along the road centre-line, centred on parameter t. */
+/** Place capital letters along the road center-line, centered on parameter t. */
 function textAlongLoop(label: string, t: number, size: number): string {
   const advance = size * 0.78;
   const total = advance * (label.length - 1);

@@ -1,7 +1,7 @@
 /**
  * Tiny SVG-building helpers shared by every sample artwork.
  *
- * Artworks are plain SVG strings assembled in code and rasterised with sharp
+ * Artworks are plain SVG strings assembled in code and rasterized with sharp
  * (librsvg). Everything is deterministic: randomness comes from a seeded PRNG,
  * and element ids come from a per-scene counter, so re-running the generator
  * produces identical files.
@@ -37,7 +37,7 @@ export const C = {
   asphalt: '#5d6166',
 } as const;
 
-/** Font stack for all rasterised text (Debian package fonts-dejavu-core). */
+/** Font stack for all rasterized text (Debian package fonts-dejavu-core). */
 export const FONT = 'DejaVu Sans, sans-serif';
 
 export type Pt = readonly [number, number];
@@ -213,7 +213,7 @@ export interface Scene {
   body: string;
 }
 
-/** Serialise a scene; `scale` renders it larger or smaller than its design size. */
+/** Serialize a scene; `scale` renders it larger or smaller than its design size. */
 export function toSvg(scene: Scene, scale = 1, extraBody = ''): string {
   const w = Math.round(scene.width * scale);
   const h = Math.round(scene.height * scale);
@@ -256,7 +256,7 @@ function rgbToHex(r: number, g: number, b: number): string {
   return `#${c(r)}${c(g)}${c(b)}`;
 }
 
-/** Mix two hex colours; t=0 gives `a`, t=1 gives `b`. */
+/** Mix two hex colors; t=0 gives `a`, t=1 gives `b`. */
 export function mix(a: string, b: string, t: number): string {
   const [r1, g1, b1] = hexToRgb(a);
   const [r2, g2, b2] = hexToRgb(b);

@@ -19,7 +19,7 @@ const FADE_FRAMES = 12;
 interface Shot {
   scene: Scene;
   label: string;
-  /** Crop window at the start and end of the shot: centre (0..1) and zoom (1 = widest 16:9 crop). */
+  /** Crop window at the start and end of the shot: center (0..1) and zoom (1 = widest 16:9 crop). */
   from: { cx: number; cy: number; zoom: number };
   to: { cx: number; cy: number; zoom: number };
 }
@@ -37,7 +37,7 @@ export function frameCount(shots: number): number {
 
 const ease = (t: number): number => t * t * (3 - 2 * t);
 
-async function rasterise(shot: Shot, scale: number): Promise<RasterShot> {
+async function rasterize(shot: Shot, scale: number): Promise<RasterShot> {
   const { data, info } = await sharp(Buffer.from(toSvg(shot.scene, scale)))
     .flatten({ background: '#ffffff' })
     .removeAlpha()
@@ -107,7 +107,7 @@ export async function renderFrames(
   sourceScale: number,
   only?: number,
 ): Promise<Buffer[]> {
-  const raster = await Promise.all(shots.map((s) => rasterise(s, sourceScale)));
+  const raster = await Promise.all(shots.map((s) => rasterize(s, sourceScale)));
   const overlays = await Promise.all(
     shots.map((s) =>
       sharp(Buffer.from(overlaySvg(w, h, s.label)))

@@ -1,5 +1,18 @@
 import type { Content } from './schema.js';
 
+const overlookDrawings = {
+  main: {
+    src: '/sample/floorplans/overlook-floor-plan.png',
+    alt: 'Overlook main level floor plan',
+    caption: 'Main level floor plan',
+  },
+  lower: {
+    src: '/sample/floorplans/overlook-basement.png',
+    alt: 'Overlook lower level (basement) floor plan',
+    caption: 'Basement floor plan',
+  },
+};
+
 /**
  * SAMPLE CONTENT. Everything the site says about the community that staff do not edit lives here:
  * to run the site for another community, edit this file and replace the files under static/sample/.
@@ -11,14 +24,14 @@ export const community = {
     title: 'Welcome Home to Maple Hollow',
     tagline: "Homes From The Mid 500's",
     description:
-      'Maple Hollow is a new neighbourhood of 78 homesites and four floor plans by Summit Lane Homes, with a park, a pond and trails a short walk from every door.',
+      'Maple Hollow is a new neighborhood of 78 homesites and four floor plans by Summit Lane Homes, with a park, a pond and trails a short walk from every door.',
     address: { street: '1200 Maple Hollow Drive', city: 'Windsor', region: 'CO', postalCode: '80550' },
     latitude: 40.485,
     longitude: -105.03,
     counters: { homeLots: 78, floorPlans: 4 },
     about: [
       'Maple Hollow is a new community of 78 homesites set around a five-acre park and pond, with walking trails that connect to the regional greenway.',
-      'Summit Lane Homes builds four floor plans here, from a single-level ranch to a two-storey home with a finished lower level, each with energy-efficient construction and a ten-year structural warranty.',
+      'Summit Lane Homes builds four floor plans here: a single-level ranch, two two-story homes and a ranch with a finished walk-out lower level, each with energy-efficient construction and a ten-year structural warranty.',
       'Our sales counselors are happy to walk you through the model home, help you choose a homesite and introduce you to our preferred lenders.',
     ],
     salesHours: 'Model home open daily, 10 am to 6 pm',
@@ -33,12 +46,34 @@ export const community = {
     {
       slug: 'sweetwater-ii',
       name: 'Sweetwater II',
-      summary: 'A two-storey craftsman with a covered front porch, an open great room and a flex room upstairs.',
+      summary:
+        'A two-story craftsman with a covered front porch, a study by the front door, an open great room and a flex room upstairs.',
       beds: 4,
       baths: 2.5,
+      study: true,
       squareFeet: 2450,
-      garage: '2-car',
+      garageBays: 2,
       stories: 2,
+      levels: [
+        {
+          level: 'main',
+          squareFeet: 1225,
+          drawing: {
+            src: '/sample/floorplans/sweetwater-ii-main-level.png',
+            alt: 'Sweetwater II main level floor plan',
+            caption: 'Main level floor plan',
+          },
+        },
+        {
+          level: 'upper',
+          squareFeet: 1225,
+          drawing: {
+            src: '/sample/floorplans/sweetwater-ii-upper-level.png',
+            alt: 'Sweetwater II upper level floor plan',
+            caption: 'Upper level floor plan',
+          },
+        },
+      ],
       cover: {
         src: '/sample/floorplans/sweetwater-ii-1.jpg',
         alt: 'Sweetwater II craftsman exterior with covered porch',
@@ -49,12 +84,33 @@ export const community = {
       slug: 'silverwood-ii',
       name: 'Silverwood II',
       summary:
-        'A modern farmhouse with board-and-batten siding, a kitchen island made for gathering and a main-floor owner’s suite.',
+        'A modern farmhouse with board-and-batten siding, a kitchen island made for gathering, a main-floor owner’s suite and a study.',
       beds: 3,
       baths: 2.5,
+      study: true,
       squareFeet: 2180,
-      garage: '2-car',
+      garageBays: 2,
       stories: 2,
+      levels: [
+        {
+          level: 'main',
+          squareFeet: 1440,
+          drawing: {
+            src: '/sample/floorplans/silverwood-ii-main-level.png',
+            alt: 'Silverwood II main level floor plan',
+            caption: 'Main level floor plan',
+          },
+        },
+        {
+          level: 'upper',
+          squareFeet: 740,
+          drawing: {
+            src: '/sample/floorplans/silverwood-ii-upper-level.png',
+            alt: 'Silverwood II upper level floor plan',
+            caption: 'Upper level floor plan',
+          },
+        },
+      ],
       cover: { src: '/sample/floorplans/silverwood-ii-1.jpg', alt: 'Silverwood II modern farmhouse exterior' },
       fixedImages: [],
     },
@@ -64,34 +120,42 @@ export const community = {
       summary: 'Single-level living with stone accents, a vaulted great room and a covered patio off the dining area.',
       beds: 3,
       baths: 2,
+      study: false,
       squareFeet: 1860,
-      garage: '3-car',
+      garageBays: 2,
       stories: 1,
+      levels: [
+        {
+          level: 'main',
+          squareFeet: 1860,
+          drawing: {
+            src: '/sample/floorplans/canyon-floor-plan.png',
+            alt: 'The Canyon floor plan',
+            caption: 'Floor plan',
+          },
+        },
+      ],
       cover: { src: '/sample/floorplans/canyon-1.jpg', alt: 'The Canyon ranch exterior with stone accents' },
       fixedImages: [],
     },
     {
       slug: 'overlook',
       name: 'Overlook',
-      summary: 'Our largest plan: a ranch with a walk-out finished lower level, a rec room and a fourth bedroom.',
+      summary:
+        'Our largest plan: a ranch with a study, a three-car garage and a walk-out finished lower level with a rec room and a fourth bedroom.',
       beds: 4,
       baths: 3,
+      study: true,
       squareFeet: 3120,
-      garage: '3-car',
+      garageBays: 3,
       stories: 1,
-      cover: { src: '/sample/floorplans/overlook-floor-plan.png', alt: 'Overlook main level floor plan' },
-      fixedImages: [
-        {
-          src: '/sample/floorplans/overlook-floor-plan.png',
-          alt: 'Overlook main level floor plan',
-          caption: 'Main level floor plan',
-        },
-        {
-          src: '/sample/floorplans/overlook-basement.png',
-          alt: 'Overlook lower level (basement) floor plan',
-          caption: 'Basement floor plan',
-        },
+      levels: [
+        { level: 'main', squareFeet: 1960, drawing: overlookDrawings.main },
+        { level: 'lower', squareFeet: 1160, drawing: overlookDrawings.lower },
       ],
+      cover: { src: '/sample/floorplans/overlook-floor-plan.png', alt: 'Overlook main level floor plan' },
+      // The seed shows Overlook's two drawings as fixed images rather than a staff-managed gallery.
+      fixedImages: [overlookDrawings.main, overlookDrawings.lower],
     },
   ],
   lenders: [

@@ -20,19 +20,53 @@ const nearbyTab = z.object({
   places: z.array(nearbyPlace).min(1),
 });
 
-export const floorPlanSchema = z.object({
-  slug: z.string().regex(/^[a-z0-9-]+$/),
-  name: z.string().min(1),
-  summary: z.string().min(1),
-  beds: z.number().positive(),
-  baths: z.number().positive(),
+/** The levels a plan can have, in the order a buyer walks them. */
+export const PLAN_LEVELS = ['main', 'upper', 'lower'] as const;
+
+const planLevel = z.object({
+  level: z.enum(PLAN_LEVELS),
+  /** Finished area of this level in square feet (a garage, mechanical room or unfinished storage is not counted). */
   squareFeet: z.number().int().positive(),
-  garage: z.string().min(1),
-  stories: z.number().int().positive(),
-  cover: image,
-  /** Images that are part of the page rather than the staff-managed gallery (Overlook's floor plan and basement). */
-  fixedImages: z.array(image.extend({ caption: z.string().min(1) })).default([]),
+  /** The floor-plan drawing of this level; scripts/make-sample-media.ts draws it from this plan's facts. */
+  drawing: image.extend({ caption: z.string().min(1) }),
 });
+
+/** The facts a page shows and a drawing draws: one place for both, so they cannot disagree. */
+export const floorPlanSchema = z
+  .object({
+    slug: z.string().regex(/^[a-z0-9-]+$/),
+    name: z.string().min(1),
+    summary: z.string().min(1),
+    beds: z.number().int().positive(),
+    /** Full baths count 1, a powder room (half bath) 0.5. */
+    baths: z.number().positive().multipleOf(0.5),
+    /** A room set up as a study, besides the bedrooms. */
+    study: z.boolean(),
+    /** Total finished square feet: the sum of the levels. */
+    squareFeet: z.number().int().positive(),
+    garageBays: z.number().int().min(1).max(4),
+    /** Stories above ground; a finished lower level is a level, not a story. */
+    stories: z.number().int().min(1).max(2),
+    levels: z.array(planLevel).min(1),
+    cover: image,
+    /** Images that are part of the page rather than the staff-managed gallery (Overlook's floor plan and basement). */
+    fixedImages: z.array(image.extend({ caption: z.string().min(1) })).default([]),
+  })
+  .superRefine((plan, ctx) => {
+    const names = plan.levels.map((level) => level.level);
+    if (names[0] !== 'main') ctx.addIssue({ code: 'custom', path: ['levels', 0, 'level'], message: 'must be main' });
+    if (new Set(names).size !== names.length)
+      ctx.addIssue({ code: 'custom', path: ['levels'], message: 'must name each level once' });
+    if (names.includes('upper') !== (plan.stories === 2))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['levels'],
+        message: 'must hold an upper level exactly when the plan has two stories',
+      });
+    const sum = plan.levels.reduce((total, level) => total + level.squareFeet, 0);
+    if (sum !== plan.squareFeet)
+      ctx.addIssue({ code: 'custom', path: ['squareFeet'], message: `must equal the sum of the levels (${sum})` });
+  });
 
 const link = z.object({ name: z.string().min(1), href: z.string().url(), logo: image });
 
@@ -77,6 +111,7 @@ export const contentSchema = z.object({
 
 export type Content = z.infer<typeof contentSchema>;
 export type FloorPlan = Content['floorPlans'][number];
+export type PlanLevel = FloorPlan['levels'][number];
 export type NearbyTab = Content['nearby'][number];
 export type NearbyPlace = NearbyTab['places'][number];
 export type ContentImage = z.infer<typeof image>;
