@@ -2,6 +2,15 @@ import type { FloorPlan } from '../src/content/index.js';
 import { bedsFact, formatBaths, formatSquareFeet, garageFact } from '../src/content/plan-facts.js';
 import type { DescribeImage } from '../src/render/images.js';
 import { Picture } from '../src/shared/Picture.js';
+import { coverSizes } from '../src/shared/responsive-image.js';
+
+/** The card's photo box (site.css `.plan-card img`): the card's width per layout, 3:2, cover. */
+const CARD_WIDTH = [
+  { media: '(min-width: 1100px)', width: '260px' },
+  { media: '(min-width: 640px)', width: '45vw' },
+  { width: '92vw' },
+];
+const CARD_HEIGHT = { aspectRatio: 3 / 2 };
 
 export function PlanFacts({ plan }: { plan: FloorPlan }) {
   return (
@@ -38,23 +47,26 @@ export function FloorPlanCards({ plans, image, headingLevel = 3, eagerFirst = fa
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className="plan-cards">
-      {plans.map((plan, index) => (
-        <li key={plan.slug} className="plan-card">
-          <Picture
-            image={image(plan.cover.src, plan.cover.alt)}
-            sizes="(min-width: 1100px) 260px, (min-width: 640px) 45vw, 92vw"
-            loading={eagerFirst && index === 0 ? 'eager' : 'lazy'}
-            fetchPriority={eagerFirst && index === 0 ? 'high' : undefined}
-          />
-          <div className="plan-card-body">
-            <Heading>
-              <a href={`/floor-plans/${plan.slug}`}>{plan.name}</a>
-            </Heading>
-            <PlanFacts plan={plan} />
-            <p>{plan.summary}</p>
-          </div>
-        </li>
-      ))}
+      {plans.map((plan, index) => {
+        const cover = image(plan.cover.src, plan.cover.alt);
+        return (
+          <li key={plan.slug} className="plan-card">
+            <Picture
+              image={cover}
+              sizes={coverSizes(cover, CARD_WIDTH, CARD_HEIGHT)}
+              loading={eagerFirst && index === 0 ? 'eager' : 'lazy'}
+              fetchPriority={eagerFirst && index === 0 ? 'high' : undefined}
+            />
+            <div className="plan-card-body">
+              <Heading>
+                <a href={`/floor-plans/${plan.slug}`}>{plan.name}</a>
+              </Heading>
+              <PlanFacts plan={plan} />
+              <p>{plan.summary}</p>
+            </div>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,13 +1,20 @@
 import { Widget } from '../src/render/widget.js';
 import { LENDERS_HREF } from '../src/shared/constants.js';
-import type { ResponsiveImage } from '../src/shared/responsive-image.js';
+import { coverSizes, type ResponsiveImage } from '../src/shared/responsive-image.js';
 import { Picture } from '../src/shared/Picture.js';
 import { Counters } from './Counters.js';
 import { FloorPlanCards } from './FloorPlanCards.js';
 import { Layout } from './Layout.js';
 import type { SiteProps } from './site-props.js';
 
-export const HERO_SIZES = '100vw';
+/** What the hero's photos are drawn in (site.css `.hero`): the full width, clamp(380px, 72vh, 720px) tall, cover. */
+const HERO_WIDTH = [{ width: '100vw' }];
+const HERO_HEIGHT = { length: 'clamp(380px, 72vh, 720px)' };
+
+/** A hero photo's `sizes`: the same string for its <img> and for the preload, so the browser fetches it once. */
+export function heroSizes(slide: ResponsiveImage): string {
+  return coverSizes(slide, HERO_WIDTH, HERO_HEIGHT);
+}
 
 interface HomePageProps extends SiteProps {
   slides: ResponsiveImage[];
@@ -19,7 +26,11 @@ export function HomePage({ content, path, image, slides }: HomePageProps) {
     <Layout content={content} path={path}>
       <Widget
         name="HomeCarousel"
-        props={{ title: community.title, tagline: community.tagline, slides, sizes: HERO_SIZES }}
+        props={{
+          title: community.title,
+          tagline: community.tagline,
+          slides: slides.map((slide) => ({ ...slide, sizes: heroSizes(slide) })),
+        }}
         className="hero-widget"
       />
       <section className="intro container" aria-labelledby="intro-heading">

@@ -1,10 +1,18 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Picture } from '../src/shared/Picture.js';
-import type { ResponsiveImage } from '../src/shared/responsive-image.js';
+import { coverSizes, type ResponsiveImage } from '../src/shared/responsive-image.js';
 
 interface GalleryImage extends ResponsiveImage {
   caption?: string;
 }
+
+/** A thumbnail's box (FloorPlanGallery.css `.gallery-thumb img`): its column's width per layout, 3:2, cover. */
+const THUMB_WIDTH = [
+  { media: '(min-width: 1100px)', width: '360px' },
+  { media: '(min-width: 640px)', width: '45vw' },
+  { width: '92vw' },
+];
+const THUMB_HEIGHT = { aspectRatio: 3 / 2 };
 
 interface FloorPlanGalleryProps {
   planName: string;
@@ -59,7 +67,7 @@ export default function FloorPlanGallery({ planName, images }: FloorPlanGalleryP
                 {/* The first thumbnail is the page's largest paint: fetch it at once, the rest as they near. */}
                 <Picture
                   image={image}
-                  sizes="(min-width: 1100px) 360px, (min-width: 640px) 45vw, 92vw"
+                  sizes={coverSizes(image, THUMB_WIDTH, THUMB_HEIGHT)}
                   loading={index === 0 ? 'eager' : 'lazy'}
                   fetchPriority={index === 0 ? 'high' : undefined}
                 />

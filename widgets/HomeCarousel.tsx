@@ -5,11 +5,13 @@ import { Picture } from '../src/shared/Picture.js';
 import type { ResponsiveImage } from '../src/shared/responsive-image.js';
 import { useEnhanced } from './use-enhanced.js';
 
+/** A photo with its `sizes`, worked out on the server for the hero's box (and named the same in the preload). */
+type Slide = ResponsiveImage & { sizes: string };
+
 interface HomeCarouselProps {
   title: string;
   tagline: string;
-  slides: ResponsiveImage[];
-  sizes: string;
+  slides: Slide[];
 }
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
@@ -35,7 +37,7 @@ function usePlaying() {
  * Beyond the seed (WCAG 2.2.2): a pause/play button, a pause while the pointer is over the slides or keyboard
  * focus is in them, no autoplay under reduced motion.
  */
-export default function HomeCarousel({ title, tagline, slides, sizes }: HomeCarouselProps) {
+export default function HomeCarousel({ title, tagline, slides }: HomeCarouselProps) {
   const enhanced = useEnhanced();
   const [playing, setPlaying] = usePlaying();
   const [hovered, setHovered] = useState(false);
@@ -84,7 +86,7 @@ export default function HomeCarousel({ title, tagline, slides, sizes }: HomeCaro
       >
         {covered && first ? (
           <div className="hero-slide hero-cover">
-            <Picture image={first} sizes={sizes} loading="eager" fetchPriority="high" />
+            <Picture image={first} sizes={first.sizes} loading="eager" fetchPriority="high" />
           </div>
         ) : null}
         {canRotate ? (
@@ -131,7 +133,7 @@ export default function HomeCarousel({ title, tagline, slides, sizes }: HomeCaro
               >
                 <Picture
                   image={slide}
-                  sizes={sizes}
+                  sizes={slide.sizes}
                   loading={index === 0 ? 'eager' : 'lazy'}
                   fetchPriority={index === 0 ? 'high' : undefined}
                 />

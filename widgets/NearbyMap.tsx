@@ -29,14 +29,35 @@ function numberedIcon(number: number) {
   });
 }
 
-/**
- * Opening a popup pans the map to show it; the bottom padding keeps the marker under the popup in view too (at
- * the seed's fixed zoom some places lie outside the 30vh map until chosen).
- */
+/** Opening a popup pans the map to show it; the bottom padding keeps the marker under the popup in view too. */
 const POPUP_PAN = {
   autoPanPaddingTopLeft: [12, 12] as PointExpression,
   autoPanPaddingBottomRight: [12, 44] as PointExpression,
 };
+
+/** How far a marker reaches around its point (half the community marker, 36 px), plus a little air. */
+const MARKER_REACH = 18 + 4;
+
+/**
+ * Room to keep clear around the markers so that each lies wholly inside the map and off the controls: Leaflet's
+ * zoom buttons in the top-left corner, the attribution along the bottom (measured: their size depends on touch
+ * support and the tile provider's text). Before the controls exist, their usual size.
+ */
+function fitPadding(container?: HTMLElement) {
+  let left = 10 + 34;
+  let bottom = 18;
+  if (container) {
+    const frame = container.getBoundingClientRect();
+    const edges = (selector: string, edge: (box: DOMRect) => number) =>
+      Math.max(0, ...[...container.querySelectorAll(selector)].map((control) => edge(control.getBoundingClientRect())));
+    left = edges('.leaflet-left .leaflet-control', (box) => box.right - frame.left);
+    bottom = edges('.leaflet-bottom .leaflet-control', (box) => frame.bottom - box.top);
+  }
+  return {
+    paddingTopLeft: [left + MARKER_REACH, MARKER_REACH] as PointExpression,
+    paddingBottomRight: [MARKER_REACH, bottom + MARKER_REACH] as PointExpression,
+  };
+}
 
 const homeIcon = divIcon({
   className: 'map-marker map-marker-home',
@@ -47,17 +68,18 @@ const homeIcon = divIcon({
 });
 
 /**
- * The Leaflet map of one tab: numbered markers for its places and one marker for the community. It is keyed by
- * tab, so switching tabs remounts it and resets centre, zoom and markers (seed-spec §4). Loaded lazily.
+ * The Leaflet map of one tab: numbered markers for its places and one marker for the community, all in view at
+ * the seed's zoom or further out. It is keyed by tab, so switching tabs remounts it and resets centre, zoom and
+ * markers (seed-spec §4). Loaded lazily.
  */
 export default function NearbyMap({ tab, home, tileUrl, attribution, selected, onSelect }: NearbyMapProps) {
   const markers = useRef<(LeafletMarker | null)[]>([]);
   const [map, setMap] = useState<LeafletMap | null>(null);
   const label = `Map of nearby ${tab.label.toLowerCase()}`;
-  const center = useMemo(() => {
-    const bounds = latLngBounds([[home.latitude, home.longitude]]);
-    for (const place of tab.places) bounds.extend([place.latitude, place.longitude]);
-    return bounds.getCenter();
+  const bounds = useMemo(() => {
+    const all = latLngBounds([[home.latitude, home.longitude]]);
+    for (const place of tab.places) all.extend([place.latitude, place.longitude]);
+    return all;
   }, [tab, home]);
 
   useEffect(() => {
@@ -68,13 +90,25 @@ export default function NearbyMap({ tab, home, tileUrl, attribution, selected, o
   }, [map, label]);
 
   useEffect(() => {
+    // Every marker in view, at the seed's zoom or further out: at its fixed zoom 10 the Medical places spread
+    // beyond a phone-width map, one of them under the zoom buttons. Refitted once the controls can be measured.
+    map?.fitBounds(bounds, { ...fitPadding(map.getContainer()), maxZoom: tab.zoom, animate: false });
+  }, [map, bounds, tab.zoom]);
+
+  useEffect(() => {
     if (selected === null) return;
     const marker = markers.current[selected];
     if (marker && !marker.isPopupOpen()) marker.openPopup();
   }, [selected]);
 
   return (
-    <MapContainer ref={setMap} center={center} zoom={tab.zoom} scrollWheelZoom={false} className="leaflet-map">
+    <MapContainer
+      ref={setMap}
+      bounds={bounds}
+      boundsOptions={{ ...fitPadding(), maxZoom: tab.zoom }}
+      scrollWheelZoom={false}
+      className="leaflet-map"
+    >
       <TileLayer url={tileUrl} attribution={attribution} referrerPolicy="strict-origin-when-cross-origin" />
       <Marker
         position={[home.latitude, home.longitude]}

@@ -8,7 +8,7 @@ import { findUploadedImages } from '../db/uploaded-images.js';
 import { AboutPage } from '../../views/AboutPage.js';
 import { FloorPlanPage } from '../../views/FloorPlanPage.js';
 import { FloorPlansIndexPage } from '../../views/FloorPlansIndexPage.js';
-import { HERO_SIZES, HomePage } from '../../views/HomePage.js';
+import { heroSizes, HomePage } from '../../views/HomePage.js';
 import { SitePlanPage } from '../../views/SitePlanPage.js';
 import { siteProps, type PageKit } from './page-context.js';
 
@@ -39,7 +39,7 @@ export function createPagesRouter(deps: PagesDeps): Router {
         title: content.community.name,
         description: `${content.community.description} ${content.community.tagline}.`,
         path: '/',
-        preloadImage: first ? { image: first, sizes: HERO_SIZES } : undefined,
+        preloadImage: first ? { image: first, sizes: heroSizes(first) } : undefined,
         shareImage: rows[0]?.url,
         jsonLd: [builderJsonLd(content, siteUrl)],
       }),

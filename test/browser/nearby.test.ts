@@ -15,7 +15,8 @@ import {
 
 /**
  * The Nearby section on /site-plan (seed-spec §2 "Nearby section", §4, §9): four tabs, a numbered list per tab
- * and a Leaflet map (30vh, zoom 13, 10 for Medical) with numbered markers and one for the community. The map
+ * and a Leaflet map (30vh; zoom 13, 10 for Medical, or further out where a narrow map needs it to show every
+ * marker: test/browser/nearby-fit.test.ts) with numbered markers and one for the community. The map
  * code loads only when the section nears the viewport. There is no internet here, and tiles are refused
  * anyway so the outcome is the same everywhere: the map must work without them.
  */
@@ -186,7 +187,7 @@ describe('Nearby section on /site-plan', function () {
       });
 
       for (const tab of TABS) {
-        it(`lists the ${tab.label} places numbered with address and miles, and maps them at zoom ${SEED_ZOOM[tab.label]} with the community marker`, async () => {
+        it(`lists the ${tab.label} places numbered with address and miles, and maps them at zoom ${SEED_ZOOM[tab.label]} or further out with the community marker`, async () => {
           const { page, context, problems } = await openNearby(suite, width);
           await chooseTab(page, tab.label);
           const items = await page.locator('.nearby-panel .place-list > li').evaluateAll((elements) =>
@@ -218,8 +219,9 @@ describe('Nearby section on /site-plan', function () {
             5_000,
             'tiles to be requested',
           );
-          const zoom = SEED_ZOOM[tab.label]!;
-          expect(map.zoomFromTiles, 'zoom of the tiles the map asks for').to.deep.equal([zoom]);
+          expect(map.zoomFromTiles, 'one zoom level of tiles').to.have.length(1);
+          const zoom = map.zoomFromTiles[0]!;
+          expect(zoom, 'zoom of the tiles the map asks for').to.be.at.most(SEED_ZOOM[tab.label]!);
           expect(map.markers.map((marker) => marker.number)).to.deep.equal(
             tab.places.map((_, index) => String(index + 1)),
           );
@@ -269,13 +271,15 @@ describe('Nearby section on /site-plan', function () {
         await page.mouse.down();
         await page.mouse.move(box.x + box.width / 2 - 60, box.y + box.height / 2 - 40, { steps: 5 });
         await page.mouse.up();
+        const zoomedIn = initial.zoomFromTiles[0]! + 1;
         const moved = await waitUntil(
           () => readMap(page),
-          (state) => state.zoomFromTiles.includes(14),
+          (state) => state.zoomFromTiles.includes(zoomedIn),
           5_000,
-          'zoom 14',
+          `zoom ${zoomedIn}`,
         );
-        expect(moved.home!.x, 'the map did move').to.not.be.closeTo(initial.home!.x, 5);
+        const shift = Math.hypot(moved.home!.x - initial.home!.x, moved.home!.y - initial.home!.y);
+        expect(shift, 'the map did move').to.be.greaterThan(5);
         await chooseTab(page, 'Grocery');
         await chooseTab(page, 'Schools');
         const reset = await waitUntil(
@@ -284,7 +288,7 @@ describe('Nearby section on /site-plan', function () {
           5_000,
           'tiles',
         );
-        expect(reset.zoomFromTiles).to.deep.equal([13]);
+        expect(reset.zoomFromTiles).to.deep.equal(initial.zoomFromTiles);
         expect(reset.home!.x).to.be.closeTo(initial.home!.x, 1);
         expect(reset.home!.y).to.be.closeTo(initial.home!.y, 1);
         expect(reset.markers).to.deep.equal(initial.markers);
@@ -294,7 +298,7 @@ describe('Nearby section on /site-plan', function () {
       it('opens a popup with the place name when a marker is clicked; closing it clears the selection', async () => {
         const { page, context } = await openNearby(suite, width);
         const map = await readMap(page);
-        // Click a marker well inside the map (at the seed's fixed zoom some markers sit at the map's edge).
+        // Click a marker well inside the map, clear of its edge.
         const index = map.markers.findIndex(
           (marker) =>
             marker.x > 30 && marker.x < map.size.width - 30 && marker.y > 30 && marker.y < map.size.height - 30,
@@ -336,7 +340,7 @@ describe('Nearby section on /site-plan', function () {
           );
           expect(await popupText(page)).to.deep.equal([place.name]);
           expect(await pressedPlaces(page)).to.deep.equal([place.name]);
-          // The map pans (animated) to bring the chosen marker into view, even one the fixed zoom leaves outside.
+          // The marker is in view (the map pans, animated, to show the popup above it).
           const number = String(places.indexOf(place) + 1);
           const inView = await waitUntil(
             () =>
