@@ -10,7 +10,8 @@ import { SECURE_SESSION_COOKIE } from '../../src/web/staff-session.js';
 import { SHOTS_DIR, waitForHydration } from '../browser/support.js';
 import { launchBrowser } from '../support/browser.js';
 import { freePort } from '../support/child-server.js';
-import { deployDocBlock, hasCommand, runTool } from '../support/deploy-doc.js';
+import { deployDocBlock, runTool } from '../support/deploy-doc.js';
+import { describeWithCommands } from '../support/require-command.js';
 import { selfSignedCertificate, startNginx, writeNginxMainConfig, type RunningNginx } from '../support/nginx.js';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -27,22 +28,20 @@ async function scratchDir(): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), 'deploy-doc-'));
 }
 
-function requireCommand(command: string) {
-  return async function (this: Mocha.Context) {
-    if (!(await hasCommand(command))) this.skip();
-  };
+/** Removes a scratch folder, if its `before` got as far as making one. */
+async function removeScratchDir(dir: string | undefined): Promise<void> {
+  if (dir) await fs.rm(dir, { recursive: true, force: true });
 }
 
 describe('docs/deploy.md, tried as an operator would', function () {
   this.timeout(120_000);
 
-  describe('systemd units', () => {
+  describeWithCommands(['systemd-analyze'], 'systemd units', () => {
     let dir: string;
-    before(requireCommand('systemd-analyze'));
     before(async () => {
       dir = await scratchDir();
     });
-    after(() => fs.rm(dir, { recursive: true, force: true }));
+    after(() => removeScratchDir(dir));
 
     async function verify(files: Record<string, string>) {
       for (const [name, text] of Object.entries(files)) await fs.writeFile(path.join(dir, name), text);
@@ -86,13 +85,12 @@ describe('docs/deploy.md, tried as an operator would', function () {
     });
   });
 
-  describe('Caddy', () => {
+  describeWithCommands(['caddy'], 'Caddy', () => {
     let dir: string;
-    before(requireCommand('caddy'));
     before(async () => {
       dir = await scratchDir();
     });
-    after(() => fs.rm(dir, { recursive: true, force: true }));
+    after(() => removeScratchDir(dir));
 
     const caddy = (args: string[]) =>
       runTool('caddy', args, {
@@ -116,15 +114,15 @@ describe('docs/deploy.md, tried as an operator would', function () {
     });
   });
 
-  describe('nginx', () => {
+  // openssl makes the throwaway certificate.
+  describeWithCommands(['nginx', 'openssl'], 'nginx', () => {
     let dir: string;
     let certificate: { cert: string; key: string };
-    before(requireCommand('nginx'));
     before(async () => {
       dir = await scratchDir();
       certificate = await selfSignedCertificate(dir, DOMAIN);
     });
-    after(() => fs.rm(dir, { recursive: true, force: true }));
+    after(() => removeScratchDir(dir));
 
     /** The doc's config with the certificates and the cache folder inside the scratch folder, nothing else changed. */
     const withCertificates = (config: string) =>
