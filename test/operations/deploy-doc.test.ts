@@ -1,16 +1,18 @@
 import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { ConfigError, loadConfig } from '../../src/config.js';
 import { MESSAGES } from '../../src/shared/constants.js';
 import { SECURE_SESSION_COOKIE } from '../../src/web/staff-session.js';
 import { SHOTS_DIR, waitForHydration } from '../browser/support.js';
 import { launchBrowser } from '../support/browser.js';
 import { freePort } from '../support/child-server.js';
-import { deployDocBlock, runTool } from '../support/deploy-doc.js';
+import { DEPLOY_DOC, deployDocBlock, runTool } from '../support/deploy-doc.js';
 import { describeWithCommands } from '../support/require-command.js';
 import { selfSignedCertificate, startNginx, writeNginxMainConfig, type RunningNginx } from '../support/nginx.js';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
@@ -33,8 +35,39 @@ async function removeScratchDir(dir: string | undefined): Promise<void> {
   if (dir) await fs.rm(dir, { recursive: true, force: true });
 }
 
+/** The variables of /etc/maplehollow.env as the doc writes them (the heredoc of §3), placeholders filled in. */
+function deployDocEnvironment(): Record<string, string> {
+  const script = deployDocBlock('3. Configuration', 'sh');
+  const file = /<<'EOF'\n([\s\S]*?)\nEOF/.exec(script)?.[1] ?? '';
+  const lines = file.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  return Object.fromEntries(
+    lines.map((line) => {
+      const [name = '', value = ''] = line.split(/=(.*)/);
+      return [name, value.startsWith('<output of: openssl rand') ? 'x'.repeat(64) : value];
+    }),
+  );
+}
+
 describe('docs/deploy.md, tried as an operator would', function () {
   this.timeout(120_000);
+
+  describe('the environment file', () => {
+    it('starts the site in production as printed, with its public address from SITE_URL', () => {
+      const config = loadConfig(deployDocEnvironment());
+      expect(config.env).to.equal('production');
+      expect(config.siteUrl).to.equal(`https://${DOMAIN}`);
+      expect(config.trustProxy).to.equal(1);
+    });
+
+    it('is refused without SESSION_SECRET or SITE_URL, as the doc says, naming each', () => {
+      for (const name of ['SESSION_SECRET', 'SITE_URL']) {
+        const env = deployDocEnvironment();
+        delete env[name];
+        expect(() => loadConfig(env), name).to.throw(ConfigError, `${name}: is required when NODE_ENV=production`);
+      }
+      expect(readFileSync(DEPLOY_DOC, 'utf8')).to.include('`SESSION_SECRET` and `SITE_URL` are required in production');
+    });
+  });
 
   describeWithCommands(['systemd-analyze'], 'systemd units', () => {
     let dir: string;
