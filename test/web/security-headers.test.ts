@@ -7,7 +7,6 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 const PRODUCTION = {
   NODE_ENV: 'production',
   SESSION_SECRET: 'a-test-secret-that-is-long-enough-for-production-1234',
-  SITE_URL: 'https://maplehollow.example',
   TRUST_PROXY: '1',
   ADMIN_USERNAME: 'staff',
   ADMIN_PASSWORD: 'observatory-password',

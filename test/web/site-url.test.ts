@@ -90,10 +90,10 @@ describe('Site address, whatever Host a client sends', function () {
     {
       NODE_ENV: 'production',
       SESSION_SECRET: 'a session secret for the site address test, 48 chars',
-      SITE_URL: 'https://maplehollow.example/',
+      SITE_URL: 'https://homes.example/',
       TRUST_PROXY: '1',
     },
-    () => 'https://maplehollow.example',
+    () => 'https://homes.example',
   );
 
   describeSiteAddress('in development or test, without SITE_URL', { PORT: '3456' }, () => 'http://localhost:3456');
