@@ -19,8 +19,8 @@ interface AuthDeps {
   /** Failed logins per username or address per 15 minutes before 429. */
   loginRateLimit: number;
   sessionCookie: string;
-  /** Production: the session cookie is Secure, so a sign-in is only kept over HTTPS. */
-  secureCookies: boolean;
+  /** The session cookie is Secure in production, so a sign-in is only kept over HTTPS. */
+  production: boolean;
 }
 
 function field(req: Request, name: string): string | undefined {
@@ -39,7 +39,7 @@ export function createAuthRouter({
   communityName,
   loginRateLimit,
   sessionCookie,
-  secureCookies,
+  production,
 }: AuthDeps): Router {
   const router = Router();
 
@@ -98,7 +98,7 @@ export function createAuthRouter({
       passport.authenticate('local', { session: false }, (error: unknown, user: StaffUser | false) => {
         if (error) return next(error);
         if (!user) return renderLogin(req, res, 401, WRONG_CREDENTIALS);
-        if (secureCookies && !req.secure) return renderLogin(req, res, 403, refuseInsecureSignIn(req, user));
+        if (production && !req.secure) return renderLogin(req, res, 403, refuseInsecureSignIn(req, user));
         const returnTo = safeReturnTo(req.query.next);
         // req.login regenerates the session id (no fixation); the return address travels in the URL, not the session.
         req.login(user, (loginError) => {
