@@ -33,7 +33,7 @@ describe('Tests that need operator tools, on a machine without them', function (
   before(async () => {
     emptyBin = await fs.mkdtemp(path.join(os.tmpdir(), 'no-tools-'));
   });
-  after(() => fs.rm(emptyBin, { recursive: true, force: true }));
+  after(() => emptyBin && fs.rm(emptyBin, { recursive: true, force: true }));
 
   it('skips the deploy guide and the PostgreSQL backup tests, naming the missing tools, and fails nothing', async () => {
     const { code, output } = await runMocha(['test/operations/deploy-doc.test.ts', 'test/operations/backup.test.ts'], {
