@@ -62,8 +62,10 @@ async function main(): Promise<void> {
   const db = connectDatabase(loadConfig().database);
   try {
     await migrateToLatest(db);
-    await setStaffPassword(db, username, password);
-    console.log(`The password of ${username} is set.`);
+    const change = await setStaffPassword(db, username, password);
+    console.log(
+      `The password of ${username} is set. Staff account "${change.username}" ${change.outcome === 'created' ? 'created' : 'already existed: password reset'}.`,
+    );
   } finally {
     await db.destroy();
   }

@@ -9,7 +9,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { directorySink, writeImageVariants, type ImageVariants } from '../src/services/image-variants.js';
 import type { AssetManifest, WidgetAssets } from '../src/render/asset-manifest.js';
 import {
   ASSET_MANIFEST,
@@ -20,46 +19,18 @@ import {
   STATIC_DIR,
 } from '../src/render/build-paths.js';
 import { widgetLoaders, type WidgetName } from '../widgets/registry.js';
+import { buildImages } from './build-images.js';
 
 const ASSETS_DIR = path.join(PUBLIC_BUILD_DIR, 'assets');
 const IMG_DIR = path.join(PUBLIC_BUILD_DIR, 'img');
 /** Stylesheets that a widget links itself when it needs them (not at page load). */
 const LAZY_STYLESHEETS = ['NearbyMap'];
 
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) =>
-      entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
-    ),
-  );
-  return nested.flat();
-}
-
 async function exists(file: string): Promise<boolean> {
   return fs.stat(file).then(
     () => true,
     () => false,
   );
-}
-
-async function buildImages(): Promise<void> {
-  const sampleDir = path.join(STATIC_DIR, 'sample');
-  const sources = (await listFiles(sampleDir)).filter(
-    (file) => /\.(jpe?g|png)$/i.test(file) && !file.includes(`${path.sep}icons${path.sep}`),
-  );
-  const manifest: Record<string, ImageVariants> = {};
-  for (const file of sources.sort()) {
-    const relative = path.relative(sampleDir, file).split(path.sep).join('/');
-    const url = `/sample/${relative}`;
-    const dir = path.posix.dirname(relative);
-    const outDir = path.join(IMG_DIR, dir);
-    const urlPrefix = dir === '.' ? '/img' : `/img/${dir}`;
-    const baseName = path.basename(file).replace(/\.[^.]+$/, '');
-    manifest[url] = await writeImageVariants(await fs.readFile(file), directorySink(outDir), baseName, urlPrefix);
-  }
-  await fs.writeFile(IMAGE_MANIFEST, JSON.stringify(manifest, null, 2));
-  console.log(`images: ${sources.length} sources`);
 }
 
 function toUrl(outputPath: string): string {
@@ -178,7 +149,12 @@ async function buildServer(): Promise<void> {
 async function main(): Promise<void> {
   const clientOnly = process.argv.includes('--client-only');
   await fs.mkdir(PUBLIC_BUILD_DIR, { recursive: true });
-  await buildImages();
+  await buildImages({
+    sourceDir: path.join(STATIC_DIR, 'sample'),
+    outDir: IMG_DIR,
+    manifestFile: IMAGE_MANIFEST,
+    report: (line) => console.log(line),
+  });
   await buildClient(!clientOnly);
   if (!clientOnly) await buildServer();
 }

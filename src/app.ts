@@ -117,6 +117,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       communityName: content.community.name,
       loginRateLimit: config.loginRateLimit,
       sessionCookie: config.env === 'production' ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
+      production: config.env === 'production',
     }),
   );
   app.use(

@@ -7,6 +7,16 @@ import { z } from 'zod';
  */
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
+/** An http(s) origin, optionally with a trailing slash: the site is served at the root of its host. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username;
+  } catch {
+    return false;
+  }
+}
+
 const nonNegativeInt = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
 const envSchema = z
@@ -32,13 +42,25 @@ const envSchema = z
     MAIL_FROM: z.string().email().optional(),
     CONTACT_RATE_LIMIT: nonNegativeInt(10),
     LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(5),
-    SITE_URL: z.string().url().optional(),
+    SITE_URL: z
+      .string()
+      .refine(isOrigin, 'must be an origin such as https://maplehollow.example (http or https, no path)')
+      .optional(),
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    // Links that leave the page (canonical, og:image, sitemap) are built from SITE_URL, never from the request's
+    // Host header, which any client can set.
+    if (env.NODE_ENV === 'production' && !env.SITE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SITE_URL'],
+        message: 'is required when NODE_ENV=production (the public address, e.g. https://maplehollow.example)',
+      });
     }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
@@ -66,7 +88,8 @@ export interface Config {
   mail: { smtpUrl: string; to: string; from: string } | undefined;
   contactRateLimit: number;
   loginRateLimit: number;
-  siteUrl: string | undefined;
+  /** The public origin, without a trailing slash: SITE_URL, or http://localhost:PORT outside production. */
+  siteUrl: string;
   trustProxy: number;
   logLevel: string;
 }
@@ -116,7 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
-    siteUrl: e.SITE_URL?.replace(/\/$/, ''),
+    siteUrl: e.SITE_URL ? new URL(e.SITE_URL).origin : `http://localhost:${e.PORT}`,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };

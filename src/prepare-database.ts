@@ -3,7 +3,7 @@ import type { Config } from './config.js';
 import { connectDatabase, isSqlite } from './db/connect.js';
 import { migrateToLatest } from './db/migrations.js';
 import { seedSampleContent } from './db/seed-sample.js';
-import { setStaffPassword } from './services/staff-accounts.js';
+import { countStaffAccounts, setStaffPassword, type StaffPasswordChange } from './services/staff-accounts.js';
 
 /** An arbitrary fixed key for PostgreSQL's advisory lock that serialises instance start-up. */
 const STARTUP_LOCK_KEY = 7_810_078;
@@ -32,22 +32,29 @@ async function oneStartAtATime<T>(db: Knex, work: () => Promise<T>): Promise<T> 
   }
 }
 
+export interface PreparedDatabase {
+  db: Knex;
+  seeded: boolean;
+  /** What ADMIN_USERNAME and ADMIN_PASSWORD did, when set. */
+  staffChange: StaffPasswordChange | undefined;
+  staffAccounts: number;
+}
+
 /**
  * Connects, migrates to the latest schema, seeds the sample community into an empty database, and creates
  * the ADMIN_USERNAME account (or resets its password) when ADMIN_USERNAME and ADMIN_PASSWORD are set.
  */
-export async function prepareDatabase(
-  config: Pick<Config, 'database' | 'admin'>,
-): Promise<{ db: Knex; seeded: boolean }> {
+export async function prepareDatabase(config: Pick<Config, 'database' | 'admin'>): Promise<PreparedDatabase> {
   const db = connectDatabase(config.database);
   try {
-    const seeded = await oneStartAtATime(db, async () => {
+    return await oneStartAtATime(db, async () => {
       await migrateToLatest(db);
-      const seededNow = await seedSampleContent(db);
-      if (config.admin) await setStaffPassword(db, config.admin.username, config.admin.password);
-      return seededNow;
+      const seeded = await seedSampleContent(db);
+      const staffChange = config.admin
+        ? await setStaffPassword(db, config.admin.username, config.admin.password)
+        : undefined;
+      return { db, seeded, staffChange, staffAccounts: await countStaffAccounts(db) };
     });
-    return { db, seeded };
   } catch (error) {
     await db.destroy();
     throw error;

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { ConfigError, loadConfig } from './config.js';
 import { ContentError, loadContent } from './content/index.js';
 import { createLogger } from './logger.js';
+import { staffAccountNotice } from './services/staff-accounts.js';
 import { createSite } from './site.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -11,7 +12,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const content = loadContent();
   const site = await createSite(config, logger, content);
-  const { app, seeded } = site;
+  const { app, seeded, staffChange, staffAccounts } = site;
 
   const server: Server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
@@ -26,6 +27,14 @@ async function main(): Promise<void> {
   console.log(
     `${content.community.name} is running at http://${shownHost}:${port}/ (database: ${database}${seeded ? ', sample content seeded' : ''})`,
   );
+  const staffNotice = staffAccountNotice(staffChange, staffAccounts, `${config.siteUrl}/login`);
+  if (staffNotice) {
+    logger.info(
+      { staffAccount: staffChange?.username },
+      staffChange ? `staff account ${staffChange.outcome}` : 'no staff account yet',
+    );
+    console.log(staffNotice);
+  }
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { loadContent, type Content } from './content/index.js';
 import { prepareDatabase } from './prepare-database.js';
 import { MailOutbox } from './services/mail-outbox.js';
+import type { StaffPasswordChange } from './services/staff-accounts.js';
 import type { PageCache } from './web/page-cache.js';
 
 export interface Site {
@@ -13,6 +14,9 @@ export interface Site {
   db: Knex;
   content: Content;
   seeded: boolean;
+  /** What ADMIN_USERNAME and ADMIN_PASSWORD did at start, when set, and how many staff accounts there are. */
+  staffChange: StaffPasswordChange | undefined;
+  staffAccounts: number;
   outbox: MailOutbox | undefined;
   /** Stops the mail worker and closes the database (after the HTTP server has stopped). */
   close(): Promise<void>;
@@ -20,7 +24,7 @@ export interface Site {
 
 /** Everything the process runs besides the listening socket: database, app, and the mail worker when configured. */
 export async function createSite(config: Config, logger: Logger, content: Content = loadContent()): Promise<Site> {
-  const { db, seeded } = await prepareDatabase(config);
+  const { db, seeded, staffChange, staffAccounts } = await prepareDatabase(config);
   const outbox = config.mail
     ? new MailOutbox(
         db,
@@ -37,6 +41,8 @@ export async function createSite(config: Config, logger: Logger, content: Conten
       db,
       content,
       seeded,
+      staffChange,
+      staffAccounts,
       outbox,
       async close() {
         (app.locals.pageCache as PageCache | undefined)?.stopWatching();

@@ -101,11 +101,21 @@ describe('loadConfig', () => {
       expect(config.mail).to.include({ smtpUrl: 'smtp://mail.example.com:587', to: 'sales@example.com' });
     });
 
-    it('starts in production with a SESSION_SECRET', () => {
+    it('starts in production with a SESSION_SECRET and a SITE_URL', () => {
       const secret = 's'.repeat(40);
-      const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret });
+      const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, SITE_URL: 'https://x.example' });
       expect(config.env).to.equal('production');
       expect(config.sessionSecret).to.equal(secret);
+      expect(config.siteUrl).to.equal('https://x.example');
+    });
+
+    it('reads SITE_URL as an origin, without the trailing slash', () => {
+      expect(loadConfig({ SITE_URL: 'https://MapleHollow.example/' }).siteUrl).to.equal('https://maplehollow.example');
+    });
+
+    it('uses http://localhost:PORT as the site address outside production when SITE_URL is not set', () => {
+      expect(loadConfig({}).siteUrl).to.equal('http://localhost:3000');
+      expect(loadConfig({ NODE_ENV: 'test', PORT: '8080' }).siteUrl).to.equal('http://localhost:8080');
     });
   });
 
@@ -120,6 +130,16 @@ describe('loadConfig', () => {
 
     it('rejects NODE_ENV=production without SESSION_SECRET, naming SESSION_SECRET', () => {
       expect(failure({ NODE_ENV: 'production' }).message).to.include('SESSION_SECRET');
+    });
+
+    it('rejects NODE_ENV=production without SITE_URL, naming SITE_URL', () => {
+      const message = failure({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) }).message;
+      expect(message).to.include('SITE_URL: is required when NODE_ENV=production');
+    });
+
+    it('rejects a SITE_URL with a path or another scheme, naming SITE_URL', () => {
+      for (const SITE_URL of ['https://x.example/site', 'ftp://x.example', 'x.example', 'https://x.example/?a=1'])
+        expect(failure({ SITE_URL }).message, SITE_URL).to.include('SITE_URL: must be an origin');
     });
 
     it('rejects ADMIN_USERNAME without ADMIN_PASSWORD, naming ADMIN_PASSWORD', () => {

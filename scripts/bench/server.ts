@@ -46,6 +46,7 @@ function serverEnvironment(dataDir: string, port: number): NodeJS.ProcessEnv {
     HOME: process.env.HOME,
     NODE_ENV: 'production',
     SESSION_SECRET: crypto.randomBytes(48).toString('base64url'),
+    SITE_URL: `http://${HOST}:${port}`,
     DATABASE_URL: `sqlite:${path.join(dataDir, 'site.sqlite')}`,
     DATA_DIR: dataDir,
     UPLOAD_DIR: path.join(dataDir, 'uploads'),

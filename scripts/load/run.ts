@@ -58,6 +58,7 @@ async function main(): Promise<void> {
       ...process.env,
       NODE_ENV: 'production',
       SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
+      SITE_URL: url,
       DATABASE_URL: `sqlite:${path.join(dataDir, 'site.sqlite')}`,
       DATA_DIR: dataDir,
       UPLOAD_DIR: path.join(dataDir, 'uploads'),

@@ -21,7 +21,7 @@ export interface PageMeta {
 interface DocumentProps {
   meta: PageMeta;
   siteName: string;
-  siteUrl: string | undefined;
+  siteUrl: string;
   canonicalUrl: string | undefined;
   stylesheets: string[];
   bootScript: string | undefined;
@@ -57,7 +57,7 @@ export function Document({
         <meta property="og:title" content={title} />
         <meta property="og:description" content={meta.description} />
         {canonicalUrl ? <meta property="og:url" content={canonicalUrl} /> : null}
-        {meta.shareImage ? <meta property="og:image" content={`${siteUrl ?? ''}${meta.shareImage}`} /> : null}
+        {meta.shareImage ? <meta property="og:image" content={`${siteUrl}${meta.shareImage}`} /> : null}
         <meta name="twitter:card" content={meta.shareImage ? 'summary_large_image' : 'summary'} />
         {(meta.jsonLd ?? []).map((data, index) => (
           <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />

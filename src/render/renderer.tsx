@@ -13,7 +13,8 @@ export interface Renderer {
 export function createRenderer(options: {
   assets: AssetManifest;
   siteName: string;
-  siteUrl: string | undefined;
+  /** The public origin (config.siteUrl): canonical and share links are absolute and never taken from a request. */
+  siteUrl: string;
 }): Renderer {
   const { assets, siteName, siteUrl } = options;
   return {
@@ -33,7 +34,7 @@ export function createRenderer(options: {
           meta={meta}
           siteName={siteName}
           siteUrl={siteUrl}
-          canonicalUrl={siteUrl && !meta.noindex ? `${siteUrl}${meta.path}` : undefined}
+          canonicalUrl={meta.noindex ? undefined : `${siteUrl}${meta.path}`}
           stylesheets={[...new Set(stylesheets)]}
           bootScript={widgets.length > 0 ? assets.boot.js : undefined}
           integrity={assets.integrity}

@@ -1,14 +1,47 @@
 import type { Knex } from 'knex';
-import { findUserByUsername, upsertUser, type UserRow } from '../db/users.js';
+import { findUserByUsername, normalizeUsername, upsertUser, type UserRow } from '../db/users.js';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './passwords.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
-export async function setStaffPassword(db: Knex, username: string, password: string): Promise<void> {
+/** What setting a password did: a new account, or a new password for one that existed. */
+export interface StaffPasswordChange {
+  /** The username as stored (and as sign-in compares it): trimmed, lower case. */
+  username: string;
+  outcome: 'created' | 'password reset';
+}
+
+export async function setStaffPassword(db: Knex, username: string, password: string): Promise<StaffPasswordChange> {
   if (password.length < MIN_PASSWORD_LENGTH)
     throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
   if (username.trim() === '') throw new Error('The username must not be empty.');
+  const existed = (await findUserByUsername(db, username)) !== undefined;
   await upsertUser(db, username, await hashPassword(password));
+  return { username: normalizeUsername(username), outcome: existed ? 'password reset' : 'created' };
+}
+
+/** How many staff accounts there are (none on a fresh install until ADMIN_USERNAME or `npm run admin`). */
+export async function countStaffAccounts(db: Knex): Promise<number> {
+  const row = await db('users').count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The start-up line about staff accounts: what ADMIN_USERNAME/ADMIN_PASSWORD did, or how to make the first
+ * account when there is none. Never the password. Undefined when there is nothing to say.
+ */
+export function staffAccountNotice(
+  change: StaffPasswordChange | undefined,
+  accounts: number,
+  loginUrl: string,
+): string | undefined {
+  if (change?.outcome === 'created')
+    return `Staff account "${change.username}" created from ADMIN_USERNAME and ADMIN_PASSWORD; sign in at ${loginUrl}`;
+  if (change?.outcome === 'password reset')
+    return `Staff account "${change.username}": password reset to ADMIN_PASSWORD; sign in at ${loginUrl}`;
+  if (accounts === 0)
+    return 'No staff account yet: start with ADMIN_USERNAME and ADMIN_PASSWORD set, or run npm run admin -- set-password <username>';
+  return undefined;
 }
 
 /** The user when the credentials match; the same work is done whether or not the username exists. */

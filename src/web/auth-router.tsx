@@ -5,6 +5,7 @@ import { normalizeUsername } from '../db/users.js';
 import type { Renderer } from '../render/renderer.js';
 import { LoginPage } from '../../views/admin/LoginPage.js';
 import { rejectCrossSite, requireCsrfToken } from './csrf.js';
+import { refuseInsecureSignIn } from './insecure-sign-in.js';
 import { safeReturnTo } from './require-staff.js';
 import type { StaffUser } from './staff-session.js';
 
@@ -18,6 +19,8 @@ interface AuthDeps {
   /** Failed logins per username or address per 15 minutes before 429. */
   loginRateLimit: number;
   sessionCookie: string;
+  /** The session cookie is Secure in production, so a sign-in is only kept over HTTPS. */
+  production: boolean;
 }
 
 function field(req: Request, name: string): string | undefined {
@@ -36,6 +39,7 @@ export function createAuthRouter({
   communityName,
   loginRateLimit,
   sessionCookie,
+  production,
 }: AuthDeps): Router {
   const router = Router();
 
@@ -94,6 +98,7 @@ export function createAuthRouter({
       passport.authenticate('local', { session: false }, (error: unknown, user: StaffUser | false) => {
         if (error) return next(error);
         if (!user) return renderLogin(req, res, 401, WRONG_CREDENTIALS);
+        if (production && !req.secure) return renderLogin(req, res, 403, refuseInsecureSignIn(req, user));
         const returnTo = safeReturnTo(req.query.next);
         // req.login regenerates the session id (no fixation); the return address travels in the URL, not the session.
         req.login(user, (loginError) => {

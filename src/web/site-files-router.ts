@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import type { Knex } from 'knex';
 import type { Content } from '../content/index.js';
 
@@ -11,28 +11,24 @@ const PUBLIC_PATHS = (content: Content) => [
   '/contact',
 ];
 
-function origin(req: Request, siteUrl: string | undefined): string {
-  return siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-}
-
-/** robots.txt, sitemap.xml, the web manifest and the health check. */
-export function createSiteFilesRouter(deps: { db: Knex; content: Content; siteUrl: string | undefined }): Router {
+/**
+ * robots.txt, sitemap.xml, the web manifest and the health check. Addresses come from SITE_URL (config), never
+ * from the request's Host header: these answers are cached for an hour, by proxies too.
+ */
+export function createSiteFilesRouter(deps: { db: Knex; content: Content; siteUrl: string }): Router {
   const { db, content, siteUrl } = deps;
   const router = Router();
 
-  router.get('/robots.txt', (req, res) => {
+  router.get('/robots.txt', (_req, res) => {
     res
       .type('text/plain')
       .set('Cache-Control', 'public, max-age=3600')
-      .send(
-        `User-agent: *\nDisallow: /admin\nDisallow: /login\nAllow: /\n\nSitemap: ${origin(req, siteUrl)}/sitemap.xml\n`,
-      );
+      .send(`User-agent: *\nDisallow: /admin\nDisallow: /login\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
   });
 
-  router.get('/sitemap.xml', (req, res) => {
-    const base = origin(req, siteUrl);
+  router.get('/sitemap.xml', (_req, res) => {
     const urls = PUBLIC_PATHS(content)
-      .map((path) => `  <url><loc>${base}${path}</loc></url>`)
+      .map((path) => `  <url><loc>${siteUrl}${path}</loc></url>`)
       .join('\n');
     res
       .type('application/xml')

@@ -67,7 +67,7 @@ describe('Hydration in React development mode', function () {
     await buildDevelopmentWidgets(outdir);
   });
 
-  after(() => fs.rmSync(outdir, { recursive: true, force: true }));
+  after(() => outdir && fs.rmSync(outdir, { recursive: true, force: true }));
 
   const pages: { path: string; widget: string; scrollTo?: string }[] = [
     { path: '/', widget: 'HomeCarousel' },

@@ -6,80 +6,87 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { connectDatabase } from '../../src/db/connect.js';
 import { POSTGRES_BACKUP_FILE, SQLITE_BACKUP_FILE, UPLOADS_BACKUP_DIR } from '../../src/services/backup.js';
-import { databaseUrlOf } from '../support/test-database.js';
+import { itWithCommands } from '../support/require-command.js';
+import { databaseUrlOf, testsRunOnPostgres } from '../support/test-database.js';
 import { startTestServer } from '../support/test-server.js';
 
 const run = promisify(execFile);
+/** PostgreSQL is backed up and restored with its own client tools; SQLite needs none. */
+const BACKUP_TOOLS = testsRunOnPostgres() ? ['pg_dump', 'pg_restore'] : [];
 
 describe('npm run backup / npm run restore', function () {
   this.timeout(120_000);
 
   // SQLite (VACUUM INTO) under npm test; PostgreSQL (pg_dump / pg_restore) under npm run test:postgres.
-  it('backs up the running site (database and uploads) and restores exactly that state', async () => {
-    const server = await startTestServer();
-    const backupRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'backups-'));
-    const { database } = server.config;
-    const env = {
-      ...process.env,
-      DATABASE_URL: databaseUrlOf(database),
-      UPLOAD_DIR: server.config.uploadDir,
-    };
-    try {
-      await fs.mkdir(path.join(server.config.uploadDir, 'abc'), { recursive: true });
-      await fs.writeFile(path.join(server.config.uploadDir, 'abc', 'image-400.x.jpg'), 'uploaded bytes');
-      const post = await fetch(`${server.url}/contact/submit`, {
-        method: 'POST',
-        body: new URLSearchParams({
-          firstname: 'Bo',
-          lastname: 'Ng',
-          email: 'bo@example.com',
-          phone: '(970) 555-0123',
-          subject: 'Before backup',
-          message: 'Kept',
-        }),
-      });
-      expect(await post.text()).to.equal('success');
-
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', backupRoot], { env });
-      const folder = /Backup written to (.+)/.exec(stdout)?.[1]?.trim() ?? '';
-      expect(await fs.readdir(folder)).to.have.members([
-        database.client === 'sqlite' ? SQLITE_BACKUP_FILE : POSTGRES_BACKUP_FILE,
-        UPLOADS_BACKUP_DIR,
-      ]);
-
-      // Changes after the backup, which the restore must undo.
-      await fetch(`${server.url}/contact/submit`, {
-        method: 'POST',
-        body: new URLSearchParams({
-          firstname: 'Al',
-          lastname: 'Ng',
-          email: 'al@example.com',
-          phone: '(970) 555-0124',
-          subject: 'After backup',
-          message: 'Gone',
-        }),
-      });
-      await fs.rm(path.join(server.config.uploadDir, 'abc'), { recursive: true });
-      await server.site.close();
-
-      await run(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', folder], { env });
-      const db = connectDatabase(database);
+  itWithCommands(
+    BACKUP_TOOLS,
+    'backs up the running site (database and uploads) and restores exactly that state',
+    async () => {
+      const server = await startTestServer();
+      const backupRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'backups-'));
+      const { database } = server.config;
+      const env = {
+        ...process.env,
+        DATABASE_URL: databaseUrlOf(database),
+        UPLOAD_DIR: server.config.uploadDir,
+      };
       try {
-        const subjects = (await db('contact_messages').select('subject')).map(
-          (row: { subject: string }) => row.subject,
+        await fs.mkdir(path.join(server.config.uploadDir, 'abc'), { recursive: true });
+        await fs.writeFile(path.join(server.config.uploadDir, 'abc', 'image-400.x.jpg'), 'uploaded bytes');
+        const post = await fetch(`${server.url}/contact/submit`, {
+          method: 'POST',
+          body: new URLSearchParams({
+            firstname: 'Bo',
+            lastname: 'Ng',
+            email: 'bo@example.com',
+            phone: '(970) 555-0123',
+            subject: 'Before backup',
+            message: 'Kept',
+          }),
+        });
+        expect(await post.text()).to.equal('success');
+
+        const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', backupRoot], { env });
+        const folder = /Backup written to (.+)/.exec(stdout)?.[1]?.trim() ?? '';
+        expect(await fs.readdir(folder)).to.have.members([
+          database.client === 'sqlite' ? SQLITE_BACKUP_FILE : POSTGRES_BACKUP_FILE,
+          UPLOADS_BACKUP_DIR,
+        ]);
+
+        // Changes after the backup, which the restore must undo.
+        await fetch(`${server.url}/contact/submit`, {
+          method: 'POST',
+          body: new URLSearchParams({
+            firstname: 'Al',
+            lastname: 'Ng',
+            email: 'al@example.com',
+            phone: '(970) 555-0124',
+            subject: 'After backup',
+            message: 'Gone',
+          }),
+        });
+        await fs.rm(path.join(server.config.uploadDir, 'abc'), { recursive: true });
+        await server.site.close();
+
+        await run(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', folder], { env });
+        const db = connectDatabase(database);
+        try {
+          const subjects = (await db('contact_messages').select('subject')).map(
+            (row: { subject: string }) => row.subject,
+          );
+          expect(subjects).to.deep.equal(['Before backup']);
+        } finally {
+          await db.destroy();
+        }
+        expect(await fs.readFile(path.join(server.config.uploadDir, 'abc', 'image-400.x.jpg'), 'utf8')).to.equal(
+          'uploaded bytes',
         );
-        expect(subjects).to.deep.equal(['Before backup']);
       } finally {
-        await db.destroy();
+        await fs.rm(backupRoot, { recursive: true, force: true });
+        await server.close();
       }
-      expect(await fs.readFile(path.join(server.config.uploadDir, 'abc', 'image-400.x.jpg'), 'utf8')).to.equal(
-        'uploaded bytes',
-      );
-    } finally {
-      await fs.rm(backupRoot, { recursive: true, force: true });
-      await server.close();
-    }
-  });
+    },
+  );
 
   it('refuses to back up a database that is not there, creating nothing', async () => {
     const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'backups-'));

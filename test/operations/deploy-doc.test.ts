@@ -1,16 +1,19 @@
 import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { ConfigError, loadConfig } from '../../src/config.js';
 import { MESSAGES } from '../../src/shared/constants.js';
 import { SECURE_SESSION_COOKIE } from '../../src/web/staff-session.js';
 import { SHOTS_DIR, waitForHydration } from '../browser/support.js';
 import { launchBrowser } from '../support/browser.js';
 import { freePort } from '../support/child-server.js';
-import { deployDocBlock, hasCommand, runTool } from '../support/deploy-doc.js';
+import { DEPLOY_DOC, deployDocBlock, runTool } from '../support/deploy-doc.js';
+import { describeWithCommands } from '../support/require-command.js';
 import { selfSignedCertificate, startNginx, writeNginxMainConfig, type RunningNginx } from '../support/nginx.js';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -27,22 +30,51 @@ async function scratchDir(): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), 'deploy-doc-'));
 }
 
-function requireCommand(command: string) {
-  return async function (this: Mocha.Context) {
-    if (!(await hasCommand(command))) this.skip();
-  };
+/** Removes a scratch folder, if its `before` got as far as making one. */
+async function removeScratchDir(dir: string | undefined): Promise<void> {
+  if (dir) await fs.rm(dir, { recursive: true, force: true });
+}
+
+/** The variables of /etc/maplehollow.env as the doc writes them (the heredoc of §3), placeholders filled in. */
+function deployDocEnvironment(): Record<string, string> {
+  const script = deployDocBlock('3. Configuration', 'sh');
+  const file = /<<'EOF'\n([\s\S]*?)\nEOF/.exec(script)?.[1] ?? '';
+  const lines = file.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  return Object.fromEntries(
+    lines.map((line) => {
+      const [name = '', value = ''] = line.split(/=(.*)/);
+      return [name, value.startsWith('<output of: openssl rand') ? 'x'.repeat(64) : value];
+    }),
+  );
 }
 
 describe('docs/deploy.md, tried as an operator would', function () {
   this.timeout(120_000);
 
-  describe('systemd units', () => {
+  describe('the environment file', () => {
+    it('starts the site in production as printed, with its public address from SITE_URL', () => {
+      const config = loadConfig(deployDocEnvironment());
+      expect(config.env).to.equal('production');
+      expect(config.siteUrl).to.equal(`https://${DOMAIN}`);
+      expect(config.trustProxy).to.equal(1);
+    });
+
+    it('is refused without SESSION_SECRET or SITE_URL, as the doc says, naming each', () => {
+      for (const name of ['SESSION_SECRET', 'SITE_URL']) {
+        const env = deployDocEnvironment();
+        delete env[name];
+        expect(() => loadConfig(env), name).to.throw(ConfigError, `${name}: is required when NODE_ENV=production`);
+      }
+      expect(readFileSync(DEPLOY_DOC, 'utf8')).to.include('`SESSION_SECRET` and `SITE_URL` are required in production');
+    });
+  });
+
+  describeWithCommands(['systemd-analyze'], 'systemd units', () => {
     let dir: string;
-    before(requireCommand('systemd-analyze'));
     before(async () => {
       dir = await scratchDir();
     });
-    after(() => fs.rm(dir, { recursive: true, force: true }));
+    after(() => removeScratchDir(dir));
 
     async function verify(files: Record<string, string>) {
       for (const [name, text] of Object.entries(files)) await fs.writeFile(path.join(dir, name), text);
@@ -86,13 +118,12 @@ describe('docs/deploy.md, tried as an operator would', function () {
     });
   });
 
-  describe('Caddy', () => {
+  describeWithCommands(['caddy'], 'Caddy', () => {
     let dir: string;
-    before(requireCommand('caddy'));
     before(async () => {
       dir = await scratchDir();
     });
-    after(() => fs.rm(dir, { recursive: true, force: true }));
+    after(() => removeScratchDir(dir));
 
     const caddy = (args: string[]) =>
       runTool('caddy', args, {
@@ -116,15 +147,15 @@ describe('docs/deploy.md, tried as an operator would', function () {
     });
   });
 
-  describe('nginx', () => {
+  // openssl makes the throwaway certificate.
+  describeWithCommands(['nginx', 'openssl'], 'nginx', () => {
     let dir: string;
     let certificate: { cert: string; key: string };
-    before(requireCommand('nginx'));
     before(async () => {
       dir = await scratchDir();
       certificate = await selfSignedCertificate(dir, DOMAIN);
     });
-    after(() => fs.rm(dir, { recursive: true, force: true }));
+    after(() => removeScratchDir(dir));
 
     /** The doc's config with the certificates and the cache folder inside the scratch folder, nothing else changed. */
     const withCertificates = (config: string) =>

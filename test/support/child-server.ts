@@ -20,10 +20,18 @@ export interface ChildServer {
   exited: Promise<number | string>;
 }
 
-/** The real server (src/server.ts) as a separate process, so a test can kill it like an operator or a crash would. */
-export async function startChildServer(env: Record<string, string>, port?: number): Promise<ChildServer> {
+/**
+ * The real server (src/server.ts) as a separate process, so a test can kill it like an operator or a crash would.
+ * `cwd` runs another copy of the project.
+ */
+export async function startChildServer(
+  env: Record<string, string>,
+  port?: number,
+  options: { cwd?: string } = {},
+): Promise<ChildServer> {
   const listenPort = port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: options.cwd,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(listenPort), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

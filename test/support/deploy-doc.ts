@@ -33,14 +33,6 @@ export function deployDocBlock(heading: string, language: string, n = 0): string
 
 const run = promisify(execFile);
 
-/** True when `command` is on the PATH (the operator tools are installed by .ci/run; a bare machine may lack them). */
-export async function hasCommand(command: string): Promise<boolean> {
-  return run('sh', ['-c', `command -v ${command}`]).then(
-    () => true,
-    () => false,
-  );
-}
-
 /** Runs a command and returns its exit code and everything it printed, without throwing on failure. */
 export async function runTool(
   command: string,

@@ -12,6 +12,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** True under npm run test:postgres, when test servers get their databases from TEST_POSTGRES_URL. */
+export function testsRunOnPostgres(): boolean {
+  return Boolean(process.env.TEST_POSTGRES_URL);
+}
+
 export async function createTestDatabase(dataDir: string, options: { sqlite?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_POSTGRES_URL;
   if (!adminUrl || options.sqlite)

@@ -17,6 +17,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The public address a production-mode test instance gets when its test names none (production requires one). */
+export const TEST_SITE_URL = 'https://maplehollow.example';
+
 /** The configuration every test instance starts from: test mode, silent logs, everything inside `dataDir`. */
 export function testConfig(dataDir: string, databaseUrl: string, env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -25,6 +28,7 @@ export function testConfig(dataDir: string, databaseUrl: string, env: Record<str
     DATA_DIR: dataDir,
     UPLOAD_DIR: path.join(dataDir, 'uploads'),
     LOG_LEVEL: 'silent',
+    ...(env.NODE_ENV === 'production' ? { SITE_URL: TEST_SITE_URL } : {}),
     ...env,
   });
 }
