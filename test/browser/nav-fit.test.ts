@@ -6,11 +6,11 @@ import { openPage, useBrowserSuite } from './support.js';
 /**
  * The navigation bar fits at every width a visitor may have, 320 to 1920 px: no label wraps, nothing spills out
  * of the 64 px bar or off the screen, the page never scrolls sideways, and the open menu (below the breakpoint)
- * fits the screen too. A dense sweep, because a bar that fits at 375 and 1280 px wrapped between 768 and 992.
+ * fits the screen too. A dense sweep, because a bar that fits at 375 and 1280 px wrapped between 768 and 992 (the name gives way below 1120).
  */
-const SWEEP = [...new Set([...Array.from({ length: 101 }, (_, step) => 320 + step * 16), 375, 390, 414, 991])].sort(
-  (a, b) => a - b,
-);
+const SWEEP = [
+  ...new Set([...Array.from({ length: 101 }, (_, step) => 320 + step * 16), 375, 390, 414, 767, 991, 1119]),
+].sort((a, b) => a - b);
 const HEIGHT = 800;
 
 /** What does not fit at the current width, read from the page; empty when the bar fits. */
