@@ -2,7 +2,7 @@ import express, { Router, type Request, type Response, type RequestHandler } fro
 import { rateLimit } from 'express-rate-limit';
 import type { Knex } from 'knex';
 import { receiveContactMessage } from '../services/contact-messages.js';
-import type { ContactErrors, ContactInput } from '../shared/contact-rules.js';
+import { validateContact, type ContactErrors, type ContactInput } from '../shared/contact-rules.js';
 import { ContactPage } from '../../views/ContactPage.js';
 import { siteProps, type PageKit } from './page-context.js';
 import { wantsPage } from './wants-page.js';
@@ -55,7 +55,8 @@ export function createContactRouter(deps: ContactDeps): Router {
     handler: (req, res) => {
       res.status(429);
       if (wantsPage(req))
-        return renderContact(req, res, { values: req.body as Partial<ContactInput>, status: 'rate-limited' });
+        // Only the form's own fields go back into the page, never whatever else the body named.
+        return renderContact(req, res, { values: validateContact(req.body ?? {}).value, status: 'rate-limited' });
       res.type('text/plain').send('Too many messages from this address; please try again later.');
     },
   });
