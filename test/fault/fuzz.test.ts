@@ -241,8 +241,8 @@ const READ_FIELDS = [
   'order',
 ];
 
-/** The cookies the site reads. */
-const COOKIE_NAMES = ['sid', '__Host-sid'];
+/** The cookies the site reads: the staff session and the sign-in device cookie. */
+const COOKIE_NAMES = ['sid', '__Host-sid', 'login-device', '__Host-login-device'];
 
 interface SweepCase {
   method: string;
