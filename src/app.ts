@@ -19,6 +19,7 @@ import { resolveSessionSecret } from './session-secret.js';
 import { createAdminRouter } from './web/admin-router.js';
 import { createApiRouter } from './web/api-router.js';
 import { createAuthRouter } from './web/auth-router.js';
+import { keepSessionCookieFirst } from './web/login-throttle.js';
 import { rejectCrossSite } from './web/csrf.js';
 import { requireStaff } from './web/require-staff.js';
 import { createStaffSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './web/staff-session.js';
@@ -108,7 +109,9 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       },
     }),
   );
-  const staffSession = createStaffSession({ config, db, secret: resolveSessionSecret(config) });
+  const sessionSecret = resolveSessionSecret(config);
+  const staffSession = createStaffSession({ config, db, secret: sessionSecret });
+  app.use('/login', keepSessionCookieFirst);
   app.use(['/login', '/logout', '/admin'], staffSession.middleware);
   app.use(
     createAuthRouter({
@@ -117,6 +120,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       communityName: content.community.name,
       loginRateLimit: config.loginRateLimit,
       sessionCookie: config.env === 'production' ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
+      sessionSecret,
       production: config.env === 'production',
     }),
   );

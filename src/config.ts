@@ -108,7 +108,7 @@ function parseDatabaseUrl(url: string): DatabaseTarget {
 
 function tileAttribution(tileUrl: string): string {
   return tileUrl.includes('openstreetmap.org')
-    ? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+    ? '&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener">OpenStreetMap<span class="visually-hidden"> (opens in a new tab)</span></a> contributors'
     : 'Map tiles &copy; their provider';
 }
 

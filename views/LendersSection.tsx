@@ -1,4 +1,5 @@
 import type { Content } from '../src/content/index.js';
+import { ExternalLink } from './ExternalLink.js';
 
 export function LendersSection({ content }: { content: Content }) {
   return (
@@ -9,10 +10,10 @@ export function LendersSection({ content }: { content: Content }) {
         <ul className="lender-list">
           {content.lenders.map((lender) => (
             <li key={lender.name}>
-              <a className="lender-card" href={lender.href} rel="noopener">
+              <ExternalLink className="lender-card" href={lender.href}>
                 <img src={lender.logo.src} alt="" width={240} height={80} loading="lazy" />
                 <span>Get pre-approved with {lender.name}</span>
-              </a>
+              </ExternalLink>
             </li>
           ))}
         </ul>

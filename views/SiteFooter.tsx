@@ -1,4 +1,5 @@
 import type { Content } from '../src/content/index.js';
+import { ExternalLink } from './ExternalLink.js';
 
 export function SiteFooter({ content }: { content: Content }) {
   const { builder, partners, community } = content;
@@ -46,9 +47,9 @@ export function SiteFooter({ content }: { content: Content }) {
           <ul className="partner-logos">
             {partners.map((partner) => (
               <li key={partner.name}>
-                <a href={partner.href} rel="noopener">
+                <ExternalLink href={partner.href}>
                   <img src={partner.logo.src} alt={partner.logo.alt} width={180} height={60} loading="lazy" />
-                </a>
+                </ExternalLink>
               </li>
             ))}
           </ul>

@@ -35,6 +35,7 @@ export const community = {
       'Our sales counselors are happy to walk you through the model home, help you choose a homesite and introduce you to our preferred lenders.',
     ],
     salesHours: 'Model home open daily, 10 am to 6 pm',
+    timeZone: 'America/Denver',
   },
   builder: {
     name: 'Summit Lane Homes',

@@ -68,6 +68,17 @@ export const floorPlanSchema = z
       ctx.addIssue({ code: 'custom', path: ['squareFeet'], message: `must equal the sum of the levels (${sum})` });
   });
 
+/** An IANA time zone name that this Node's Intl knows (America/Denver), never an offset or an abbreviation. */
+const timeZone = z.string().refine((name) => {
+  if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)+$|^UTC$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be an IANA time zone such as America/Denver');
+
 const link = z.object({ name: z.string().min(1), href: z.string().url(), logo: image });
 
 export const contentSchema = z.object({
@@ -87,6 +98,11 @@ export const contentSchema = z.object({
     counters: z.object({ homeLots: z.number().int().positive(), floorPlans: z.number().int().positive() }),
     about: z.array(z.string().min(1)).min(1),
     salesHours: z.string().min(1),
+    /**
+     * The community's and its sales centre's IANA time zone: staff see lead times in it, and tour slots are
+     * offered in it.
+     */
+    timeZone,
   }),
   builder: z.object({
     name: z.string().min(1),

@@ -30,7 +30,7 @@ const source: Knex.MigrationSource<string> = {
   getMigrations: async () => Object.keys(migrations).sort(),
   getMigrationName: (name) => name,
   getMigration: async (name) => {
-    const migration = migrations[name];
+    const migration = Object.hasOwn(migrations, name) ? migrations[name] : undefined;
     if (!migration) throw new Error(`Unknown migration ${name}`);
     return migration;
   },

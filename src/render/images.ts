@@ -7,10 +7,15 @@ const UNKNOWN_SIZE = { width: 1600, height: 1000 };
 /** `uploaded` adds the variants of staff-uploaded images (from the database) to the build's manifest. */
 export type DescribeImage = (src: string, alt: string, uploaded?: ImageManifest) => ResponsiveImage;
 
+/** Only the manifest's own entries: a stored URL such as `constructor` must not find Object.prototype's members. */
+function variantsOf(manifest: ImageManifest | undefined, src: string) {
+  return manifest && Object.hasOwn(manifest, src) ? manifest[src] : undefined;
+}
+
 /** Resolves a site image path to its responsive variants, as recorded by the build (or by an upload). */
 export function createImageDescriber(manifest: ImageManifest): DescribeImage {
   return (src, alt, uploaded) => {
-    const variants = manifest[src] ?? uploaded?.[src];
+    const variants = variantsOf(manifest, src) ?? variantsOf(uploaded, src);
     if (!variants) return { src, alt, ...UNKNOWN_SIZE };
     return {
       src: variants.fallbackSrc,

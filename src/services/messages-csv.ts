@@ -24,6 +24,7 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/** Times stay ISO 8601 in UTC: the export is read by machines (spreadsheets, CRMs); people read the inbox's zone. */
 export function messagesToCsv(rows: ContactMessageRow[]): string {
   const lines = [COLUMNS.join(',')];
   for (const row of rows) {

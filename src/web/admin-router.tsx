@@ -280,7 +280,12 @@ export function createAdminRouter(deps: AdminDeps): Router {
     const messages = await listContactMessages(db);
     res.send(
       renderer.page(
-        <MessagesPage communityName={content.community.name} staff={staffOf(req)} messages={messages} />,
+        <MessagesPage
+          communityName={content.community.name}
+          staff={staffOf(req)}
+          messages={messages}
+          timeZone={content.community.timeZone}
+        />,
         page(req, 'Messages'),
       ),
     );

@@ -3,7 +3,11 @@ import type { Knex } from 'knex';
 import { listFloorplanImages } from '../db/floorplan-images.js';
 import { listHomepageImages, type SortDirection } from '../db/homepage-images.js';
 
-const SORTS: Record<string, SortDirection> = { 'order,asc': 'asc', 'order,desc': 'desc' };
+/** A Map, not an object literal: `?sort=constructor` must not find Object.prototype's members. */
+const SORTS = new Map<string, SortDirection>([
+  ['order,asc', 'asc'],
+  ['order,desc', 'desc'],
+]);
 
 /** The seed's read calls, with its `_embedded` answer shapes (seed-spec §7, contract "Calls"). */
 export function createApiRouter(db: Knex): Router {
@@ -11,7 +15,7 @@ export function createApiRouter(db: Knex): Router {
 
   router.get('/api/homepageimages', async (req, res) => {
     const sort = req.query.sort ?? 'order,asc';
-    const direction = typeof sort === 'string' ? SORTS[sort] : undefined;
+    const direction = typeof sort === 'string' ? SORTS.get(sort) : undefined;
     if (!direction) {
       res.status(400).json({ error: 'sort must be order,asc or order,desc' });
       return;

@@ -1,15 +1,13 @@
 import express, { Router, type Request, type Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { Passport } from 'passport';
-import { normalizeUsername } from '../db/users.js';
 import type { Renderer } from '../render/renderer.js';
 import { LoginPage } from '../../views/admin/LoginPage.js';
 import { rejectCrossSite, requireCsrfToken } from './csrf.js';
+import { createLoginThrottle } from './login-throttle.js';
 import { refuseInsecureSignIn } from './insecure-sign-in.js';
 import { safeReturnTo } from './require-staff.js';
 import type { StaffUser } from './staff-session.js';
 
-const FIFTEEN_MINUTES = 15 * 60_000;
 const WRONG_CREDENTIALS = 'Incorrect username or password.';
 
 interface AuthDeps {
@@ -19,6 +17,8 @@ interface AuthDeps {
   /** Failed logins per username or address per 15 minutes before 429. */
   loginRateLimit: number;
   sessionCookie: string;
+  /** Signs the device cookies that exempt a staff member's own browser from the per-username lock. */
+  sessionSecret: string;
   /** The session cookie is Secure in production, so a sign-in is only kept over HTTPS. */
   production: boolean;
 }
@@ -28,17 +28,13 @@ function field(req: Request, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** A username as the limiter counts it: case, spacing and Unicode forms do not make a new key. */
-function usernameKey(req: Request): string {
-  return `user:${normalizeUsername(field(req, 'username') ?? '').replace(/\s+/g, '')}`;
-}
-
 export function createAuthRouter({
   passport,
   renderer,
   communityName,
   loginRateLimit,
   sessionCookie,
+  sessionSecret,
   production,
 }: AuthDeps): Router {
   const router = Router();
@@ -60,25 +56,13 @@ export function createAuthRouter({
       );
   }
 
-  const limiterOptions = {
-    windowMs: FIFTEEN_MINUTES,
+  const throttle = createLoginThrottle({
     limit: loginRateLimit,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-7' as const,
-    legacyHeaders: false,
-    validate: { xForwardedForHeader: false },
-    handler: (req: Request, res: Response) => {
-      const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const seconds = Math.max(
-        1,
-        Math.ceil(((resetTime?.getTime() ?? Date.now() + FIFTEEN_MINUTES) - Date.now()) / 1000),
-      );
-      res.set('Retry-After', String(seconds));
-      renderLogin(req, res, 429, `Too many failed sign-ins. Try again in ${Math.ceil(seconds / 60)} minute(s).`);
-    },
-  };
-  const byAddress = rateLimit({ ...limiterOptions, keyGenerator: (req) => `ip:${ipKeyGenerator(req.ip ?? '')}` });
-  const byUsername = rateLimit({ ...limiterOptions, keyGenerator: usernameKey });
+    secret: sessionSecret,
+    production,
+    onLimited: (req, res, seconds) =>
+      renderLogin(req, res, 429, `Too many failed sign-ins. Try again in ${Math.ceil(seconds / 60)} minute(s).`),
+  });
 
   router.get('/login', (req, res) => {
     if (req.user) return res.redirect(303, safeReturnTo(req.query.next));
@@ -89,8 +73,7 @@ export function createAuthRouter({
     '/login',
     rejectCrossSite,
     express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }),
-    byAddress,
-    byUsername,
+    ...throttle.limits,
     (req, res, next) => {
       const username = field(req, 'username');
       const password = field(req, 'password');
@@ -104,6 +87,7 @@ export function createAuthRouter({
         req.login(user, (loginError) => {
           if (loginError) return next(loginError);
           req.session.loginAt = Date.now();
+          throttle.trustDevice(res, user.username);
           res.redirect(303, returnTo);
         });
       })(req, res, next);

@@ -3,7 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import type { Knex } from 'knex';
 import { floorPlanBySlug, type Content, type FloorPlan } from '../content/index.js';
 import { receiveContactMessage } from '../services/contact-messages.js';
-import type { ContactErrors, ContactInput } from '../shared/contact-rules.js';
+import { validateContact, type ContactErrors, type ContactInput } from '../shared/contact-rules.js';
 import { ContactPage } from '../../views/ContactPage.js';
 import { siteProps, type PageKit } from './page-context.js';
 import { wantsPage } from './wants-page.js';
@@ -72,8 +72,9 @@ export function createContactRouter(deps: ContactDeps): Router {
     handler: (req, res) => {
       res.status(429);
       if (wantsPage(req))
+        // Only the form's own fields go back into the page, never whatever else the body named.
         return renderContact(req, res, {
-          values: req.body as Partial<ContactInput>,
+          values: validateContact(req.body ?? {}).value,
           status: 'rate-limited',
           plan: planNamed(content, (req.body as Record<string, unknown> | undefined)?.plan)?.slug,
         });

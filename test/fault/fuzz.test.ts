@@ -32,6 +32,26 @@ function send(base: URL, request: RawRequest): Promise<{ status: number; body: s
   });
 }
 
+/**
+ * Names every plain object inherits from Object.prototype: a lookup keyed by request input in a plain object
+ * finds these (`SORTS['constructor']` is a function), so each goes into every place a request can carry a name.
+ */
+const INHERITED_NAMES = [
+  'constructor',
+  '__proto__',
+  'prototype',
+  'toString',
+  'toLocaleString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+];
+
 const ROUTES = [
   '/',
   '/about',
@@ -55,9 +75,17 @@ const ROUTES = [
   '/admin/messages.csv',
   '/admin/messages/1/read',
   '/admin/images.json',
+  '/admin/images.json?floorplan=Overlook',
+  '/admin/floorplan-images/canyon',
+  '/admin/delete/floorplanimage?floorplan=Overlook',
+  '/admin/upload/floorplanimage?floorplan=Overlook',
   '/uploads/x.jpg',
   '/assets/boot.js',
   '/sample/site-plan.png',
+  '/robots.txt',
+  '/sitemap.xml',
+  '/manifest.webmanifest',
+  '/healthz',
 ];
 
 const NASTY_STRINGS = [
@@ -77,7 +105,13 @@ const NASTY_STRINGS = [
   '%00',
   '\uFEFF',
   'x'.repeat(6000),
+  ...INHERITED_NAMES,
 ];
+
+const queryWord = fc.oneof(
+  fc.string({ maxLength: 8 }),
+  fc.constantFrom(...INHERITED_NAMES, 'sort', 'floorplan', 'next'),
+);
 
 const pathArbitrary = fc.oneof(
   fc.constantFrom(...ROUTES),
@@ -96,10 +130,13 @@ const pathArbitrary = fc.oneof(
     '/admin/%2e%2e/admin',
   ),
   fc
+    .tuple(fc.constantFrom(...ROUTES), fc.constantFrom(...INHERITED_NAMES))
+    .map(([route, name]) => `${route.split('?')[0]}/${name}`),
+  fc
     .constantFrom(...ROUTES)
     .chain((route) =>
       fc
-        .array(fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })), { maxLength: 30 })
+        .array(fc.tuple(queryWord, queryWord), { maxLength: 30 })
         .map(
           (pairs) =>
             `${route.split('?')[0]}?${pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&')}`,
@@ -150,10 +187,12 @@ const bodyArbitrary: fc.Arbitrary<Buffer> = fc.oneof(
         'subject',
         'message',
         'website',
-        '__proto__',
         'username',
         'password',
         '_csrf',
+        'read',
+        'alt',
+        ...INHERITED_NAMES,
       ),
       fieldValue,
     )
@@ -179,7 +218,158 @@ const requestArbitrary = fc.record({
   body: bodyArbitrary,
   withSession: fc.boolean(),
   origin: fc.constantFrom(undefined, 'https://evil.example', 'null'),
+  cookieName: fc.option(fc.constantFrom(...INHERITED_NAMES), { nil: undefined }),
 });
+
+/** Query keys the routes read, each given an inherited name as its value. */
+const READ_QUERY_KEYS = ['sort', 'floorplan', 'next', 'sent', 'error', 'uploaded', 'homesite', 'plan'];
+/** Form and JSON fields the routes read. */
+const READ_FIELDS = [
+  'firstname',
+  'lastname',
+  'email',
+  'phone',
+  'subject',
+  'message',
+  'website',
+  'username',
+  'password',
+  '_csrf',
+  'read',
+  'alt',
+  'url',
+  'order',
+];
+
+/** The cookies the site reads: the staff session and the sign-in device cookie. */
+const COOKIE_NAMES = ['sid', '__Host-sid', 'login-device', '__Host-login-device'];
+
+interface SweepCase {
+  method: string;
+  path: string;
+  contentType?: string;
+  body?: string;
+  headers?: Record<string, string>;
+  placement: string;
+}
+
+function formOf(fields: [string, string][]): string {
+  return fields.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&');
+}
+
+function multipartOf(fields: [string, string][]): string {
+  const parts = fields.map(
+    ([key, value]) => `--xyz\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`,
+  );
+  return `${parts.join('')}--xyz--\r\n`;
+}
+
+/** Names as keys: all of them in one request per place (a key that is read is read whatever keys stand beside it). */
+function namesAsKeys(route: string): SweepCase[] {
+  const [pathname = '/', query] = route.split('?');
+  const withQuery = (extra: string) => `${pathname}?${[query, extra].filter(Boolean).join('&')}`;
+  const keyed = (suffix: string) => INHERITED_NAMES.map((name) => `${encodeURIComponent(name)}${suffix}=1`).join('&');
+  const named: [string, string][] = [
+    ...INHERITED_NAMES.flatMap((name): [string, string][] => [
+      [name, 'x'],
+      [`${name}[x]`, 'x'],
+    ]),
+    ...READ_FIELDS.map((field): [string, string] => [field, 'x']),
+  ];
+  const jsonKeyed = `{${INHERITED_NAMES.map((name) => `"${name}":{"url":"/x","order":0}`).join(',')},"url":"/x","order":0}`;
+  return [
+    { method: 'GET', path: withQuery(keyed('')), placement: 'query keys' },
+    { method: 'GET', path: withQuery(keyed('[]')), placement: 'query keys with brackets' },
+    {
+      method: 'GET',
+      path: route,
+      headers: { cookie: INHERITED_NAMES.map((name) => `${name}=1`).join('; ') },
+      placement: 'cookie names',
+    },
+    {
+      method: 'GET',
+      path: route,
+      headers: Object.fromEntries(INHERITED_NAMES.map((name) => [name, name])),
+      placement: 'header names',
+    },
+    {
+      method: 'POST',
+      path: route,
+      contentType: 'application/x-www-form-urlencoded',
+      body: formOf(named),
+      placement: 'form field names',
+    },
+    {
+      method: 'POST',
+      path: route,
+      contentType: 'multipart/form-data; boundary=xyz',
+      body: multipartOf(named),
+      placement: 'multipart field names',
+    },
+    { method: 'POST', path: route, contentType: 'application/json', body: jsonKeyed, placement: 'JSON keys' },
+    {
+      method: 'POST',
+      path: route,
+      contentType: 'application/json',
+      body: `[${jsonKeyed}]`,
+      placement: 'JSON keys in a list',
+    },
+  ];
+}
+
+/** Names as values and path segments: one request per name and place. */
+function nameAsValue(route: string, name: string): SweepCase[] {
+  const [pathname = '/', query] = route.split('?');
+  const withQuery = (extra: string) => `${pathname}?${[query, extra].filter(Boolean).join('&')}`;
+  const segment = encodeURIComponent(name);
+  // The name appended, in place of the last segment, and in place of an id (/admin/messages/1/read).
+  const paths = new Set([
+    `${pathname.replace(/\/$/, '')}/${segment}`,
+    pathname.replace(/[^/]*$/, segment),
+    pathname.replace(/\/\d+\//, `/${segment}/`),
+  ]);
+  const valued = READ_FIELDS.map((field): [string, string] => [field, name]);
+  const json = (value: unknown) => ({ contentType: 'application/json', body: JSON.stringify(value) });
+  return [
+    {
+      method: 'GET',
+      path: withQuery(READ_QUERY_KEYS.map((key) => `${key}=${segment}`).join('&')),
+      placement: 'query values',
+    },
+    ...[...paths].flatMap((path) => [
+      { method: 'GET', path, placement: 'path segment' },
+      { method: 'POST', path, placement: 'path segment' },
+    ]),
+    {
+      method: 'GET',
+      path: route,
+      headers: { cookie: COOKIE_NAMES.map((cookie) => `${cookie}=${name}`).join('; ') },
+      placement: 'cookie values',
+    },
+    {
+      method: 'GET',
+      path: route,
+      headers: { accept: name, referer: name, 'sec-fetch-mode': name, 'sec-fetch-site': name, 'accept-encoding': name },
+      placement: 'header values',
+    },
+    {
+      method: 'POST',
+      path: route,
+      contentType: 'application/x-www-form-urlencoded',
+      body: formOf(valued),
+      placement: 'form field values',
+    },
+    {
+      method: 'POST',
+      path: route,
+      contentType: 'multipart/form-data; boundary=xyz',
+      body: multipartOf(valued),
+      placement: 'multipart field values',
+    },
+    { method: 'POST', path: route, ...json({ ...Object.fromEntries(valued), order: 0 }), placement: 'JSON values' },
+    { method: 'POST', path: route, ...json([{ url: name, order: 0 }]), placement: 'JSON values in a list' },
+  ];
+}
 
 describe('Malformed requests (property-based fuzzing)', function () {
   this.timeout(300_000);
@@ -218,6 +408,7 @@ describe('Malformed requests (property-based fuzzing)', function () {
         if (input.contentType) headers['content-type'] = input.contentType;
         if (input.origin) headers.origin = input.origin;
         if (input.withSession) Object.assign(headers, { cookie: staff.cookie, 'x-csrf-token': staff.token });
+        if (input.cookieName) headers.cookie = [headers.cookie, `${input.cookieName}=1`].filter(Boolean).join('; ');
         const response = await send(base, { method: input.method, path: input.path, headers, body: input.body });
         seen.set(response.status, (seen.get(response.status) ?? 0) + 1);
         expect(response.status, `${input.method} ${input.path}`).to.be.below(500);
@@ -231,6 +422,34 @@ describe('Malformed requests (property-based fuzzing)', function () {
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).to.equal(200);
     console.log('    statuses seen:', Object.fromEntries([...seen.entries()].sort((a, b) => a[0] - b[0])));
+  });
+
+  it('answers inherited property names (constructor, __proto__, toString …) in every place on every route without a 5xx', async () => {
+    const base = new URL(server.url);
+    const failures: string[] = [];
+    let sent = 0;
+    for (const route of ROUTES) {
+      const cases = [...namesAsKeys(route), ...INHERITED_NAMES.flatMap((name) => nameAsValue(route, name))];
+      // Staff routes signed out and signed in (with the CSRF token); /logout signed in would end the session.
+      const sessions = /^\/(admin|login)/.test(route) ? [false, true] : [false];
+      for (const sweep of cases) {
+        for (const withSession of sessions) {
+          const headers: Record<string, string> = { ...sweep.headers };
+          if (sweep.contentType) headers['content-type'] = sweep.contentType;
+          if (withSession) {
+            headers.cookie = [staff.cookie, headers.cookie].filter(Boolean).join('; ');
+            headers['x-csrf-token'] = staff.token;
+          }
+          const body = Buffer.from(sweep.body ?? '');
+          const response = await send(base, { method: sweep.method, path: sweep.path, headers, body });
+          sent += 1;
+          if (response.status >= 500)
+            failures.push(`${response.status} ${sweep.method} ${sweep.path} (${sweep.placement})`);
+        }
+      }
+    }
+    expect(failures, `${failures.length} of ${sent} requests answered 5xx`).to.deep.equal([]);
+    expect((await fetch(`${server.url}/admin`, { headers: { cookie: staff.cookie } })).status).to.equal(200);
   });
 
   it('renders whatever was stored escaped in the inbox and the CSV', async () => {

@@ -1,4 +1,5 @@
 import type { ContactMessageRow } from '../../src/db/contact-messages.js';
+import { formatInTimeZone } from '../../src/shared/time-zone.js';
 import { AdminLayout } from './AdminLayout.js';
 import { telHref } from '../tel-href.js';
 
@@ -6,9 +7,17 @@ interface MessagesPageProps {
   communityName: string;
   staff: { username: string; csrfToken: string };
   messages: ContactMessageRow[];
+  /** The community's IANA time zone: lead times are shown there, with the zone named. */
+  timeZone: string;
 }
 
-function MessageList({ messages, csrfToken }: { messages: ContactMessageRow[]; csrfToken: string }) {
+interface MessageListProps {
+  messages: ContactMessageRow[];
+  csrfToken: string;
+  timeZone: string;
+}
+
+function MessageList({ messages, csrfToken, timeZone }: MessageListProps) {
   if (messages.length === 0) return <p>None yet.</p>;
   return (
     <ol className="message-list">
@@ -22,9 +31,7 @@ function MessageList({ messages, csrfToken }: { messages: ContactMessageRow[]; c
               <p className="message-meta">
                 {message.firstname} {message.lastname} · <a href={`mailto:${message.email}`}>{message.email}</a> ·{' '}
                 <a href={telHref(message.phone)}>{message.phone}</a> ·{' '}
-                <time dateTime={message.created_at}>
-                  {new Date(message.created_at).toLocaleString('en-US', { timeZone: 'UTC' })} UTC
-                </time>
+                <time dateTime={message.created_at}>{formatInTimeZone(message.created_at, timeZone)}</time>
               </p>
             </header>
             <p className="message-body">{message.message}</p>
@@ -43,7 +50,7 @@ function MessageList({ messages, csrfToken }: { messages: ContactMessageRow[]; c
 }
 
 /** The lead inbox: every stored message newest first, spam kept apart; a CSV export of all of them. */
-export function MessagesPage({ communityName, staff, messages }: MessagesPageProps) {
+export function MessagesPage({ communityName, staff, messages, timeZone }: MessagesPageProps) {
   const leads = messages.filter((message) => !message.is_spam);
   const spam = messages.filter((message) => message.is_spam);
   const unread = leads.filter((message) => !message.read_at).length;
@@ -59,11 +66,11 @@ export function MessagesPage({ communityName, staff, messages }: MessagesPagePro
         <h2 id="leads-heading">
           Leads ({leads.length}, {unread} unread)
         </h2>
-        <MessageList messages={leads} csrfToken={staff.csrfToken} />
+        <MessageList messages={leads} csrfToken={staff.csrfToken} timeZone={timeZone} />
       </section>
       <section aria-labelledby="spam-heading" className="spam-section">
         <h2 id="spam-heading">Flagged as spam ({spam.length})</h2>
-        <MessageList messages={spam} csrfToken={staff.csrfToken} />
+        <MessageList messages={spam} csrfToken={staff.csrfToken} timeZone={timeZone} />
       </section>
     </AdminLayout>
   );

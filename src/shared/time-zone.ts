@@ -1,0 +1,17 @@
+/**
+ * A moment as people at the community read it: "Nov 22, 2026, 10:15 AM MST" in the community's IANA time zone,
+ * the zone named so nobody mistakes it for their own. Stored and exported times stay ISO 8601 in UTC.
+ */
+export function formatInTimeZone(iso: string, timeZone: string): string {
+  const moment = new Date(iso);
+  if (Number.isNaN(moment.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(moment);
+}

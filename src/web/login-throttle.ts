@@ -1,0 +1,131 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import {
+  createDeviceCookies,
+  DEVICE_COOKIE_LIFETIME_MS,
+  loginName,
+  type DeviceToken,
+} from '../services/device-cookies.js';
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+export const DEVICE_COOKIE = 'login-device';
+export const SECURE_DEVICE_COOKIE = '__Host-login-device';
+
+/** Where a device cookie waits for the session middleware to set its own cookie first (see keepSessionCookieFirst). */
+const PENDING_DEVICE_COOKIE = 'pendingDeviceCookie';
+
+interface LoginThrottleOptions {
+  /** Failed sign-ins per address, per username (strangers) and per known device, each per 15 minutes. */
+  limit: number;
+  secret: string;
+  production: boolean;
+  /** Answers a request over a limit, told how many seconds until it may try again. */
+  onLimited(req: Request, res: Response, retryAfterSeconds: number): void;
+}
+
+export interface LoginThrottle {
+  /** The limits, in order, for POST /login (after the body is parsed). */
+  limits: RequestHandler[];
+  /** After a successful sign-in: this browser becomes a known device for `username`. */
+  trustDevice(res: Response, username: string): void;
+}
+
+function submittedUsername(req: Request): string {
+  const value = (req.body as Record<string, unknown> | undefined)?.username;
+  return typeof value === 'string' ? value : '';
+}
+
+/** One cookie from the Cookie header (a Map, so a cookie named `constructor` is just a cookie). */
+function readCookie(req: Request, name: string): string | undefined {
+  const pairs = (req.get('cookie') ?? '').split(';').map((pair): [string, string] => {
+    const at = pair.indexOf('=');
+    return at < 0 ? [pair.trim(), ''] : [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
+  });
+  return new Map(pairs).get(name);
+}
+
+/**
+ * Login throttling with OWASP's device cookies. Every attempt counts toward its address's limit. A browser that
+ * holds a valid device cookie for the username it tries is exempt from that username's lock and counts toward
+ * its own device's limit instead; any other attempt counts toward the username's lock as before. So a stranger's
+ * wrong guesses lock strangers out of the staff username, never the staff member's own browser.
+ */
+export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottle {
+  const { limit, production, onLimited } = options;
+  const cookieName = production ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE;
+  const tokens = createDeviceCookies(options.secret);
+  const devices = new WeakMap<Request, DeviceToken | undefined>();
+
+  /** The device this request proves for the username it tries, verified once per request. */
+  function knownDevice(req: Request): DeviceToken | undefined {
+    if (!devices.has(req)) devices.set(req, tokens.verify(readCookie(req, cookieName), submittedUsername(req)));
+    return devices.get(req);
+  }
+
+  const limiter = (keyGenerator: (req: Request) => string, skip: (req: Request) => boolean) =>
+    rateLimit({
+      windowMs: FIFTEEN_MINUTES,
+      limit,
+      skipSuccessfulRequests: true,
+      // Only a wrong or missing password is a failed guess: the 403 for a correct sign-in over plain HTTP in
+      // production (insecure-sign-in.ts) is the operator's set-up, not a guess.
+      requestWasSuccessful: (_req, res) => res.statusCode < 400 || res.statusCode === 403,
+      standardHeaders: 'draft-7',
+      legacyHeaders: false,
+      validate: { xForwardedForHeader: false },
+      keyGenerator,
+      skip,
+      handler: (req, res) => {
+        const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+        const resetAt = resetTime?.getTime() ?? Date.now() + FIFTEEN_MINUTES;
+        const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+        res.set('Retry-After', String(seconds));
+        onLimited(req, res, seconds);
+      },
+    });
+
+  return {
+    limits: [
+      limiter(
+        (req) => `ip:${ipKeyGenerator(req.ip ?? '')}`,
+        () => false,
+      ),
+      limiter(
+        (req) => `device:${knownDevice(req)?.deviceId ?? ''}`,
+        (req) => knownDevice(req) === undefined,
+      ),
+      limiter(
+        (req) => `user:${loginName(submittedUsername(req))}`,
+        (req) => knownDevice(req) !== undefined,
+      ),
+    ],
+
+    trustDevice(res, username) {
+      const cookie = [
+        `${cookieName}=${tokens.issue(username)}`,
+        'Path=/',
+        `Max-Age=${DEVICE_COOKIE_LIFETIME_MS / 1000}`,
+        'HttpOnly',
+        'SameSite=Strict',
+        ...(production ? ['Secure'] : []),
+      ].join('; ');
+      res.locals[PENDING_DEVICE_COOKIE] = cookie;
+    },
+  };
+}
+
+/**
+ * Mounted on /login before the session middleware, so the device cookie is written after the session cookie:
+ * express-session adds its cookie when the headers go out, and clients that read the first Set-Cookie of a
+ * sign-in (scripts, the test helpers) keep finding the session there.
+ */
+export const keepSessionCookieFirst: RequestHandler = (_req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    const cookie: unknown = res.locals[PENDING_DEVICE_COOKIE];
+    if (typeof cookie === 'string') res.append('Set-Cookie', cookie);
+    return (writeHead as (...rest: unknown[]) => Response).apply(this, args);
+  } as typeof res.writeHead;
+  next();
+};

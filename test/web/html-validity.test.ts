@@ -1,0 +1,144 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import { PUBLIC_PAGES, STAFF_PAGES, fetchPage, type SitePage } from '../support/site-pages.js';
+import { signIn, STAFF_ENV } from '../support/staff.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+/** The Nu Html Checker (the W3C validator's engine), as the vnu-jar package ships it. */
+const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
+
+interface VnuMessage {
+  type: 'error' | 'info' | 'non-document-error';
+  subType?: string;
+  url?: string;
+  message: string;
+  extract?: string;
+  lastLine?: number;
+}
+
+function hasJava(): boolean {
+  return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
+}
+
+function describeMessage(message: VnuMessage): string {
+  return `line ${message.lastLine ?? '?'}: ${message.message}${message.extract ? ` — ${message.extract.trim()}` : ''}`;
+}
+
+/** Pages only a limit shows: the server below allows one contact post and one failed sign-in per address. */
+const LIMITED_PAGES: SitePage[] = [
+  {
+    label: 'contact, too many messages',
+    path: '/contact/submit',
+    method: 'POST',
+    form: {
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '(970) 555-0100',
+      subject: 'Hi',
+      message: 'Hello',
+    },
+    status: 429,
+  },
+  {
+    label: 'sign in, too many failures',
+    path: '/login',
+    method: 'POST',
+    form: { username: 'staff', password: 'still not the password' },
+    status: 429,
+  },
+];
+
+/** A page that needs the database, asked for with a query string so the page cache does not answer it. */
+const SERVER_ERROR_PAGE: SitePage = { label: 'server error', path: '/?from=validity-test', status: 500 };
+
+describe('W3C Nu Html Checker: every page', function () {
+  this.timeout(180_000);
+  const pages = [...PUBLIC_PAGES, ...STAFF_PAGES, ...LIMITED_PAGES, SERVER_ERROR_PAGE];
+  const found = new Map<SitePage, VnuMessage[]>();
+  let server: TestServer | undefined;
+  let folder = '';
+
+  before(async function () {
+    if (!hasJava()) {
+      console.log('    java is missing (apt-get install default-jre-headless): the Nu checker cannot run');
+      this.skip();
+    }
+    server = await startTestServer({ ...STAFF_ENV, CONTACT_RATE_LIMIT: '1', LOGIN_RATE_LIMIT: '1' });
+    const staff = await signIn(server.url);
+    // An unread lead, a read one and a spam message, so the inbox shows each kind rather than "None yet".
+    const lead = {
+      firstname: 'Pat',
+      lastname: 'Buyer',
+      email: 'pat@example.com',
+      phone: '(970) 555-0100',
+      is_spam: false,
+      delivery_status: 'not_configured',
+      read_at: null,
+    };
+    await server.db('contact_messages').insert([
+      { ...lead, subject: 'A homesite', message: 'Call me, please.' },
+      { ...lead, subject: 'Read already', message: 'Line one.\nLine two.', read_at: '2026-11-20T10:00:00.000Z' },
+      { ...lead, subject: 'Cheap pills', message: 'Buy now', is_spam: true, delivery_status: 'skipped' },
+    ]);
+    folder = await fs.mkdtemp(path.join(os.tmpdir(), 'vnu-pages-'));
+    const files = new Map<string, SitePage>();
+    for (const [index, page] of pages.entries()) {
+      // The 500 page comes last: the database is closed to cause it.
+      if (page === SERVER_ERROR_PAGE) await server.db.destroy();
+      const response = await fetchPage(server.url, page, staff);
+      expect(response.status, page.label).to.equal(page.status ?? 200);
+      const file = path.join(folder, `page-${index}.html`);
+      await fs.writeFile(file, await response.text());
+      files.set(file, page);
+      found.set(page, []);
+    }
+    // A page with a known error in the same run proves the checker read the files it was given.
+    const canary = path.join(folder, 'canary.html');
+    await fs.writeFile(canary, '<!DOCTYPE html><html lang="en"><title>x</title><p><div></p>');
+    // One JVM for every page: it takes seconds to start.
+    const run = spawnSync('java', ['-jar', VNU_JAR, '--format', 'json', '--stdout', canary, ...files.keys()], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const { messages } = JSON.parse(run.stdout) as { messages: VnuMessage[] };
+    let canaryErrors = 0;
+    for (const message of messages) {
+      const file = message.url ? fileURLToPath(message.url) : '';
+      if (file === canary) canaryErrors += message.type === 'error' ? 1 : 0;
+      else if (files.has(file)) found.get(files.get(file) as SitePage)?.push(message);
+      else throw new Error(`The checker failed: ${message.message}`);
+    }
+    expect(canaryErrors, 'errors found in the canary page').to.be.greaterThan(0);
+  });
+
+  after(async () => {
+    // Warnings are allowed; each kind is listed once with how often and on how many pages it came.
+    const warnings = new Map<string, { count: number; pages: Set<string> }>();
+    for (const [page, messages] of found) {
+      for (const message of messages.filter((item) => item.type === 'info')) {
+        const entry = warnings.get(message.message) ?? { count: 0, pages: new Set<string>() };
+        entry.count += 1;
+        entry.pages.add(page.label);
+        warnings.set(message.message, entry);
+      }
+    }
+    for (const [message, { count, pages: on }] of warnings) {
+      console.log(`    Nu checker warning (allowed), ${count}× on ${on.size} page(s): ${message}`);
+    }
+    await server?.close();
+    if (folder) await fs.rm(folder, { recursive: true, force: true });
+  });
+
+  for (const page of pages) {
+    it(`finds no error on ${page.label} (${page.method ?? 'GET'} ${page.path})`, () => {
+      const errors = (found.get(page) ?? []).filter((message) => message.type !== 'info');
+      expect(errors.map(describeMessage)).to.deep.equal([]);
+    });
+  }
+});
