@@ -68,7 +68,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/support/*.cjs'],
+    files: ['test/support/*.cjs', '.mocharc.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
