@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import knexFactory from 'knex';
 import { startChildServer } from '../support/child-server.js';
+import { signIn } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const lead = (subject: string) =>
@@ -15,18 +16,6 @@ const lead = (subject: string) =>
     subject,
     message: 'Please call me about the Overlook plan.',
   });
-
-async function loginCookie(url: string): Promise<{ cookie: string; token: string }> {
-  const login = await fetch(`${url}/login`, {
-    method: 'POST',
-    body: new URLSearchParams({ username: 'staff', password: 'durable-password' }),
-    redirect: 'manual',
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const page = await (await fetch(`${url}/admin/homepage-images`, { headers: { cookie } })).text();
-  const token = /name="csrf-token" content="([^"]+)"/.exec(page)?.[1] ?? '';
-  return { cookie, token };
-}
 
 function openDb(file: string) {
   return knexFactory({ client: 'better-sqlite3', connection: { filename: file }, useNullAsDefault: true });
@@ -81,7 +70,7 @@ describe('A crash in the middle of a burst (SIGKILL)', function () {
       ADMIN_PASSWORD: 'durable-password',
     };
     const first = await startChildServer(env);
-    const { cookie, token } = await loginCookie(first.url);
+    const { cookie, token } = await signIn(first.url, 'staff', 'durable-password');
     const original = (
       (await (await fetch(`${first.url}/api/homepageimages?sort=order,asc`)).json()) as {
         _embedded: { homepageimages: { url: string }[] };
