@@ -96,3 +96,39 @@ describe('Security headers (HTTP Observatory rubric, production settings)', () =
     );
   });
 });
+
+describe('Security headers (default settings)', () => {
+  let server: TestServer;
+  let headers: Headers;
+  before(async () => {
+    server = await startTestServer();
+    const response = await fetch(`${server.url}/`);
+    headers = response.headers;
+    await response.arrayBuffer();
+  });
+  after(() => server.close());
+
+  it("sends a Content-Security-Policy with script-src 'self' and no unsafe-inline", () => {
+    const policy = headers.get('content-security-policy') ?? '';
+    const scriptSrc = policy
+      .split(';')
+      .map((directive) => directive.trim())
+      .find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc).to.equal("script-src 'self'");
+    expect(policy).to.not.include('unsafe-inline');
+    expect(policy).to.not.include('unsafe-eval');
+  });
+
+  it('sends X-Content-Type-Options: nosniff', () => {
+    expect(headers.get('x-content-type-options')).to.equal('nosniff');
+  });
+
+  it('sends a Referrer-Policy that keeps paths from other sites', () => {
+    expect(headers.get('referrer-policy')).to.be.oneOf([
+      'strict-origin-when-cross-origin',
+      'strict-origin',
+      'same-origin',
+      'no-referrer',
+    ]);
+  });
+});
