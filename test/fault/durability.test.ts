@@ -79,6 +79,9 @@ describe('A crash in the middle of a burst (SIGKILL)', function () {
     const orders = [original, [...original].reverse()];
 
     const answered: string[] = [];
+    // The kill lands mid-burst: right after the tenth answer, while the later posts are still arriving.
+    let tenthAnswer!: () => void;
+    const tenAnswered = new Promise<void>((resolve) => (tenthAnswer = resolve));
     let saves = 0;
     const burst = Array.from({ length: 120 }, async (_, index) => {
       await new Promise((resolve) => setTimeout(resolve, index * 4));
@@ -93,12 +96,14 @@ describe('A crash in the middle of a burst (SIGKILL)', function () {
           return;
         }
         const response = await fetch(`${first.url}/contact/submit`, { method: 'POST', body: lead(`Burst ${index}`) });
-        if ((await response.text()) === 'success') answered.push(`Burst ${index}`);
+        if ((await response.text()) !== 'success') return;
+        answered.push(`Burst ${index}`);
+        if (answered.length === 10) tenthAnswer();
       } catch {
         // The connection died with the process: this request was never answered.
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 220));
+    await Promise.race([tenAnswered, Promise.all(burst)]);
     first.process.kill('SIGKILL');
     await Promise.all(burst);
     expect(await first.exited).to.equal('SIGKILL');
