@@ -1,6 +1,7 @@
-// ESLint: recommended rules for JavaScript and TypeScript, React hooks-free; plus the one architectural rule
-// that matters most here: server code never enters a widget bundle (STYLE.md, principle 6).
+// ESLint: recommended rules for JavaScript and TypeScript, the React hooks rules for components; plus the one
+// architectural rule that matters most here: server code never enters a widget bundle (STYLE.md, principle 6).
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -35,6 +36,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['widgets/**/*.{ts,tsx}', 'views/**/*.{ts,tsx}', 'src/**/*.tsx'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
     files: ['widgets/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
@@ -63,7 +68,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/support/*.cjs'],
+    files: ['test/support/*.cjs', '.mocharc.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

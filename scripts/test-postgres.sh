@@ -25,9 +25,5 @@ trap cleanup EXIT
 
 export TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:$PORT/postgres"
 echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT"
-if [ $# -gt 0 ]; then
-  npx mocha --no-config --node-option import=tsx --extension ts --require test/support/global-setup.ts \
-    --timeout 60000 --exit "$@"
-else
-  npm test
-fi
+# The files given, or every test file when none are.
+npm test -- --timeout 60000 "$@"

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { nextFrame } from './support.js';
 
 /**
  * The admin homepage images editor in Chromium (seed-spec §2 "Admin homepage images editor", §4 "Admin images",
@@ -310,9 +311,18 @@ describe('Admin images editor in a browser', function () {
 
   it('keeps the image when the confirm dialog is dismissed', async () => {
     const { page } = await openEditor();
-    page.once('dialog', (dialog: Dialog) => void dialog.dismiss());
+    const deletes: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/admin/delete/')) deletes.push(request.url());
+    });
+    const dismissed = new Promise<void>((resolve) =>
+      page.once('dialog', (dialog: Dialog) => void dialog.dismiss().then(resolve)),
+    );
     await cards(page).nth(0).getByRole('button', { name: 'Delete' }).click();
-    await page.waitForTimeout(300);
+    await dismissed;
+    // The click handler has returned from confirm() and run to its end: a delete call would have gone out.
+    await nextFrame(page);
+    expect(deletes, 'no delete call').to.deep.equal([]);
     expect(await cards(page).count()).to.equal(4);
     expect(await storedUrls()).to.deep.equal(seeded.map((row) => row.url));
   });
@@ -341,14 +351,17 @@ describe('Admin images editor in a browser', function () {
   it('asks before leaving with unsaved changes, and not after saving', async () => {
     const { page } = await openEditor();
     const dialogs: string[] = [];
+    let dismissed!: () => void;
+    const firstDismissed = new Promise<void>((resolve) => (dismissed = resolve));
     page.on('dialog', (dialog: Dialog) => {
       dialogs.push(dialog.type());
-      void dialog.dismiss();
+      void dialog.dismiss().then(dismissed);
     });
     await cards(page).nth(0).getByRole('button', { name: 'Move down' }).click();
     expect(await page.locator('.editor-state').textContent()).to.equal('Unsaved changes');
     await page.locator('.admin-nav a[href="/admin"]').click({ noWaitAfter: true });
-    await page.waitForTimeout(500);
+    await firstDismissed;
+    await nextFrame(page);
     expect(dialogs).to.deep.equal(['beforeunload']);
     expect(new URL(page.url()).pathname, 'dismissing the dialog stays on the editor').to.equal(
       '/admin/homepage-images',

@@ -1,12 +1,14 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { loadContent } from '../../src/content/index.js';
+import { CAROUSEL } from '../../src/shared/constants.js';
 import {
+  nextFrame,
   openPage,
   openWidgetPage,
   screenshot,
-  sleep,
   useBrowserSuite,
+  waitForHydration,
   waitUntil,
   WIDTHS,
   type BrowserSuite,
@@ -23,6 +25,8 @@ const TAGLINE = "Homes From The Mid 500's";
 const HOLD_OBSERVATION_MS = 7_000;
 /** A release must bring the next slide within one interval; slow shared machines get lots of slack. */
 const RESUME_WITHIN_MS = 15_000;
+/** Holds are watched on the page's own clock, run forward: one interval and the animation after a release. */
+const ONE_STEP_MS = CAROUSEL.intervalMs + CAROUSEL.transitionMs;
 
 /** The slide actually shown, read from the layout: the one covering most of the carousel ("2 of 4"). */
 function visibleSlide(page: Page): Promise<string | null> {
@@ -40,16 +44,21 @@ function visibleSlide(page: Page): Promise<string | null> {
   });
 }
 
-/** The 800 ms animation sweeps over slides in between (the loop rewinds from the last to the first): wait for the end. */
+/**
+ * The 800 ms animation sweeps over slides in between (the loop rewinds from the last to the first): the slide
+ * shown once the slide list runs no animation.
+ */
 async function settledSlide(page: Page): Promise<string | null> {
-  let previous = await visibleSlide(page);
-  for (let check = 0; check < 10; check += 1) {
-    await sleep(1_000);
-    const now = await visibleSlide(page);
-    if (now === previous) return now;
-    previous = now;
-  }
-  throw new Error('the carousel never came to rest');
+  await page.waitForFunction(() => document.querySelector('.hero-slides .slider')?.getAnimations().length === 0, null, {
+    timeout: 10_000,
+  });
+  return visibleSlide(page);
+}
+
+/** The slide the carousel has selected ("2 of 4", from its dot): it changes as the animation starts. */
+async function selectedSlide(page: Page): Promise<string | null> {
+  const label = await page.locator('.hero-dot[aria-current="true"]').getAttribute('aria-label');
+  return /\d+ of \d+$/.exec(label ?? '')?.[0] ?? null;
 }
 
 async function openCarousel(suite: BrowserSuite, options: OpenOptions) {
@@ -94,11 +103,20 @@ async function tabUntil(page: Page, inside: boolean) {
   throw new Error(`focus never went ${inside ? 'into' : 'out of'} the carousel`);
 }
 
+/**
+ * Holds the carousel one way, then runs the page's clock (timers, Date) past the autoplay interval at once: the
+ * slide must not change. Then releases the hold and runs the clock one interval on: the slide must change.
+ */
 async function observeHold(suite: BrowserSuite, width: number, hold: Hold): Promise<HoldOutcome> {
-  const { page, context } = await openCarousel(suite, {
+  const { page, context } = await openPage(suite, {
     width,
     reducedMotion: hold === 'reduced motion' ? 'reduce' : 'no-preference',
   });
+  // Installed before the page loads; until it is run forward, the page's time flows as usual.
+  await page.clock.install();
+  await page.goto('/');
+  await waitForHydration(page, 'HomeCarousel');
+  await page.locator('.hero-toggle').waitFor();
   try {
     const toggle = page.locator('.hero-toggle');
     if (hold === 'pause button') {
@@ -110,13 +128,12 @@ async function observeHold(suite: BrowserSuite, width: number, hold: Hold): Prom
     } else if (hold === 'keyboard focus') {
       await tabUntil(page, true);
     }
-    const slidesDuringHold: (string | null)[] = [await visibleSlide(page)];
+    await nextFrame(page);
+    const slidesDuringHold = [await settledSlide(page), await selectedSlide(page)];
     const toggleLabelDuringHold = (await toggle.textContent()) ?? '';
-    const until = Date.now() + HOLD_OBSERVATION_MS;
-    while (Date.now() < until) {
-      await sleep(250);
-      slidesDuringHold.push(await visibleSlide(page));
-    }
+    await page.clock.runFor(HOLD_OBSERVATION_MS);
+    await nextFrame(page);
+    slidesDuringHold.push(await selectedSlide(page), await settledSlide(page));
     if (hold === 'pause button' || hold === 'reduced motion') {
       await toggle.click();
       await moveMouseOutsideCarousel(page);
@@ -125,13 +142,19 @@ async function observeHold(suite: BrowserSuite, width: number, hold: Hold): Prom
     } else {
       await tabUntil(page, false);
     }
-    const released = await visibleSlide(page);
-    try {
-      await nextSlideAfter(page, released);
-      return { slidesDuringHold, toggleLabelDuringHold, resumed: true };
-    } catch (error) {
-      return { slidesDuringHold, toggleLabelDuringHold, resumed: false, resumeError: (error as Error).message };
-    }
+    await nextFrame(page);
+    const released = await selectedSlide(page);
+    await page.clock.runFor(ONE_STEP_MS);
+    await nextFrame(page);
+    const next = await selectedSlide(page);
+    return next !== released
+      ? { slidesDuringHold, toggleLabelDuringHold, resumed: true }
+      : {
+          slidesDuringHold,
+          toggleLabelDuringHold,
+          resumed: false,
+          resumeError: `still on ${next} ${ONE_STEP_MS} ms after the release`,
+        };
   } finally {
     await context.close();
   }
@@ -207,7 +230,7 @@ describe('Home carousel', function () {
 
       it('hydrates without any console error, warning or page error', async () => {
         const { page, context, problems } = await openCarousel(suite, { width });
-        await sleep(500);
+        await nextFrame(page);
         expect(problems, problems.join('\n')).to.deep.equal([]);
         expect(await visibleSlide(page)).to.match(/^1 of \d+$/);
         await context.close();

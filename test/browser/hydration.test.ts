@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import * as esbuild from 'esbuild';
 import type { Page } from 'playwright-core';
 import { widgetLoaders } from '../../widgets/registry.js';
-import { openPage, useBrowserSuite, waitForHydration } from './support.js';
+import { nextFrame, openPage, useBrowserSuite, waitForHydration } from './support.js';
 
 /**
  * React's production build reports only some hydration mismatches (and those as minified errors); the
@@ -86,7 +86,7 @@ describe('Hydration in React development mode', function () {
       await page.goto(urlPath);
       if (scrollTo) await page.locator(scrollTo).scrollIntoViewIfNeeded();
       await waitForHydration(page, widget);
-      await page.waitForTimeout(1_000);
+      await nextFrame(page);
       expect(
         reactMessages.some((text) => text.includes('React DevTools')),
         'the development build of React ran',

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import type { Page, Response } from 'playwright-core';
-import { leafletUrls, openPage, SHOTS_DIR, useBrowserSuite, waitForHydration, type BrowserSuite } from './support.js';
+import {
+  isNearViewport,
+  leafletUrls,
+  openPage,
+  SHOTS_DIR,
+  useBrowserSuite,
+  waitForHydration,
+  type BrowserSuite,
+} from './support.js';
 
 /**
  * No JavaScript that a page does not need (STYLE.md principle 2): pages without a widget load none at all; a page
@@ -97,7 +105,9 @@ describe('JavaScript budget', function () {
         // At 1280×800 the Nearby section starts more than 200 px below the fold: no widget code until it nears.
         label: '/site-plan, on load',
         path: '/site-plan',
-        prepare: (page) => page.waitForTimeout(1_000),
+        prepare: async (page) => {
+          expect(await isNearViewport(page, '[data-widget="Nearby"]'), 'Nearby near at load').to.equal(false);
+        },
         widgets: [],
       },
       {

@@ -6,6 +6,7 @@ import { openPage, screenshot, useBrowserSuite, type BrowserSuite } from './supp
  * The navigation bar (seed-spec §2 "Navigation bar", contract "Page conventions"): HTML and CSS only, so every
  * test here runs with JavaScript switched off. Above the md breakpoint the links are inline and the Floor Plans
  * menu opens on hover and on keyboard focus; below it they sit in a native popover behind the Menu button.
+ * Which link is current and where Home shows is in the HTML alone: test/web/pages.test.ts checks it on every page.
  */
 const PLAN_LINKS = [
   ['Sweetwater II', '/floor-plans/sweetwater-ii'],
@@ -126,39 +127,4 @@ describe('Navigation (no JavaScript)', function () {
       await context.close();
     });
   });
-
-  for (const width of [375, 1280]) {
-    describe(`current page at ${width}px`, function () {
-      const current: [string, string][] = [
-        ['/about', 'About'],
-        ['/site-plan', 'Site Plan'],
-        ['/floor-plans', 'Floor Plans'],
-        ['/floor-plans/canyon', 'The Canyon'],
-        ['/floor-plans/overlook', 'Overlook'],
-        ['/contact', 'Contact'],
-      ];
-      for (const [path, label] of current) {
-        it(`marks "${label}" with aria-current="page" on ${path}`, async () => {
-          const { page, context } = await openNav(suite, path, width);
-          expect(await mainNav(page).locator('[aria-current="page"]').allTextContents()).to.deep.equal([label]);
-          await context.close();
-        });
-      }
-
-      it('hides the Home link on / and shows it on the other pages', async () => {
-        const { page, context } = await openNav(suite, '/', width);
-        expect(
-          await mainNav(page).getByRole('link', { name: 'Home', exact: true, includeHidden: true }).count(),
-        ).to.equal(0);
-        expect(await mainNav(page).locator('[aria-current="page"]').count()).to.equal(0);
-        await page.goto('/about');
-        expect(
-          await mainNav(page)
-            .getByRole('link', { name: 'Home', exact: true, includeHidden: true })
-            .getAttribute('href'),
-        ).to.equal('/');
-        await context.close();
-      });
-    });
-  }
 });

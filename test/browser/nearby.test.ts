@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { loadContent } from '../../src/content/index.js';
 import {
+  isNearViewport,
   leafletUrls,
+  nextFrame,
   openPage,
   screenshot,
   useBrowserSuite,
@@ -123,7 +125,11 @@ describe('Nearby section on /site-plan', function () {
         const { page, context, requests } = await openSitePlan(suite, width);
         const leaflet = leafletUrls();
         expect(leaflet, 'the build has a Leaflet chunk').to.have.length.greaterThan(0);
-        await page.waitForTimeout(1_500);
+        // Once loaded, the page has looked whether the section is near (then it hydrates and watches its map).
+        if (await isNearViewport(page, '[data-widget="Nearby"]')) {
+          await page.locator('.nearby.is-enhanced .nearby-map').waitFor({ state: 'attached' });
+          expect(await isNearViewport(page, '.nearby-map'), 'the map is near the viewport at load').to.equal(false);
+        }
         const mapCode = (url: string) =>
           leaflet.includes(new URL(url).pathname) || /\/NearbyMap\.style-[^/]+\.css$/.test(url);
         expect(requests.filter(mapCode), 'map code requested before scrolling').to.deep.equal([]);
@@ -370,7 +376,11 @@ describe('Nearby section on /site-plan', function () {
           5_000,
           'tile requests',
         );
-        await page.waitForTimeout(1_000);
+        // Every tile has failed (a broken image is complete too) and the page has handled those errors.
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll<HTMLImageElement>('.nearby img.leaflet-tile')].every((tile) => tile.complete),
+        );
+        await nextFrame(page);
         expect(await page.locator('.nearby .map-marker-home').isVisible()).to.equal(true);
         expect(await page.locator('.nearby .map-marker').count()).to.equal(TABS[0]!.places.length + 1);
         expect(problems, problems.join('\n')).to.deep.equal([]);

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { BUILD_DIR, PUBLIC_BUILD_DIR } from '../../src/render/build-paths.js';
+import { NEAR_VIEWPORT_MARGIN } from '../../widgets/when-near-viewport.js';
 import { launchBrowser } from '../support/browser.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -144,6 +145,42 @@ export async function waitUntil<T>(
     value = await read();
   }
   return value;
+}
+
+/**
+ * Resolves after the page painted one more frame and ran the tasks queued before it: whatever the page had set in
+ * motion by now (a handler's console output, an error event) has been reported.
+ */
+export async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
+/**
+ * Whether the element lies within NEAR_VIEWPORT_MARGIN of the viewport, as the boot script and the widgets ask
+ * it: once the page has loaded (the boot script starts watching then), from the first report of an
+ * IntersectionObserver created after theirs, so their reports for this layout have been delivered too.
+ */
+export async function isNearViewport(page: Page, selector: string): Promise<boolean> {
+  // No named helpers inside: tsx's keepNames would wrap them in a __name() the page does not have.
+  return page.evaluate(
+    async ({ selector, margin }) => {
+      if (document.readyState !== 'complete')
+        await new Promise((loaded) => window.addEventListener('load', loaded, { once: true }));
+      const element = document.querySelector(selector);
+      if (!element) throw new Error(`no element matches ${selector}`);
+      return new Promise<boolean>((resolve) => {
+        const observer = new IntersectionObserver(
+          (entries) => {
+            observer.disconnect();
+            resolve(entries.some((entry) => entry.isIntersecting));
+          },
+          { rootMargin: margin },
+        );
+        observer.observe(element);
+      });
+    },
+    { selector, margin: NEAR_VIEWPORT_MARGIN },
+  );
 }
 
 export function sleep(ms: number): Promise<void> {

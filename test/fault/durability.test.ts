@@ -1,9 +1,13 @@
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import knexFactory from 'knex';
 import { startChildServer } from '../support/child-server.js';
+import { signIn } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const lead = (subject: string) =>
@@ -16,16 +20,60 @@ const lead = (subject: string) =>
     message: 'Please call me about the Overlook plan.',
   });
 
-async function loginCookie(url: string): Promise<{ cookie: string; token: string }> {
-  const login = await fetch(`${url}/login`, {
+/**
+ * A form post whose body goes out only when the test says: headers first, with `Expect: 100-continue` so the
+ * server says when it has the request, then `send(fraction)` writes the body up to that fraction (1 ends it).
+ */
+function startSlowPost(url: string, body: string) {
+  const bytes = Buffer.from(body);
+  const request = http.request(url, {
     method: 'POST',
-    body: new URLSearchParams({ username: 'staff', password: 'durable-password' }),
-    redirect: 'manual',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'Content-Length': bytes.length,
+      Expect: '100-continue',
+    },
   });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const page = await (await fetch(`${url}/admin/homepage-images`, { headers: { cookie } })).text();
-  const token = /name="csrf-token" content="([^"]+)"/.exec(page)?.[1] ?? '';
-  return { cookie, token };
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on('error', reject);
+    request.on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+  });
+  request.flushHeaders();
+  let sent = 0;
+  return {
+    continued: once(request, 'continue'),
+    answer,
+    send(fraction: number) {
+      const upTo = Math.floor(bytes.length * fraction);
+      request.write(bytes.subarray(sent, upTo));
+      sent = upTo;
+      if (fraction >= 1) request.end();
+    },
+  };
+}
+
+/** Resolves once `url` refuses new connections (the server closed its listening socket). */
+async function waitUntilRefused(url: string, timeout = 5_000): Promise<void> {
+  const { hostname, port } = new URL(url);
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(Number(port), hostname);
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', () => resolve(true));
+    });
+    if (refused) return;
+    if (Date.now() > deadline) throw new Error(`${url} still accepted connections after ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 function openDb(file: string) {
@@ -81,7 +129,7 @@ describe('A crash in the middle of a burst (SIGKILL)', function () {
       ADMIN_PASSWORD: 'durable-password',
     };
     const first = await startChildServer(env);
-    const { cookie, token } = await loginCookie(first.url);
+    const { cookie, token } = await signIn(first.url, 'staff', 'durable-password');
     const original = (
       (await (await fetch(`${first.url}/api/homepageimages?sort=order,asc`)).json()) as {
         _embedded: { homepageimages: { url: string }[] };
@@ -90,6 +138,9 @@ describe('A crash in the middle of a burst (SIGKILL)', function () {
     const orders = [original, [...original].reverse()];
 
     const answered: string[] = [];
+    // The kill lands mid-burst: right after the tenth answer, while the later posts are still arriving.
+    let tenthAnswer!: () => void;
+    const tenAnswered = new Promise<void>((resolve) => (tenthAnswer = resolve));
     let saves = 0;
     const burst = Array.from({ length: 120 }, async (_, index) => {
       await new Promise((resolve) => setTimeout(resolve, index * 4));
@@ -104,12 +155,14 @@ describe('A crash in the middle of a burst (SIGKILL)', function () {
           return;
         }
         const response = await fetch(`${first.url}/contact/submit`, { method: 'POST', body: lead(`Burst ${index}`) });
-        if ((await response.text()) === 'success') answered.push(`Burst ${index}`);
+        if ((await response.text()) !== 'success') return;
+        answered.push(`Burst ${index}`);
+        if (answered.length === 10) tenthAnswer();
       } catch {
         // The connection died with the process: this request was never answered.
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 220));
+    await Promise.race([tenAnswered, Promise.all(burst)]);
     first.process.kill('SIGKILL');
     await Promise.all(burst);
     expect(await first.exited).to.equal('SIGKILL');
@@ -143,21 +196,23 @@ describe('A crash in the middle of a burst (SIGKILL)', function () {
 describe('Graceful shutdown (SIGTERM)', function () {
   this.timeout(60_000);
 
-  it('finishes the request in flight, closes the database and exits 0 within 10 s', async () => {
+  it('finishes a request it is still reading, closes the database and exits 0 within 10 s', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sigterm-test-'));
     try {
       const server = await startChildServer({
         DATABASE_URL: `sqlite:${path.join(dataDir, 'site.sqlite')}`,
         DATA_DIR: dataDir,
       });
-      const inFlight = fetch(`${server.url}/contact/submit`, {
-        method: 'POST',
-        body: lead('In flight at shutdown'),
-      }).then((response) => response.text());
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      const upload = startSlowPost(`${server.url}/contact/submit`, lead('In flight at shutdown').toString());
+      // 100 Continue: the server has taken the request into its handler, which now waits for the body.
+      await upload.continued;
+      upload.send(0.5);
       const started = Date.now();
       server.process.kill('SIGTERM');
-      expect(await inFlight).to.equal('success');
+      await waitUntilRefused(server.url);
+      // Shutting down, no longer listening, and the request still open: now the rest of its body.
+      upload.send(1);
+      expect(await upload.answer).to.deep.equal({ status: 200, body: 'success' });
       expect(await server.exited).to.equal(0);
       expect(Date.now() - started).to.be.lessThan(10_000);
       let refused = false;

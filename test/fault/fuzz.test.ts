@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { signIn, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 interface RawRequest {
@@ -374,18 +375,7 @@ function nameAsValue(route: string, name: string): SweepCase[] {
 describe('Malformed requests (property-based fuzzing)', function () {
   this.timeout(300_000);
   let server: TestServer;
-  let staff: { cookie: string; token: string };
-
-  async function signIn() {
-    const login = await fetch(`${server.url}/login`, {
-      method: 'POST',
-      body: new URLSearchParams({ username: 'staff', password: 'fuzzing-password' }),
-      redirect: 'manual',
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const page = await (await fetch(`${server.url}/admin`, { headers: { cookie } })).text();
-    staff = { cookie, token: /name="csrf-token" content="([^"]+)"/.exec(page)?.[1] ?? '' };
-  }
+  let staff: Staff;
 
   before(async () => {
     server = await startTestServer({
@@ -394,7 +384,7 @@ describe('Malformed requests (property-based fuzzing)', function () {
       CONTACT_RATE_LIMIT: '0',
       LOGIN_RATE_LIMIT: '100000',
     });
-    await signIn();
+    staff = await signIn(server.url, 'staff', 'fuzzing-password');
   });
   after(() => server.close());
 
@@ -453,7 +443,7 @@ describe('Malformed requests (property-based fuzzing)', function () {
   });
 
   it('renders whatever was stored escaped in the inbox and the CSV', async () => {
-    await signIn(); // the fuzzing above may have logged the session out
+    staff = await signIn(server.url, 'staff', 'fuzzing-password'); // the fuzzing above may have logged the session out
     for (const text of NASTY_STRINGS.slice(0, 8)) {
       const response = await fetch(`${server.url}/contact/submit`, {
         method: 'POST',

@@ -88,12 +88,17 @@ describe('Several app instances on one database', function () {
       }),
     );
     await waitFor(() => sink.mails.length >= before + subjects.length, 20_000);
-    // Give a duplicate the time it would need to show up (both workers poll the outbox).
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const sent = () => a.db('contact_messages').whereIn('subject', subjects).pluck('delivery_status');
+    await waitFor(async () => (await sent()).every((status: string) => status === 'sent'), 20_000);
+    // Each worker's next poll: a whole pass on both instances finds nothing left to send.
+    await Promise.all([a.site.outbox!.deliverDue(), b.site.outbox!.deliverDue()]);
     const received = sink.mails.slice(before).map((mail) => /^Subject: Website message: (.+)$/m.exec(mail.raw)?.[1]);
     expect(received.sort()).to.deep.equal([...subjects].sort());
-    const statuses = await a.db('contact_messages').whereIn('subject', subjects).pluck('delivery_status');
-    expect(statuses).to.deep.equal(subjects.map(() => 'sent'));
+    const rows = await a
+      .db('contact_messages')
+      .whereIn('subject', subjects)
+      .select('delivery_status', 'delivery_attempts');
+    expect(rows).to.deep.equal(subjects.map(() => ({ delivery_status: 'sent', delivery_attempts: 1 })));
   });
 
   it('starts two instances together on an empty PostgreSQL database: one migrates and seeds, the other waits', async function () {

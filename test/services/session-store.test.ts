@@ -7,6 +7,7 @@ import path from 'node:path';
 import { connectDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrations.js';
 import { KnexSessionStore } from '../../src/db/session-store.js';
+import { signInCookie } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 type Outcome<T> = { error: unknown; value: T | undefined; sync: boolean };
@@ -182,13 +183,7 @@ describe('Staff pages when the session table fails', () => {
   after(() => server.close());
 
   it('answers 500 for that request, keeps serving, and raises no unhandled rejection', async () => {
-    const login = await fetch(`${server.url}/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: 'staff', password: 'correct horse battery' }),
-    });
-    const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+    const cookie = await signInCookie(server.url, 'staff', 'correct horse battery');
     expect(cookie).to.match(/^sid=/);
     await server.db.schema.dropTable('sessions');
     const watch = watchRejections();

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { one, parseHtml } from './html.js';
 
 export const STAFF_PASSWORD = 'correct horse battery';
 /** Environment for startTestServer that creates the staff account these helpers sign in with. */
@@ -9,20 +10,49 @@ export interface Staff {
   token: string;
 }
 
-/** Signs in through the real login form and reads the CSRF token from an admin page, as the editor does. */
-export async function signIn(url: string): Promise<Staff> {
+/**
+ * Signs in through the real login form and returns the session cookie (`name=value`) it sets. `headers` go with
+ * the request (e.g. `X-Forwarded-Proto: https`, without which a production site sets no Secure cookie).
+ */
+export async function signInCookie(
+  url: string,
+  username = 'staff',
+  password = STAFF_PASSWORD,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const response = await fetch(`${url}/login`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'staff', password: STAFF_PASSWORD }),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams({ username, password }),
   });
-  expect(response.status).to.equal(303);
-  const cookie = (response.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-  const html = await (await fetch(`${url}/admin`, { headers: { Cookie: cookie } })).text();
-  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
-  expect(token).to.have.length.greaterThan(20);
-  return { cookie, token };
+  expect(response.status, 'login status').to.equal(303);
+  // `sid`, or `__Host-sid` in production.
+  const cookie = response.headers
+    .getSetCookie()
+    .map((setCookie) => setCookie.split(';')[0] ?? '')
+    .find((pair) => /^(__Host-)?sid=./.test(pair));
+  expect(cookie, 'session cookie').to.be.a('string');
+  return cookie!;
+}
+
+/** Reads the CSRF token from an admin page, as the editor does. */
+export async function csrfTokenOf(url: string, cookie: string, headers: Record<string, string> = {}): Promise<string> {
+  const html = await (await fetch(`${url}/admin`, { headers: { ...headers, Cookie: cookie } })).text();
+  const token = one(parseHtml(html), 'meta', (meta) => meta.attrs.name === 'csrf-token').attrs.content ?? '';
+  expect(token, 'csrf meta tag').to.have.length.greaterThan(20);
+  return token;
+}
+
+/** Signs in through the real login form and reads the CSRF token from an admin page, as the editor does. */
+export async function signIn(
+  url: string,
+  username = 'staff',
+  password = STAFF_PASSWORD,
+  headers: Record<string, string> = {},
+): Promise<Staff> {
+  const cookie = await signInCookie(url, username, password, headers);
+  return { cookie, token: await csrfTokenOf(url, cookie, headers) };
 }
 
 /** Uploads an image through the admin upload call as the editor does (multipart, CSRF header, JSON answer). */

@@ -8,6 +8,8 @@ import type { Renderer } from '../../src/render/renderer.js';
 import { createDirectoryStorage } from '../../src/services/upload-storage.js';
 import { createAdminRouter } from '../../src/web/admin-router.js';
 import { tableNames } from '../support/test-database.js';
+// This file's sign-ins need only the session cookie.
+import { csrfTokenOf, signInCookie as signIn } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const PASSWORD = 'correct horse battery';
@@ -77,22 +79,6 @@ function rawRequest(port: number, method: string, path: string, headers: Record<
     request.on('error', reject);
     request.end(body);
   });
-}
-
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'staff', password: PASSWORD }),
-  });
-  expect(response.status).to.equal(303);
-  return (response.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-}
-
-async function csrfTokenOf(url: string, cookie: string): Promise<string> {
-  const html = await (await fetch(`${url}/admin`, { headers: { Cookie: cookie } })).text();
-  return /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
 }
 
 describe('Admin access without a session', () => {

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { setStaffPassword } from '../../src/services/staff-accounts.js';
 import { createRestartableServer, type RestartableServer } from '../support/restartable-server.js';
+// This file's sign-ins need only the session cookie.
+import { csrfTokenOf, signInCookie as signIn } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const PASSWORD = 'correct horse battery';
@@ -40,23 +42,8 @@ async function postLogin(
   });
 }
 
-async function signIn(url: string, username = 'staff', password = PASSWORD): Promise<string> {
-  const response = await postLogin(url, username, password);
-  expect(response.status, 'login status').to.equal(303);
-  const cookie = sessionCookieOf(response);
-  expect(cookie, 'session cookie').to.be.a('string');
-  return cookie as string;
-}
-
 function get(url: string, cookie?: string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, { redirect: 'manual', headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } });
-}
-
-async function csrfTokenOf(url: string, cookie: string): Promise<string> {
-  const html = await (await get(`${url}/admin`, cookie)).text();
-  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1];
-  expect(token, 'csrf meta tag').to.be.a('string');
-  return token as string;
 }
 
 /** React separates adjacent text with `<!-- -->`; tests read the text as a reader would. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { loadContent } from '../../src/content/index.js';
+import { all, closest, elements, headings, isInside, links, one, parseHtml, text, type El } from '../support/html.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -47,142 +48,6 @@ const SLUG_TO_NAME: Record<string, string> = {
 };
 
 const QUESTIONS_HEADING = 'Have Questions About the community';
-
-// ---------------------------------------------------------------------------------------------------------------
-// A small HTML reader. No HTML parser is installed, and React's server output is regular (double-quoted
-// attributes, escaped text), so a tokenizer that builds an element tree is enough to ask "which links are
-// inside the <nav>" instead of matching the markup with fragile regexes.
-// ---------------------------------------------------------------------------------------------------------------
-
-interface El {
-  tag: string;
-  attrs: Record<string, string>;
-  children: (El | string)[];
-  parent: El | null;
-}
-
-const VOID_TAGS = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'source',
-  'track',
-  'wbr',
-]);
-const RAW_TEXT_TAGS = new Set(['script', 'style', 'textarea', 'title']);
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
-    if (code.startsWith('#x') || code.startsWith('#X')) return String.fromCodePoint(parseInt(code.slice(2), 16));
-    if (code.startsWith('#')) return String.fromCodePoint(parseInt(code.slice(1), 10));
-    return NAMED_ENTITIES[code.toLowerCase()] ?? whole;
-  });
-}
-
-function parseHtml(html: string): El {
-  const root: El = { tag: '#document', attrs: {}, children: [], parent: null };
-  const lower = html.toLowerCase();
-  let current = root;
-  const token =
-    /<!--[\s\S]*?-->|<![^>]*>|<\/([a-zA-Z][\w:-]*)\s*>|<([a-zA-Z][\w:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>|[^<]+|</g;
-  let match: RegExpExecArray | null;
-  while ((match = token.exec(html))) {
-    const [whole, closing, opening, attrText = ''] = match;
-    if (opening) {
-      const tag = opening.toLowerCase();
-      const attrs: Record<string, string> = {};
-      for (const attr of attrText.matchAll(/([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)) {
-        attrs[attr[1]!.toLowerCase()] = decodeEntities(attr[2] ?? attr[3] ?? attr[4] ?? '');
-      }
-      const element: El = { tag, attrs, children: [], parent: current };
-      current.children.push(element);
-      if (RAW_TEXT_TAGS.has(tag)) {
-        const end = lower.indexOf(`</${tag}`, token.lastIndex);
-        const stop = end === -1 ? html.length : end;
-        const raw = html.slice(token.lastIndex, stop);
-        if (raw) element.children.push(tag === 'script' || tag === 'style' ? raw : decodeEntities(raw));
-        token.lastIndex = end === -1 ? html.length : html.indexOf('>', end) + 1;
-      } else if (!VOID_TAGS.has(tag) && !whole.endsWith('/>')) {
-        current = element;
-      }
-    } else if (closing) {
-      const tag = closing.toLowerCase();
-      let open: El | null = current;
-      while (open && open !== root && open.tag !== tag) open = open.parent;
-      if (open && open !== root) current = open.parent ?? root;
-    } else if (!whole.startsWith('<!')) {
-      current.children.push(decodeEntities(whole));
-    }
-  }
-  return root;
-}
-
-function elements(root: El): El[] {
-  const found: El[] = [];
-  const walk = (element: El) => {
-    for (const child of element.children) {
-      if (typeof child !== 'string') {
-        found.push(child);
-        walk(child);
-      }
-    }
-  };
-  walk(root);
-  return found;
-}
-
-function all(root: El, tag: string, where: (element: El) => boolean = () => true): El[] {
-  return elements(root).filter((element) => element.tag === tag && where(element));
-}
-
-function one(root: El, tag: string, where: (element: El) => boolean = () => true): El {
-  const found = all(root, tag, where);
-  expect(found, `exactly one <${tag}> expected`).to.have.length(1);
-  return found[0]!;
-}
-
-/** Visible text (script and style content left out), whitespace collapsed. */
-function text(element: El): string {
-  const parts: string[] = [];
-  const walk = (node: El) => {
-    if (node.tag === 'script' || node.tag === 'style') return;
-    for (const child of node.children) {
-      if (typeof child === 'string') parts.push(child);
-      else walk(child);
-    }
-  };
-  walk(element);
-  return parts.join('').replace(/\s+/g, ' ').trim();
-}
-
-function closest(element: El, tag: string): El | null {
-  let node = element.parent;
-  while (node && node.tag !== tag) node = node.parent;
-  return node;
-}
-
-function isInside(element: El, ancestor: El): boolean {
-  for (let node = element.parent; node; node = node.parent) if (node === ancestor) return true;
-  return false;
-}
-
-function links(root: El): { text: string; href: string; element: El }[] {
-  return all(root, 'a').map((element) => ({ text: text(element), href: element.attrs.href ?? '', element }));
-}
-
-function headings(root: El): El[] {
-  return elements(root).filter((element) => /^h[1-6]$/.test(element.tag));
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 
 interface Page {
   status: number;
@@ -328,6 +193,8 @@ describe('Navigation bar', () => {
   });
 
   it('marks the current route\'s link, and no other, with aria-current="page"', () => {
+    const labels = new Map<string, string>(NAV_LINKS.map(([label, href]) => [href, label]));
+    labels.set('/floor-plans', 'Floor Plans');
     for (const route of PUBLIC_ROUTES.filter((candidate) => candidate !== '/')) {
       const { doc } = pageOf(pages, route);
       const current = elements(doc).filter((element) => element.attrs['aria-current'] !== undefined);
@@ -335,6 +202,7 @@ describe('Navigation bar', () => {
       expect(current[0]!.tag, route).to.equal('a');
       expect(current[0]!.attrs['aria-current'], route).to.equal('page');
       expect(current[0]!.attrs.href, route).to.equal(route);
+      expect(text(current[0]!), route).to.equal(labels.get(route));
       expect(isInside(current[0]!, mainNav(doc)), `${route}: the current link is in the nav`).to.equal(true);
     }
   });
@@ -889,40 +757,6 @@ describe('Scripts and stylesheets', () => {
     expect(widgetsOf('/site-plan')).to.deep.equal(['Nearby']);
     expect(widgetsOf('/contact')).to.deep.equal(['ContactForm']);
     for (const route of FLOOR_PLAN_ROUTES) expect(widgetsOf(route), route).to.deep.equal(['FloorPlanGallery']);
-  });
-});
-
-describe('Security headers', () => {
-  let server: TestServer;
-  let headers: Headers;
-  before(async () => {
-    server = await startTestServer();
-    headers = (await getPage(server, '/')).headers;
-  });
-  after(() => server.close());
-
-  it("sends a Content-Security-Policy with script-src 'self' and no unsafe-inline", () => {
-    const policy = headers.get('content-security-policy') ?? '';
-    const scriptSrc = policy
-      .split(';')
-      .map((directive) => directive.trim())
-      .find((directive) => directive.startsWith('script-src '));
-    expect(scriptSrc).to.equal("script-src 'self'");
-    expect(policy).to.not.include('unsafe-inline');
-    expect(policy).to.not.include('unsafe-eval');
-  });
-
-  it('sends X-Content-Type-Options: nosniff', () => {
-    expect(headers.get('x-content-type-options')).to.equal('nosniff');
-  });
-
-  it('sends a Referrer-Policy that keeps paths from other sites', () => {
-    expect(headers.get('referrer-policy')).to.be.oneOf([
-      'strict-origin-when-cross-origin',
-      'strict-origin',
-      'same-origin',
-      'no-referrer',
-    ]);
   });
 });
 

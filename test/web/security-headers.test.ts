@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { observatoryScore } from '../support/observatory.js';
+import { signIn } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /** Production settings behind a TLS-terminating proxy, as docs/deploy.md sets them up. */
@@ -20,18 +21,8 @@ describe('Security headers (HTTP Observatory rubric, production settings)', () =
 
   before(async () => {
     server = await startTestServer(PRODUCTION);
-    const login = await fetch(`${server.url}/login`, {
-      method: 'POST',
-      headers: VIA_HTTPS,
-      body: new URLSearchParams({ username: 'staff', password: 'observatory-password' }),
-      redirect: 'manual',
-    });
-    expect(login.status).to.equal(303);
-    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const editor = await (
-      await fetch(`${server.url}/admin/homepage-images`, { headers: { ...VIA_HTTPS, cookie } })
-    ).text();
-    const token = /name="csrf-token" content="([^"]+)"/.exec(editor)?.[1] ?? '';
+    const staff = await signIn(server.url, 'staff', 'observatory-password', VIA_HTTPS);
+    cookie = staff.cookie;
     const form = new FormData();
     const jpeg = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#3a6' } })
       .jpeg()
@@ -40,7 +31,7 @@ describe('Security headers (HTTP Observatory rubric, production settings)', () =
     form.set('alt', 'A lawn');
     const upload = await fetch(`${server.url}/admin/upload/homepageimage`, {
       method: 'POST',
-      headers: { ...VIA_HTTPS, cookie, 'x-csrf-token': token },
+      headers: { ...VIA_HTTPS, cookie, 'x-csrf-token': staff.token },
       body: form,
     });
     expect(upload.status).to.equal(201);
@@ -103,5 +94,41 @@ describe('Security headers (HTTP Observatory rubric, production settings)', () =
     expect(Number(/max-age=(\d+)/.exec(response.headers.get('strict-transport-security') ?? '')?.[1])).to.be.at.least(
       15_768_000,
     );
+  });
+});
+
+describe('Security headers (default settings)', () => {
+  let server: TestServer;
+  let headers: Headers;
+  before(async () => {
+    server = await startTestServer();
+    const response = await fetch(`${server.url}/`);
+    headers = response.headers;
+    await response.arrayBuffer();
+  });
+  after(() => server.close());
+
+  it("sends a Content-Security-Policy with script-src 'self' and no unsafe-inline", () => {
+    const policy = headers.get('content-security-policy') ?? '';
+    const scriptSrc = policy
+      .split(';')
+      .map((directive) => directive.trim())
+      .find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc).to.equal("script-src 'self'");
+    expect(policy).to.not.include('unsafe-inline');
+    expect(policy).to.not.include('unsafe-eval');
+  });
+
+  it('sends X-Content-Type-Options: nosniff', () => {
+    expect(headers.get('x-content-type-options')).to.equal('nosniff');
+  });
+
+  it('sends a Referrer-Policy that keeps paths from other sites', () => {
+    expect(headers.get('referrer-policy')).to.be.oneOf([
+      'strict-origin-when-cross-origin',
+      'strict-origin',
+      'same-origin',
+      'no-referrer',
+    ]);
   });
 });

@@ -1,0 +1,27 @@
+// Mocha's settings for `npm test` and `npx mocha`. Test files run in parallel, each in a worker of its own:
+// every file starts its own server on a free port with a fresh database, so files share nothing.
+const { parseMochaArgs } = require('mocha/lib/cli/parse-args.js');
+
+/** Every test file, run when the command line names none. */
+const ALL_TESTS = 'test/**/*.test.{ts,tsx}';
+
+// A `spec` here would be added to the files given on the command line: name it only when none are given, so that
+// `npm test -- test/web/api.test.ts` and `npx mocha test/web/api.test.ts` run that one file. Mocha's own parser
+// tells which arguments are files (the value of --grep or --timeout is not).
+const given = parseMochaArgs(process.argv.slice(2));
+const filesGiven = given._.length > 0 || given.spec !== undefined;
+
+module.exports = {
+  'node-option': ['import=tsx'],
+  extension: ['ts', 'tsx'],
+  ...(filesGiven ? {} : { spec: [ALL_TESTS] }),
+  // Builds the client assets once, in the main process, before any worker starts (a global fixture).
+  require: ['test/support/global-setup.ts'],
+  parallel: true,
+  // Two cores: three workers keep both busy while browser tests wait on Chromium and servers wait on I/O.
+  jobs: 3,
+  timeout: 30000,
+  slow: 2000,
+  reporter: 'test/support/summary-reporter.cjs',
+  exit: true,
+};
