@@ -99,7 +99,7 @@ export const contentSchema = z.object({
     about: z.array(z.string().min(1)).min(1),
     salesHours: z.string().min(1),
     /**
-     * The community's and its sales centre's IANA time zone: staff see lead times in it, and tour slots are
+     * The community's and its sales center's IANA time zone: staff see lead times in it, and tour slots are
      * offered in it.
      */
     timeZone,

@@ -66,6 +66,8 @@ async function drawnImages(page: Page): Promise<DrawnImage[]> {
     page.evaluate(() =>
       [...document.images]
         .filter((img) => !img.classList.contains('leaflet-tile') && img.checkVisibility({ visibilityProperty: true }))
+        // Vector images are sharp at any size and are not measured below: no need to wait for them.
+        .filter((img) => !new URL(img.currentSrc || img.src, location.href).pathname.endsWith('.svg'))
         .filter((img) => {
           const box = img.getBoundingClientRect();
           return box.width > 0 && box.right > 0 && box.left < window.innerWidth;
