@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { countHomepageImages, insertHomepageImages } from './homepage-images.js';
 import { insertFloorplanImages } from './floorplan-images.js';
+import { insertHomesites } from './homesites.js';
+import { sampleHomesites } from './sample-homesites.js';
 
 /** Staff-editable sample rows: the carousel and the three photo galleries. Overlook's two images are fixed content. */
 const SAMPLE_CAROUSEL = [
@@ -22,7 +24,7 @@ const SAMPLE_GALLERIES: Record<string, { slug: string; alts: [string, string, st
   'The Canyon': { slug: 'canyon', alts: ['The Canyon exterior', 'The Canyon kitchen', 'The Canyon living room'] },
 };
 
-/** Seeds the sample community once: only when the database has no images at all. */
+/** Seeds the sample community once (images and homesites): only when the database has no images at all. */
 export async function seedSampleContent(db: Knex): Promise<boolean> {
   const [carousel, gallery] = await Promise.all([
     countHomepageImages(db),
@@ -45,6 +47,7 @@ export async function seedSampleContent(db: Knex): Promise<boolean> {
         })),
       );
     }
+    await insertHomesites(trx, sampleHomesites(new Date().toISOString()));
   });
   return true;
 }
