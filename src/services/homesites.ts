@@ -200,7 +200,7 @@ export function createHomesiteService(deps: HomesiteServiceDeps) {
       const at = now().toISOString();
       const result = await db.transaction(async (trx) => {
         const [before] = await lockHomesites(trx, [lot]);
-        if (!before) throw new HomesiteError(`There is no homesite ${lot}.`, 404);
+        if (!before) throw new HomesiteError(`There is no homesite ${lot}.`);
         if (before.version !== version) throw new HomesiteConflict(before);
         const changes = diffHomesite(before, facts);
         if (Object.keys(changes).length === 0) return { row: before, changed: false };

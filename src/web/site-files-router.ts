@@ -1,14 +1,17 @@
 import { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import type { Content } from '../content/index.js';
+import { listHomesites } from '../db/homesites.js';
 
-const PUBLIC_PATHS = (content: Content) => [
+const PUBLIC_PATHS = (content: Content, lots: number[]) => [
   '/',
   '/about',
   '/site-plan',
   '/floor-plans',
   ...content.floorPlans.map((plan) => `/floor-plans/${plan.slug}`),
   '/contact',
+  '/quick-move-in',
+  ...lots.map((lot) => `/homesites/${lot}`),
 ];
 
 function origin(req: Request, siteUrl: string | undefined): string {
@@ -29,9 +32,10 @@ export function createSiteFilesRouter(deps: { db: Knex; content: Content; siteUr
       );
   });
 
-  router.get('/sitemap.xml', (req, res) => {
+  router.get('/sitemap.xml', async (req, res) => {
     const base = origin(req, siteUrl);
-    const urls = PUBLIC_PATHS(content)
+    const lots = (await listHomesites(db)).map((row) => row.lot);
+    const urls = PUBLIC_PATHS(content, lots)
       .map((path) => `  <url><loc>${base}${path}</loc></url>`)
       .join('\n');
     res
