@@ -155,11 +155,13 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     const q = typeof query.q === 'string' ? query.q.trim().slice(0, 100) : '';
     const all = await homesites.list();
     const needle = q.toLowerCase();
+    // A lot number finds that lot; anything else searches the addresses.
+    const lotAsked = all.some((row) => String(row.lot) === needle);
     const rows = all.filter(
       (row) =>
         (status === '' || row.status === status) &&
         (plan === '' || row.plan === plan) &&
-        (needle === '' || String(row.lot) === needle || row.address.toLowerCase().includes(needle)),
+        (needle === '' || (lotAsked ? String(row.lot) === needle : row.address.toLowerCase().includes(needle))),
     );
     const recent = (await homesites.recentChanges(10)).map(toChangeView);
     res.status(extra.status ?? 200).send(
