@@ -283,9 +283,10 @@ export default function LotMap({
           action="/site-plan#homesites"
           onSubmit={enhanced ? (event) => event.preventDefault() : undefined}
         >
-          <label>
-            <span>Status</span>
+          <div className="lot-map-field">
+            <label htmlFor="lot-map-status">Status</label>
             <select
+              id="lot-map-status"
               name="status"
               value={filter.status}
               onChange={(event) => applyFilter({ ...filter, status: event.target.value as HomesiteStatus | '' })}
@@ -297,10 +298,11 @@ export default function LotMap({
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            <span>Plan</span>
+          </div>
+          <div className="lot-map-field">
+            <label htmlFor="lot-map-plan">Plan</label>
             <select
+              id="lot-map-plan"
               name="plan"
               value={filter.plan}
               onChange={(event) => applyFilter({ ...filter, plan: event.target.value })}
@@ -312,7 +314,7 @@ export default function LotMap({
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           {enhanced ? null : (
             <button type="submit" className="button button-small">
               Show
@@ -320,9 +322,10 @@ export default function LotMap({
           )}
         </form>
         <form className="lot-map-search" method="get" action="/homesites" onSubmit={enhanced ? onSearch : undefined}>
-          <label>
-            <span>Find homesite</span>
+          <div className="lot-map-field">
+            <label htmlFor="lot-map-search">Find homesite</label>
             <input
+              id="lot-map-search"
               name="lot"
               inputMode="numeric"
               pattern="[0-9]*"
@@ -331,7 +334,7 @@ export default function LotMap({
               onChange={(event) => setSearch(event.target.value)}
               aria-describedby={searchError ? 'lot-search-error' : undefined}
             />
-          </label>
+          </div>
           <button type="submit" className="button button-small">
             Go
           </button>
@@ -356,7 +359,10 @@ export default function LotMap({
         >
           <div
             className="lot-map-stage"
-            style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }}
+            // No style attribute in the server's HTML (the CSP allows no inline styles); set from script once zoomed.
+            style={
+              view === IDENTITY ? undefined : { transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }
+            }
           >
             <Picture image={image} sizes="(min-width: 1200px) 1140px, 96vw" loading="eager" fetchPriority="high" />
             <svg
