@@ -1,6 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect } from 'chai';
 import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { ASSET_MANIFEST, PUBLIC_BUILD_DIR } from '../../src/render/build-paths.js';
 import type { Page } from 'playwright-core';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { openPage, openWidgetPage, screenshot, waitForHydration, WIDTHS, type OpenedPage } from './support.js';
@@ -52,6 +55,22 @@ describe('Lot map and homesite editor (browser)', function () {
   }
 
   describe('/site-plan', () => {
+    it('adds at most 25 KB gzip of JavaScript beyond what the page already loads (React, Nearby)', async () => {
+      const manifest = JSON.parse(await fs.readFile(ASSET_MANIFEST, 'utf8')) as {
+        widgets: Record<string, { js: string; imports: string[] }>;
+      };
+      const lotMap = manifest.widgets.LotMap!;
+      const nearby = manifest.widgets.Nearby!;
+      const own = [lotMap.js, ...lotMap.imports.filter((file) => !nearby.imports.includes(file))];
+      let gzip = 0;
+      for (const url of own) {
+        gzip += zlib.gzipSync(
+          await fs.readFile(path.join(PUBLIC_BUILD_DIR, url.replace(/^\/assets\//, 'assets/'))),
+        ).length;
+      }
+      expect(gzip).to.be.at.most(25 * 1024);
+    });
+
     for (const width of WIDTHS) {
       it(`shows a lot's card on tap, with its facts and "Ask about homesite N", at ${width} px`, async () => {
         const { page, problems } = await open('/site-plan', 'LotMap', width);
