@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
+  formatNumber,
   HOMESITE_STATUSES,
   homesiteFactProblems,
   STATUS_LABELS,
@@ -255,7 +256,7 @@ export default function HomesiteEditor({ homesites, plans, csrfToken, total, row
                       aria-label={`Ready date of homesite ${row.lot}`}
                     />
                   </td>
-                  <td>{row.sqft === null ? '—' : row.sqft.toLocaleString('en-US')}</td>
+                  <td>{row.sqft === null ? '—' : formatNumber(row.sqft)}</td>
                   <td className="homesite-actions-cell">
                     <form
                       id={form}

@@ -7,7 +7,13 @@ import {
   type FormEvent,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
-import { formatPrice, HOMESITE_STATUSES, STATUS_LABELS, type HomesiteStatus } from '../src/shared/homesite-rules.js';
+import {
+  formatNumber,
+  formatPrice,
+  HOMESITE_STATUSES,
+  STATUS_LABELS,
+  type HomesiteStatus,
+} from '../src/shared/homesite-rules.js';
 import { Picture } from '../src/shared/Picture.js';
 import { lotMatches, type LotMapFilter, type LotMapLot, type LotMapProps } from './lot-map-types.js';
 import { patternId, STATUS_COLOURS, StatusPatterns, StatusSwatch } from './lot-status-style.js';
@@ -57,7 +63,7 @@ function LotCard({
   cardRef: React.RefObject<HTMLElement | null>;
 }) {
   const facts: Array<[string, string]> = [['Status', STATUS_LABELS[lot.status]]];
-  if (lot.sqft !== null) facts.push(['Lot size', `${lot.sqft.toLocaleString('en-US')} sq ft`]);
+  if (lot.sqft !== null) facts.push(['Lot size', `${formatNumber(lot.sqft)} sq ft`]);
   if (lot.plan) facts.push(['Plan', lot.plan]);
   if (lot.price !== null) facts.push([lot.status === 'available' ? 'From' : 'Price', formatPrice(lot.price)]);
   if (lot.ready && lot.status === 'quick-move-in') facts.push(['Ready', lot.ready]);

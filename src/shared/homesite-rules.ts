@@ -81,7 +81,15 @@ export function homesiteFactProblems(facts: HomesiteFacts, planNames: readonly s
 
 export const STATUS_MESSAGE = `status must be one of ${HOMESITE_STATUSES.join(', ')}`;
 
+/** One formatter for every number: `toLocaleString` builds a new one per call, which shows on a 1,000-row page. */
+const WHOLE_NUMBER = new Intl.NumberFormat('en-US');
+
+/** 7960 → 7,960. */
+export function formatNumber(value: number): string {
+  return WHOLE_NUMBER.format(value);
+}
+
 /** Whole dollars as buyers read them: $545,000. */
 export function formatPrice(price: number): string {
-  return `$${price.toLocaleString('en-US')}`;
+  return `$${WHOLE_NUMBER.format(price)}`;
 }

@@ -1,6 +1,6 @@
 import type { Content } from '../content/index.js';
 import type { HomesiteRow } from '../db/homesites.js';
-import { formatPrice, STATUS_LABELS } from '../shared/homesite-rules.js';
+import { formatNumber, formatPrice, STATUS_LABELS } from '../shared/homesite-rules.js';
 import type { HomesiteSummary } from '../../views/homesites/homesite-summary.js';
 import type { LotMapLot } from '../../widgets/lot-map-types.js';
 
@@ -34,7 +34,7 @@ export function toHomesiteSummary(content: Content, row: HomesiteRow): HomesiteS
     plan: row.plan ? { name: row.plan, href: plan ? `/floor-plans/${plan.slug}` : undefined } : null,
     price: row.price,
     priceText: row.price === null ? null : formatPrice(row.price),
-    sqftText: row.sqft === null ? null : `${row.sqft.toLocaleString('en-US')} sq ft`,
+    sqftText: row.sqft === null ? null : `${formatNumber(row.sqft)} sq ft`,
     sqft: row.sqft,
     address: row.address,
     ready: row.ready,
@@ -47,12 +47,9 @@ export function toHomesiteSummary(content: Content, row: HomesiteRow): HomesiteS
   };
 }
 
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
 /** 2027-01-15 → January 15, 2027 (a date, read in UTC so it never moves a day). */
 function formatDate(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  return LONG_DATE.format(new Date(`${iso}T00:00:00Z`));
 }
