@@ -59,7 +59,7 @@ import {
 } from './sample-media/output.js';
 import { counselorPortrait } from './sample-media/portrait.js';
 import { readme } from './sample-media/readme.js';
-import { LOT_COUNT, sitePlan } from './sample-media/siteplan.js';
+import { LOT_COUNT, lotOutlinesSvg, sitePlan } from './sample-media/siteplan.js';
 import { writeWalkthrough } from './sample-media/video.js';
 
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'static', 'sample');
@@ -191,6 +191,11 @@ const jobs: Job[] = [
     px: [1600, 1100],
     what: `Community site plan: ${LOT_COUNT} numbered lots around a loop street, park and pond, entrance, legend, compass.`,
     make: (f) => writePng(sitePlan(), f, { corner: 'br' }, 96),
+  },
+  {
+    file: 'site-plan-lots.svg',
+    what: `The ${LOT_COUNT} lot outlines of site-plan.png (same viewBox), one polygon per lot with id \`lot-N\`: the site draws the live lot map from it.`,
+    make: (f) => writeText(f, lotOutlinesSvg()),
   },
   {
     file: 'special-offer-flyer.jpg',

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.js';
 import type { Content } from './content/index.js';
+import { checkLotsHaveShapes, loadLotOutlines, type LotOutlines } from './content/lot-outlines.js';
 import {
   loadAssetManifest,
   loadImageManifest,
@@ -14,8 +15,10 @@ import {
 import { createImageDescriber } from './render/images.js';
 import { createRenderer } from './render/renderer.js';
 import { loadServerWidgets } from './render/widget.js';
+import { createHomesiteService } from './services/homesites.js';
 import { createDirectoryStorage, type UploadStorage } from './services/upload-storage.js';
 import { resolveSessionSecret } from './session-secret.js';
+import { createAdminHomesitesRouter } from './web/admin/homesites-router.js';
 import { createAdminRouter } from './web/admin-router.js';
 import { createApiRouter } from './web/api-router.js';
 import { createAuthRouter } from './web/auth-router.js';
@@ -24,6 +27,7 @@ import { rejectCrossSite } from './web/csrf.js';
 import { requireStaff } from './web/require-staff.js';
 import { createStaffSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './web/staff-session.js';
 import { createContactRouter } from './web/contact-router.js';
+import { createHomesitesRouter } from './web/homesites-router.js';
 import { errorHandler, notFound } from './web/errors.js';
 import type { PageKit } from './web/page-context.js';
 import { invalidateOnStaffChange, PageCache, servePageCache } from './web/page-cache.js';
@@ -43,6 +47,8 @@ export interface AppDeps {
   outbox?: { kick(): void };
   /** Where staff uploads are stored; a directory at UPLOAD_DIR unless another storage is given. */
   uploads?: UploadStorage;
+  /** The site plan's lot outlines; read from the file content.homesites.outlines names unless given. */
+  lotOutlines?: LotOutlines;
 }
 
 /** Builds the Express app: middleware order, routers, error handling. Listening is server.ts's job. */
@@ -51,6 +57,20 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   await loadServerWidgets();
   const assets = deps.assets ?? loadAssetManifest();
   const uploads = deps.uploads ?? createDirectoryStorage(config.uploadDir);
+  const outlines = deps.lotOutlines ?? loadLotOutlines(content);
+  // Assigned below, once the page cache exists; a change cannot happen before the app serves requests.
+  let publicContentChanged = async (): Promise<void> => undefined;
+  const homesites = createHomesiteService({
+    db,
+    planNames: content.floorPlans.map((plan) => plan.name),
+    lotsOnPlan: new Set(outlines.shapes.map((shape) => shape.lot)),
+    onPublicContentChanged: () => publicContentChanged(),
+  });
+  checkLotsHaveShapes(
+    outlines,
+    (await homesites.list()).map((row) => row.lot),
+    content.homesites.outlines,
+  );
   const kit: PageKit = {
     content,
     renderer: createRenderer({ assets, siteName: content.community.name, siteUrl: config.siteUrl }),
@@ -87,6 +107,12 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const pageCache = new PageCache(db);
   pageCache.startWatching();
   app.locals.pageCache = pageCache;
+  publicContentChanged = () => pageCache.changed();
+  const mapConfig = {
+    tileUrl: config.map.tileUrl,
+    attribution: config.map.attribution,
+    stylesheet: assets.lazyCss.NearbyMap ?? '',
+  };
   app.use(
     createContactRouter({
       ...kit,
@@ -97,16 +123,22 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     }),
   );
   app.use(
+    createHomesitesRouter({
+      ...kit,
+      homesites,
+      outlines,
+      map: mapConfig,
+      siteUrl: config.siteUrl,
+      cached: servePageCache(pageCache),
+    }),
+  );
+  app.use(
     createPagesRouter({
       ...kit,
       cached: servePageCache(pageCache),
       siteUrl: config.siteUrl,
       db,
-      map: {
-        tileUrl: config.map.tileUrl,
-        attribution: config.map.attribution,
-        stylesheet: assets.lazyCss.NearbyMap ?? '',
-      },
+      homesites,
     }),
   );
   const sessionSecret = resolveSessionSecret(config);
@@ -129,7 +161,8 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     requireStaff,
     rejectCrossSite,
     invalidateOnStaffChange(pageCache),
-    createAdminRouter({ db, content, renderer: kit.renderer, image: kit.image, uploads }),
+    createAdminRouter({ db, content, renderer: kit.renderer, image: kit.image, uploads, homesites }),
+    createAdminHomesitesRouter({ content, renderer: kit.renderer, homesites }),
   );
   app.use(notFound(kit));
   app.use(errorHandler(kit, logger));

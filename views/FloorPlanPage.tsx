@@ -2,6 +2,8 @@ import type { FloorPlan } from '../src/content/index.js';
 import { Widget } from '../src/render/widget.js';
 import type { ResponsiveImage } from '../src/shared/responsive-image.js';
 import { PlanFacts } from './FloorPlanCards.js';
+import type { HomesiteSummary } from './homesites/homesite-summary.js';
+import { QuickMoveInList } from './homesites/QuickMoveInList.js';
 import { Layout } from './Layout.js';
 import type { SiteProps } from './site-props.js';
 
@@ -9,9 +11,11 @@ interface FloorPlanPageProps extends SiteProps {
   plan: FloorPlan;
   /** Fixed images first (Overlook's floor plan and basement), then the staff-managed gallery in order. */
   images: (ResponsiveImage & { caption?: string })[];
+  /** Quick move-in homes of this plan (none: no section). */
+  quickMoveIns?: HomesiteSummary[];
 }
 
-export function FloorPlanPage({ content, path, plan, images }: FloorPlanPageProps) {
+export function FloorPlanPage({ content, path, plan, images, quickMoveIns = [] }: FloorPlanPageProps) {
   return (
     <Layout content={content} path={path}>
       <div className="page-heading">
@@ -35,6 +39,12 @@ export function FloorPlanPage({ content, path, plan, images }: FloorPlanPageProp
           </a>
         </p>
       </section>
+      {quickMoveIns.length > 0 ? (
+        <section className="container homesite-section" aria-labelledby="qmi-heading">
+          <h2 id="qmi-heading">{plan.name} quick move-in homes</h2>
+          <QuickMoveInList homes={quickMoveIns} />
+        </section>
+      ) : null}
     </Layout>
   );
 }

@@ -2,7 +2,7 @@ import { Widget } from '../src/render/widget.js';
 import { LENDERS_HREF } from '../src/shared/constants.js';
 import { coverSizes, type ResponsiveImage } from '../src/shared/responsive-image.js';
 import { Picture } from '../src/shared/Picture.js';
-import { Counters } from './Counters.js';
+import { Counters, type CounterFigures } from './Counters.js';
 import { FloorPlanCards } from './FloorPlanCards.js';
 import { Layout } from './Layout.js';
 import type { SiteProps } from './site-props.js';
@@ -18,9 +18,10 @@ export function heroSizes(slide: ResponsiveImage): string {
 
 interface HomePageProps extends SiteProps {
   slides: ResponsiveImage[];
+  counters: CounterFigures;
 }
 
-export function HomePage({ content, path, image, slides }: HomePageProps) {
+export function HomePage({ content, path, image, slides, counters }: HomePageProps) {
   const { community, media } = content;
   return (
     <Layout content={content} path={path}>
@@ -41,7 +42,7 @@ export function HomePage({ content, path, image, slides }: HomePageProps) {
             Get Pre-Qualified
           </a>
         </div>
-        <Counters content={content} />
+        <Counters figures={counters} />
       </section>
       <section className="plans-section" aria-labelledby="plans-heading">
         <div className="container">

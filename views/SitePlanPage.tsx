@@ -1,13 +1,18 @@
 import { Widget } from '../src/render/widget.js';
-import { Picture } from '../src/shared/Picture.js';
+import type { LotMapProps } from '../widgets/lot-map-types.js';
+import type { HomesiteSummary } from './homesites/homesite-summary.js';
+import { HomesiteTable } from './homesites/HomesiteTable.js';
 import { Layout } from './Layout.js';
 import type { SiteProps } from './site-props.js';
 
 interface SitePlanPageProps extends SiteProps {
   map: { tileUrl: string; attribution: string; stylesheet: string };
+  lotMap: LotMapProps;
+  homesites: HomesiteSummary[];
+  availableCount: number;
 }
 
-export function SitePlanPage({ content, path, image, map }: SitePlanPageProps) {
+export function SitePlanPage({ content, path, map, lotMap, homesites, availableCount }: SitePlanPageProps) {
   const { community, media } = content;
   return (
     <Layout content={content} path={path}>
@@ -15,20 +20,19 @@ export function SitePlanPage({ content, path, image, map }: SitePlanPageProps) {
         <div className="container">
           <h1>Site Plan</h1>
           <p>
-            {community.counters.homeLots} homesites around a central park and pond. Ask a sales counselor which lots are
-            available today.
+            {`${homesites.length} homesites around a central park and pond; ${availableCount} available now.`} Tap a
+            homesite to see what it is, or find it in the table below.
           </p>
         </div>
       </div>
-      <section className="container site-plan" aria-label="Site plan">
-        <a href={media.sitePlan.src} className="site-plan-link">
-          <Picture
-            image={image(media.sitePlan.src, media.sitePlan.alt)}
-            sizes="(min-width: 1200px) 1140px, 96vw"
-            loading="eager"
-            fetchPriority="high"
-          />
-        </a>
+      <section className="container site-plan" id="homesites" aria-label="Site plan">
+        <Widget name="LotMap" hydrate="visible" props={lotMap} />
+        <p className="site-plan-links">
+          <a href={media.sitePlan.src}>Open the full-size site plan drawing</a> ·{' '}
+          <a href="/quick-move-in">Quick move-in homes</a>
+        </p>
+        <h2 id="homesite-table-heading">Every homesite</h2>
+        <HomesiteTable homesites={homesites} caption={`All ${homesites.length} homesites at ${community.name}`} />
       </section>
       <section className="nearby-section" aria-labelledby="nearby-heading">
         <div className="container">

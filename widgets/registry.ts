@@ -11,6 +11,8 @@ export const widgetLoaders = {
   Nearby: () => import('./Nearby.js'),
   FloorPlanGallery: () => import('./FloorPlanGallery.js'),
   AdminImagesEditor: () => import('./AdminImagesEditor.js'),
+  HomesiteEditor: () => import('./HomesiteEditor.js'),
+  LotMap: () => import('./LotMap.js'),
 };
 
 export type WidgetName = keyof typeof widgetLoaders;

@@ -28,20 +28,12 @@ const A = 450;
 const B = 300;
 const ROAD = 30;
 
-export type LotStatus = 'available' | 'sold' | 'model';
-
-const STATUS_FILL: Record<LotStatus, string> = {
-  available: '#f5ecd8',
-  sold: '#8d959f',
-  model: C.terracotta,
-};
-
-/** Model homes sit next to the entrance; sold lots are a fixed pseudo-random ~40%. */
-export function lotStatus(num: number): LotStatus {
-  if (num === 1 || num === 2 || num === 46) return 'model';
-  const r = rng(num * 7919);
-  return r() < 0.4 ? 'sold' : 'available';
-}
+/**
+ * Lots are drawn in one neutral colour: what each lot is (available, sold…) changes daily, so the site shows it
+ * in a live overlay drawn from the database over this picture, with the outlines from `lotOutlinesSvg`.
+ */
+const LOT_FILL = '#f5ecd8';
+const LOT_STROKE = '#b9a98a';
 
 /** Point on the road center-line ellipse and its outward unit normal. */
 function ring(t: number): { p: Pt; nrm: Pt } {
@@ -199,26 +191,22 @@ function compassRose(x: number, y: number, r: number): string {
 }
 
 function legend(x: number, y: number): string {
-  const items: Array<readonly [string, string, string]> = [
-    ['Available', STATUS_FILL.available, '#b9a98a'],
-    ['Sold', STATUS_FILL.sold, '#6f7782'],
-    ['Model Home', STATUS_FILL.model, C.terracottaDark],
-  ];
   let o = rect(x, y, 290, 180, '#fbf8f1', { rx: 10, stroke: '#cfc6b4', 'stroke-width': 1.5 });
   o += text(x + 20, y + 34, 'Legend', { size: 18, weight: 'bold', fill: C.forest });
-  items.forEach(([label, fill, stroke], i) => {
-    o += rect(x + 20, y + 52 + i * 32, 34, 22, fill, { stroke, 'stroke-width': 1.5, rx: 3 });
-    o += text(x + 66, y + 69 + i * 32, label, { size: 16, fill: C.slate });
-  });
+  o += rect(x + 20, y + 52, 34, 22, LOT_FILL, { stroke: LOT_STROKE, 'stroke-width': 1.5, rx: 3 });
+  o += text(x + 66, y + 69, 'Homesite', { size: 16, fill: C.slate });
   o += rect(x + 170, y + 52, 34, 22, '#bcd79f', { rx: 3 }) + text(x + 212, y + 69, 'Park', { size: 14, fill: C.slate });
   o +=
     rect(x + 170, y + 84, 34, 22, '#9cc8dc', { rx: 3 }) + text(x + 212, y + 101, 'Pond', { size: 14, fill: C.slate });
   return o;
 }
 
+const SITE_PLAN_WIDTH = 1600;
+const SITE_PLAN_HEIGHT = 1100;
+
 export function sitePlan(): Scene {
-  const W = 1600;
-  const H = 1100;
+  const W = SITE_PLAN_WIDTH;
+  const H = SITE_PLAN_HEIGHT;
   const defs = new Defs();
   const r = rng(78);
   let o = rect(0, 0, W, H, '#e4ead8');
@@ -281,13 +269,12 @@ export function sitePlan(): Scene {
   const lots = allLots();
   if (lots.length !== LOT_COUNT) throw new Error(`site plan has ${lots.length} lots, expected ${LOT_COUNT}`);
   for (const lot of lots) {
-    const status = lotStatus(lot.num);
-    o += poly(lot.poly, STATUS_FILL[status], { stroke: '#ffffff', 'stroke-width': 2.2, 'stroke-linejoin': 'round' });
+    o += poly(lot.poly, LOT_FILL, { stroke: '#ffffff', 'stroke-width': 2.2, 'stroke-linejoin': 'round' });
     o += text(lot.label[0], lot.label[1] + 5, String(lot.num), {
       size: 14,
       weight: 'bold',
       anchor: 'middle',
-      fill: status === 'available' ? C.slate : '#ffffff',
+      fill: C.slate,
     });
   }
   // Street names, set letter by letter along the loop (librsvg has no textPath).
@@ -309,7 +296,21 @@ export function sitePlan(): Scene {
   o += text(50, 126, 'by Summit Lane Homes', { size: 14, fill: '#59626e', italic: true });
   o += legend(28, 880);
   o += compassRose(1490, 120, 58);
-  o += text(W - 30, H - 80, 'Homesite availability shown is', { size: 12, anchor: 'end', fill: '#59626e' });
-  o += text(W - 30, H - 62, 'illustrative sample data only.', { size: 12, anchor: 'end', fill: '#59626e' });
-  return { width: W, height: H, defs, body: group(o) };
+  o += text(W - 30, H - 80, 'Lot lines are illustrative', { size: 12, anchor: 'end', fill: '#59626e' });
+  o += text(W - 30, H - 62, 'sample data only.', { size: 12, anchor: 'end', fill: '#59626e' });
+  return { width: SITE_PLAN_WIDTH, height: SITE_PLAN_HEIGHT, defs, body: group(o) };
+}
+
+/**
+ * The lot outlines as the site reads them (static/sample/site-plan-lots.svg): the drawing's viewBox and one shape
+ * per lot with id `lot-N`, nothing else. A builder exports the same from their own drawing tool (see the README).
+ */
+export function lotOutlinesSvg(): string {
+  const shapes = allLots().map((lot) => `  ${poly(lot.poly, 'none', { id: `lot-${lot.num}` })}`);
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SITE_PLAN_WIDTH} ${SITE_PLAN_HEIGHT}">`,
+    ...shapes,
+    '</svg>',
+    '',
+  ].join('\n');
 }

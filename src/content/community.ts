@@ -333,6 +333,10 @@ export const community = {
       title: 'Maple Hollow model home walkthrough',
     },
   },
+  homesites: {
+    outlines: '/sample/site-plan-lots.svg',
+    minimumLotSqft: { 'Silverwood II': 6_000, 'Sweetwater II': 6_500, 'The Canyon': 7_400, Overlook: 8_200 },
+  },
   disclaimer:
     'Plans, pricing, availability, features and specifications may change without notice. Renderings and images are artist’s conceptions.',
   sampleNotice: 'Sample community for demonstration: names, places, images and documents are invented.',

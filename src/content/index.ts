@@ -1,9 +1,8 @@
 import { community } from './community.js';
+import { ContentError } from './errors.js';
 import { contentSchema, type Content } from './schema.js';
 
-export class ContentError extends Error {
-  override name = 'ContentError';
-}
+export { ContentError };
 
 /** Validates content against the schema; a bad value stops start-up with a message that names the field. */
 export function validateContent(raw: unknown): Content {

@@ -6,6 +6,7 @@ import * as createUsersAndSessions from '../../migrations/20261121000400_create_
 import * as createUploadedImages from '../../migrations/20261121000500_create_uploaded_images.js';
 import * as addContactDelivery from '../../migrations/20261121000600_add_contact_delivery.js';
 import * as createSiteRevision from '../../migrations/20261121000700_create_site_revision.js';
+import * as createHomesites from '../../migrations/20261122000100_create_homesites.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '20261121000500_create_uploaded_images': createUploadedImages,
   '20261121000600_add_contact_delivery': addContactDelivery,
   '20261121000700_create_site_revision': createSiteRevision,
+  '20261122000100_create_homesites': createHomesites,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import { loadContent, type FloorPlan } from '../content/index.js';
 import { countHomepageImages, insertHomepageImages } from './homepage-images.js';
 import { insertFloorplanImages } from './floorplan-images.js';
+import { insertHomesites } from './homesites.js';
+import { sampleHomesites } from './sample-homesites.js';
 
 /** Staff-editable sample rows: the carousel and each plan's gallery (its drawings, then its photos). */
 const SAMPLE_CAROUSEL = [
@@ -37,7 +39,7 @@ function galleryDrawings(plan: FloorPlan): { url: string; alt: string }[] {
     .filter((drawing) => !fixed.has(drawing.url));
 }
 
-/** Seeds the sample community once: only when the database has no images at all. */
+/** Seeds the sample community once (images and homesites): only when the database has no images at all. */
 export async function seedSampleContent(db: Knex): Promise<boolean> {
   const [carousel, gallery] = await Promise.all([
     countHomepageImages(db),
@@ -56,6 +58,7 @@ export async function seedSampleContent(db: Knex): Promise<boolean> {
         images.map((image, index) => ({ ...image, floorplan: plan.name, sort_order: index })),
       );
     }
+    await insertHomesites(trx, sampleHomesites(new Date().toISOString()));
   });
   return true;
 }

@@ -22,6 +22,8 @@ import { AdminHomePage } from '../../views/admin/AdminHomePage.js';
 import { ImagesEditorPage } from '../../views/admin/ImagesEditorPage.js';
 import { MessagesPage } from '../../views/admin/MessagesPage.js';
 import type { UploadStorage } from '../services/upload-storage.js';
+import type { HomesiteService } from '../services/homesites.js';
+import { toChangeView } from './admin/homesites-router.js';
 import { csrfToken, requireCsrfToken } from './csrf.js';
 
 interface AdminDeps {
@@ -30,6 +32,7 @@ interface AdminDeps {
   renderer: Renderer;
   image: DescribeImage;
   uploads: UploadStorage;
+  homesites?: HomesiteService;
 }
 
 const HOMEPAGE: ImageCollection = { kind: 'homepage' };
@@ -98,7 +101,11 @@ export function createAdminRouter(deps: AdminDeps): Router {
   }
 
   router.get('/', async (req, res) => {
-    const [carousel, messages] = await Promise.all([listCollection(db, HOMEPAGE), listContactMessages(db)]);
+    const [carousel, messages, homesiteChanges] = await Promise.all([
+      listCollection(db, HOMEPAGE),
+      listContactMessages(db),
+      deps.homesites?.recentChanges(5),
+    ]);
     res.send(
       renderer.page(
         <AdminHomePage
@@ -109,6 +116,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
             unread: messages.filter((message) => !message.is_spam && !message.read_at).length,
             spam: messages.filter((message) => message.is_spam).length,
           }}
+          recentHomesiteChanges={homesiteChanges?.map(toChangeView)}
         />,
         page(req, 'Staff dashboard'),
       ),

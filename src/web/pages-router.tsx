@@ -9,12 +9,13 @@ import { AboutPage } from '../../views/AboutPage.js';
 import { FloorPlanPage } from '../../views/FloorPlanPage.js';
 import { FloorPlansIndexPage } from '../../views/FloorPlansIndexPage.js';
 import { heroSizes, HomePage } from '../../views/HomePage.js';
-import { SitePlanPage } from '../../views/SitePlanPage.js';
+import type { HomesiteService } from '../services/homesites.js';
+import { toHomesiteSummary } from './homesite-view-props.js';
 import { siteProps, type PageKit } from './page-context.js';
 
 interface PagesDeps extends PageKit {
   db: Knex;
-  map: { tileUrl: string; attribution: string; stylesheet: string };
+  homesites: HomesiteService;
   siteUrl: string | undefined;
   /** Serves a page from the HTML cache, or caches what the route renders. */
   cached: RequestHandler;
@@ -22,7 +23,7 @@ interface PagesDeps extends PageKit {
 
 /** The public pages: thin handlers that read the database and render a view. */
 export function createPagesRouter(deps: PagesDeps): Router {
-  const { db, content, renderer, image, map, cached, siteUrl } = deps;
+  const { db, content, renderer, image, cached, siteUrl, homesites } = deps;
   // Case-sensitive, so one page has one URL (and one cache entry): /About is a 404, not a copy of /about.
   const router = Router({ caseSensitive: true });
 
@@ -34,8 +35,14 @@ export function createPagesRouter(deps: PagesDeps): Router {
     );
     const slides = rows.map((row) => image(row.url, row.alt, uploaded));
     const first = slides[0];
+    const lots = await homesites.list();
+    const counters = {
+      homeLots: lots.length,
+      floorPlans: content.floorPlans.length,
+      availableNow: lots.filter((lot) => lot.status === 'available').length,
+    };
     res.send(
-      renderer.page(<HomePage {...siteProps(deps, req)} slides={slides} />, {
+      renderer.page(<HomePage {...siteProps(deps, req)} slides={slides} counters={counters} />, {
         title: content.community.name,
         description: `${content.community.description} ${content.community.tagline}.`,
         path: '/',
@@ -53,16 +60,6 @@ export function createPagesRouter(deps: PagesDeps): Router {
         description: `About ${content.community.name}: the community, included features, a model home walkthrough and our preferred lenders.`,
         path: '/about',
         shareImage: content.media.portrait.src,
-      }),
-    );
-  });
-
-  router.get('/site-plan', cached, (req, res) => {
-    res.send(
-      renderer.page(<SitePlanPage {...siteProps(deps, req)} map={map} />, {
-        title: 'Site Plan',
-        description: `The ${content.community.name} site plan with all ${content.community.counters.homeLots} homesites, and the schools, medical care, groceries and parks nearby.`,
-        path: '/site-plan',
       }),
     );
   });
@@ -85,18 +82,24 @@ export function createPagesRouter(deps: PagesDeps): Router {
       db,
       rows.map((row) => row.url),
     );
+    const quickMoveIns = (await homesites.list('quick-move-in'))
+      .filter((row) => row.plan === plan.name)
+      .map((row) => toHomesiteSummary(content, row));
     const images = [
       ...plan.fixedImages.map((fixed) => ({ ...image(fixed.src, fixed.alt), caption: fixed.caption })),
       ...rows.map((row) => image(row.url, row.alt, uploaded)),
     ];
     res.send(
-      renderer.page(<FloorPlanPage {...siteProps(deps, req)} plan={plan} images={images} />, {
-        title: `${plan.name} Floor Plan`,
-        description: `${plan.name} at ${content.community.name}: ${plan.beds} beds, ${plan.baths} baths, ${plan.squareFeet.toLocaleString('en-US')} sq ft. ${plan.summary}`,
-        path: `/floor-plans/${plan.slug}`,
-        shareImage: plan.cover.src,
-        jsonLd: [floorPlanJsonLd(plan, content, siteUrl)],
-      }),
+      renderer.page(
+        <FloorPlanPage {...siteProps(deps, req)} plan={plan} images={images} quickMoveIns={quickMoveIns} />,
+        {
+          title: `${plan.name} Floor Plan`,
+          description: `${plan.name} at ${content.community.name}: ${plan.beds} beds, ${plan.baths} baths, ${plan.squareFeet.toLocaleString('en-US')} sq ft. ${plan.summary}`,
+          path: `/floor-plans/${plan.slug}`,
+          shareImage: plan.cover.src,
+          jsonLd: [floorPlanJsonLd(plan, content, siteUrl)],
+        },
+      ),
     );
   });
 

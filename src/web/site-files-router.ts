@@ -1,14 +1,17 @@
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import type { Content } from '../content/index.js';
+import { listHomesites } from '../db/homesites.js';
 
-const PUBLIC_PATHS = (content: Content) => [
+const PUBLIC_PATHS = (content: Content, lots: number[]) => [
   '/',
   '/about',
   '/site-plan',
   '/floor-plans',
   ...content.floorPlans.map((plan) => `/floor-plans/${plan.slug}`),
   '/contact',
+  '/quick-move-in',
+  ...lots.map((lot) => `/homesites/${lot}`),
 ];
 
 /**
@@ -26,8 +29,9 @@ export function createSiteFilesRouter(deps: { db: Knex; content: Content; siteUr
       .send(`User-agent: *\nDisallow: /admin\nDisallow: /login\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
   });
 
-  router.get('/sitemap.xml', (_req, res) => {
-    const urls = PUBLIC_PATHS(content)
+  router.get('/sitemap.xml', async (_req, res) => {
+    const lots = (await listHomesites(db)).map((row) => row.lot);
+    const urls = PUBLIC_PATHS(content, lots)
       .map((path) => `  <url><loc>${siteUrl}${path}</loc></url>`)
       .join('\n');
     res

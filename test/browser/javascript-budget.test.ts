@@ -102,13 +102,15 @@ describe('JavaScript budget', function () {
         widgets: ['ContactForm'],
       },
       {
-        // At 1280×800 the Nearby section starts more than 200 px below the fold: no widget code until it nears.
-        label: '/site-plan, on load',
+        // The lot map is in view at once; at 1280×800 the Nearby section starts more than 200 px below the fold:
+        // no Nearby code until it nears.
+        label: '/site-plan, on load (LotMap)',
         path: '/site-plan',
         prepare: async (page) => {
           expect(await isNearViewport(page, '[data-widget="Nearby"]'), 'Nearby near at load').to.equal(false);
+          await waitForHydration(page, 'LotMap');
         },
-        widgets: [],
+        widgets: ['LotMap'],
       },
       {
         label: '/site-plan, map scrolled into view (Nearby + Leaflet)',
@@ -119,7 +121,7 @@ describe('JavaScript budget', function () {
           await page.locator('.nearby-map').scrollIntoViewIfNeeded();
           await page.locator('.nearby .map-marker-home').waitFor();
         },
-        widgets: ['Nearby', 'NearbyMap'],
+        widgets: ['LotMap', 'Nearby', 'NearbyMap'],
       },
       {
         label: '/floor-plans/overlook (FloorPlanGallery)',
@@ -128,7 +130,15 @@ describe('JavaScript budget', function () {
         widgets: ['FloorPlanGallery'],
       },
     ];
-    const allWidgets = ['HomeCarousel', 'ContactForm', 'Nearby', 'FloorPlanGallery', 'AdminImagesEditor'];
+    const allWidgets = [
+      'HomeCarousel',
+      'ContactForm',
+      'Nearby',
+      'FloorPlanGallery',
+      'AdminImagesEditor',
+      'LotMap',
+      'HomesiteEditor',
+    ];
 
     after(() => {
       const lines = [

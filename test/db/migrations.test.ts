@@ -9,12 +9,13 @@ import { migrateToLatest, rollbackAll } from '../../src/db/migrations.js';
 const TABLES = [
   'homepage_images',
   'floorplan_images',
-  'houses',
   'contact_messages',
   'users',
   'sessions',
   'uploaded_images',
   'site_revision',
+  'homesites',
+  'homesite_changes',
 ];
 
 async function existing(db: Knex): Promise<string[]> {

@@ -754,7 +754,7 @@ describe('Scripts and stylesheets', () => {
         ),
       ].sort();
     expect(widgetsOf('/')).to.deep.equal(['HomeCarousel']);
-    expect(widgetsOf('/site-plan')).to.deep.equal(['Nearby']);
+    expect(widgetsOf('/site-plan')).to.deep.equal(['LotMap', 'Nearby']);
     expect(widgetsOf('/contact')).to.deep.equal(['ContactForm']);
     for (const route of FLOOR_PLAN_ROUTES) expect(widgetsOf(route), route).to.deep.equal(['FloorPlanGallery']);
   });

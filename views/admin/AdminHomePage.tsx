@@ -1,12 +1,15 @@
 import { AdminLayout } from './AdminLayout.js';
+import type { HomesiteChangeView } from './homesite-change.js';
+import { HomesiteChangeList } from './HomesiteChangeList.js';
 
 interface AdminHomePageProps {
   communityName: string;
   staff: { username: string; csrfToken: string };
   counts: { carousel: number; unread: number; spam: number };
+  recentHomesiteChanges?: HomesiteChangeView[];
 }
 
-export function AdminHomePage({ communityName, staff, counts }: AdminHomePageProps) {
+export function AdminHomePage({ communityName, staff, counts, recentHomesiteChanges }: AdminHomePageProps) {
   return (
     <AdminLayout communityName={communityName} staff={staff} path="/admin">
       <h1>Staff dashboard</h1>
@@ -32,7 +35,19 @@ export function AdminHomePage({ communityName, staff, counts }: AdminHomePagePro
             </span>
           </a>
         </li>
+        <li>
+          <a href="/admin/homesites" className="admin-card">
+            <strong>Homesites</strong>
+            <span>Status, plan, price and ready date of every lot; CSV export and import</span>
+          </a>
+        </li>
       </ul>
+      {recentHomesiteChanges ? (
+        <section aria-labelledby="homesite-changes-heading">
+          <h2 id="homesite-changes-heading">Last homesite changes</h2>
+          <HomesiteChangeList changes={recentHomesiteChanges} showLot />
+        </section>
+      ) : null}
     </AdminLayout>
   );
 }

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { STATIC_DIR } from '../render/build-paths.js';
+import { ContentError } from './errors.js';
+import type { Content } from './schema.js';
+
+/** The geometry elements a drawing tool exports for a closed outline. */
+const SHAPE_KINDS = ['polygon', 'path', 'rect', 'polyline'] as const;
+export type LotShapeKind = (typeof SHAPE_KINDS)[number];
+
+/** Only geometry is kept: the site draws status, colour and pattern itself. */
+const GEOMETRY: Record<LotShapeKind, readonly string[]> = {
+  polygon: ['points', 'transform'],
+  polyline: ['points', 'transform'],
+  path: ['d', 'transform'],
+  rect: ['x', 'y', 'width', 'height', 'rx', 'ry', 'transform'],
+};
+
+export interface LotShape {
+  lot: number;
+  kind: LotShapeKind;
+  attributes: Record<string, string>;
+  /** Where the lot number is drawn: the centre of the outline's points (drawing units). */
+  label: { x: number; y: number };
+}
+
+/** The centre of a shape's coordinates: vertex average for polygons, box centre for rects, and for paths the
+ * average of the coordinate pairs (exports from drawing tools use absolute coordinates for closed outlines). */
+function labelPoint(kind: LotShapeKind, attributes: Record<string, string>): { x: number; y: number } | undefined {
+  if (kind === 'rect') {
+    const [x, y, width, height] = ['x', 'y', 'width', 'height'].map((name) => Number(attributes[name] ?? 0));
+    return { x: (x ?? 0) + (width ?? 0) / 2, y: (y ?? 0) + (height ?? 0) / 2 };
+  }
+  const source = kind === 'path' ? (attributes.d ?? '').replace(/[a-zA-Z]/g, ' ') : (attributes.points ?? '');
+  const numbers = (source.match(/-?\d*\.?\d+(?:e-?\d+)?/gi) ?? []).map(Number);
+  const count = Math.floor(numbers.length / 2);
+  if (count === 0 || numbers.some((value) => !Number.isFinite(value))) return undefined;
+  let x = 0;
+  let y = 0;
+  for (let index = 0; index < count; index += 1) {
+    x += numbers[index * 2] ?? 0;
+    y += numbers[index * 2 + 1] ?? 0;
+  }
+  return { x: Math.round((x / count) * 10) / 10, y: Math.round((y / count) * 10) / 10 };
+}
+
+export interface LotOutlines {
+  /** The drawing's viewBox, as given ("0 0 1600 1100"). */
+  viewBox: string;
+  width: number;
+  height: number;
+  /** One shape per lot, in lot order. */
+  shapes: LotShape[];
+}
+
+function attributesOf(tag: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const match of tag.matchAll(/([\w:-]+)\s*=\s*("([^"]*)"|'([^']*)')/g)) {
+    attributes[match[1] ?? ''] = match[3] ?? match[4] ?? '';
+  }
+  return attributes;
+}
+
+/**
+ * Reads a lot-outline SVG: a root `viewBox`, and one shape per lot whose id is `lot-N`. Lot numbers must run
+ * 1…N with none missing and none twice; anything wrong stops start-up with a message naming the lot.
+ */
+export function parseLotOutlines(svg: string, source: string): LotOutlines {
+  const fail = (message: string) => new ContentError(`${source}: ${message}`);
+  const root = /<svg\b[^>]*>/i.exec(svg);
+  if (!root) throw fail('not an SVG file (no <svg> element).');
+  const viewBox = attributesOf(root[0]).viewBox?.trim() ?? '';
+  const box = viewBox.split(/[\s,]+/).map(Number);
+  if (box.length !== 4 || box.some((value) => !Number.isFinite(value)) || (box[2] ?? 0) <= 0 || (box[3] ?? 0) <= 0) {
+    throw fail('the <svg> element needs a viewBox matching the site-plan drawing, e.g. viewBox="0 0 1600 1100".');
+  }
+  const byLot = new Map<number, LotShape>();
+  const problems: string[] = [];
+  for (const match of svg.matchAll(/<(\w+)\b([^>]*)>/g)) {
+    const attributes = attributesOf(match[2] ?? '');
+    const id = attributes.id;
+    if (!id?.startsWith('lot-')) continue;
+    const kind = match[1] as LotShapeKind;
+    const number = /^lot-([1-9]\d{0,5})$/.exec(id);
+    if (!number) {
+      problems.push(`"${id}" is not a lot id (use lot-1, lot-2, …).`);
+      continue;
+    }
+    if (!SHAPE_KINDS.includes(kind)) {
+      problems.push(`${id} is a <${kind}>; a lot outline must be a polygon, path, rect or polyline.`);
+      continue;
+    }
+    const lot = Number(number[1]);
+    if (byLot.has(lot)) {
+      problems.push(`lot ${lot} has two shapes (id ${id} appears twice).`);
+      continue;
+    }
+    const kept = Object.fromEntries(
+      GEOMETRY[kind].flatMap((name) => (attributes[name] === undefined ? [] : [[name, attributes[name]]])),
+    );
+    const label = labelPoint(kind, kept);
+    if (!label) {
+      problems.push(`${id} has no coordinates.`);
+      continue;
+    }
+    byLot.set(lot, { lot, kind, attributes: kept, label });
+  }
+  if (byLot.size === 0 && problems.length === 0) throw fail('no lot shapes (elements with id="lot-N").');
+  const highest = Math.max(0, ...byLot.keys());
+  const missing: number[] = [];
+  for (let lot = 1; lot <= highest; lot += 1) if (!byLot.has(lot)) missing.push(lot);
+  if (missing.length > 0) problems.push(`no shape for lot ${missing.join(', ')} (lots run 1…${highest}).`);
+  if (problems.length > 0) throw fail(problems.join(' '));
+  return {
+    viewBox,
+    width: box[2] ?? 0,
+    height: box[3] ?? 0,
+    shapes: [...byLot.values()].sort((a, b) => a.lot - b.lot),
+  };
+}
+
+/** The outlines the content points to (a path under static/, as the site serves it). */
+export function loadLotOutlines(content: Content): LotOutlines {
+  const file = path.join(STATIC_DIR, content.homesites.outlines);
+  let svg: string;
+  try {
+    svg = fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new ContentError(`content.homesites.outlines: cannot read ${path.relative('.', file)}.`);
+  }
+  return parseLotOutlines(svg, path.relative('.', file));
+}
+
+/** Homesites stored in the database must each have a shape on the drawing: otherwise the map would hide them. */
+export function checkLotsHaveShapes(outlines: LotOutlines, storedLots: readonly number[], source: string): void {
+  const drawn = new Set(outlines.shapes.map((shape) => shape.lot));
+  const unshaped = storedLots.filter((lot) => !drawn.has(lot));
+  if (unshaped.length > 0) {
+    throw new ContentError(
+      `${source}: the database has homesite ${unshaped.join(', ')} but the site-plan outlines have no shape for it.`,
+    );
+  }
+}

@@ -1,0 +1,107 @@
+import type { Knex } from 'knex';
+import type { HomesiteStatus } from '../shared/homesite-rules.js';
+
+export interface HomesiteRow {
+  lot: number;
+  status: HomesiteStatus;
+  plan: string | null;
+  price: number | null;
+  sqft: number | null;
+  address: string;
+  ready: string | null;
+  version: number;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface HomesiteChangeRow {
+  id: number;
+  lot: number;
+  changed_at: string;
+  changed_by: string;
+  source: string;
+  /** JSON: field → [old, new]. */
+  changes: string;
+}
+
+const COLUMNS = ['lot', 'status', 'plan', 'price', 'sqft', 'address', 'ready', 'version', 'updated_at', 'updated_by'];
+
+/** PostgreSQL's driver returns integers as numbers here, SQLite too; lot and price are kept as numbers either way. */
+function normalize(row: HomesiteRow): HomesiteRow {
+  return {
+    ...row,
+    lot: Number(row.lot),
+    price: row.price === null ? null : Number(row.price),
+    sqft: row.sqft === null ? null : Number(row.sqft),
+    version: Number(row.version),
+  };
+}
+
+export async function listHomesites(db: Knex, status?: HomesiteStatus): Promise<HomesiteRow[]> {
+  const query = db('homesites').select(COLUMNS).orderBy('lot');
+  if (status) void query.where({ status });
+  return ((await query) as HomesiteRow[]).map(normalize);
+}
+
+export async function findHomesite(db: Knex, lot: number): Promise<HomesiteRow | undefined> {
+  const row = (await db('homesites').select(COLUMNS).where({ lot }).first()) as HomesiteRow | undefined;
+  return row ? normalize(row) : undefined;
+}
+
+/** Rows for these lots, read for update (PostgreSQL locks them until the transaction ends). */
+export async function lockHomesites(trx: Knex.Transaction, lots: readonly number[]): Promise<HomesiteRow[]> {
+  const rows: HomesiteRow[] = [];
+  // IN lists are chunked: SQLite allows at most 32766 bound parameters per statement.
+  for (let start = 0; start < lots.length; start += 500) {
+    const query = trx('homesites')
+      .select(COLUMNS)
+      .whereIn('lot', lots.slice(start, start + 500))
+      .orderBy('lot');
+    if (trx.client.config.client !== 'better-sqlite3') void query.forUpdate();
+    rows.push(...((await query) as HomesiteRow[]).map(normalize));
+  }
+  return rows;
+}
+
+export async function countHomesitesByStatus(db: Knex): Promise<Record<string, number>> {
+  const rows = await db('homesites').select('status').count<{ status: string; count: number | string }[]>({
+    count: '*',
+  });
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+}
+
+export async function insertHomesites(trx: Knex, rows: HomesiteRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 50) await trx('homesites').insert(rows.slice(start, start + 50));
+}
+
+/** Writes new values and the next version, only if the stored version is still `version`; false when it moved. */
+export async function updateHomesite(
+  trx: Knex,
+  lot: number,
+  version: number,
+  values: Partial<Pick<HomesiteRow, 'status' | 'plan' | 'price' | 'sqft' | 'address' | 'ready'>>,
+  by: { at: string; username: string },
+): Promise<boolean> {
+  const updated = await trx('homesites')
+    .where({ lot, version })
+    .update({ ...values, version: version + 1, updated_at: by.at, updated_by: by.username });
+  return updated === 1;
+}
+
+export async function insertHomesiteChanges(trx: Knex, rows: Omit<HomesiteChangeRow, 'id'>[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 100) {
+    await trx('homesite_changes').insert(rows.slice(start, start + 100));
+  }
+}
+
+export async function listHomesiteChanges(
+  db: Knex,
+  options: { lot?: number; limit: number },
+): Promise<HomesiteChangeRow[]> {
+  const query = db<HomesiteChangeRow>('homesite_changes')
+    .select('id', 'lot', 'changed_at', 'changed_by', 'source', 'changes')
+    .orderBy('id', 'desc')
+    .limit(options.limit);
+  if (options.lot !== undefined) void query.where({ lot: options.lot });
+  return (await query).map((row) => ({ ...row, id: Number(row.id), lot: Number(row.lot) }));
+}

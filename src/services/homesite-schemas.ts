@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import {
+  HOMESITE_STATUSES,
+  homesiteFactProblems,
+  MAX_LOT,
+  STATUS_MESSAGE,
+  type HomesiteFacts,
+} from '../shared/homesite-rules.js';
+
+/** The shapes of the staff calls; the rules themselves are the shared ones (src/shared/homesite-rules.ts). */
+const factFields = {
+  status: z.enum(HOMESITE_STATUSES, { error: STATUS_MESSAGE }),
+  plan: z.string({ error: 'plan must be a plan name or null' }).max(100).nullable(),
+  price: z.number({ error: 'price must be a whole number of dollars or null' }).nullable(),
+  ready: z.string({ error: 'ready must be a date as YYYY-MM-DD or null' }).max(10).nullable(),
+};
+
+function withSharedRules(planNames: readonly string[]) {
+  return (facts: HomesiteFacts, context: z.RefinementCtx) => {
+    for (const problem of homesiteFactProblems(facts, planNames)) {
+      context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    }
+  };
+}
+
+/** `{status, plan, price, ready}`, every field present (null where not set). */
+export function homesiteFactsSchema(planNames: readonly string[]) {
+  return z.object(factFields).strict().superRefine(withSharedRules(planNames));
+}
+
+/** The body of `POST /admin/homesites/N`: the facts plus the version the editor last saw. */
+export function homesiteUpdateSchema(planNames: readonly string[]) {
+  return z
+    .object({ ...factFields, version: z.number({ error: 'version must be a whole number' }).int().min(0) })
+    .strict()
+    .superRefine(withSharedRules(planNames));
+}
+
+/** The body of `POST /admin/homesites/bulk`. */
+export const bulkStatusSchema = z
+  .object({
+    lots: z
+      .array(z.number().int().min(1).max(MAX_LOT), { error: 'lots must be a list of lot numbers' })
+      .min(1)
+      .max(MAX_LOT),
+    status: z.enum(HOMESITE_STATUSES, { error: STATUS_MESSAGE }),
+  })
+  .strict();
+
+/** One line per problem, naming the field: "price: price must be more than 0". */
+export function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.join('.');
+    return field ? `${field}: ${issue.message}` : issue.message;
+  });
+}

@@ -1,0 +1,317 @@
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import multer from 'multer';
+import type { Content } from '../../content/index.js';
+import type { HomesiteRow } from '../../db/homesites.js';
+import type { Renderer } from '../../render/renderer.js';
+import {
+  homesitesToCsv,
+  importHomesitesCsv,
+  MAX_IMPORT_BYTES,
+  type ImportResult,
+} from '../../services/homesites-csv.js';
+import {
+  HomesiteConflict,
+  HomesiteError,
+  type FieldChanges,
+  type HomesiteChange,
+  type HomesiteService,
+} from '../../services/homesites.js';
+import { isHomesiteStatus, parseLotNumber } from '../../shared/homesite-rules.js';
+import type { HomesiteChangeView } from '../../../views/admin/homesite-change.js';
+import { HomesiteHistoryPage } from '../../../views/admin/HomesiteHistoryPage.js';
+import { HomesitesAdminPage, type ImportReport } from '../../../views/admin/HomesitesAdminPage.js';
+import type { EditorHomesite, EditorNotice } from '../../../widgets/homesite-editor-types.js';
+import { csrfToken, requireCsrfToken } from '../csrf.js';
+
+interface AdminHomesitesDeps {
+  content: Content;
+  renderer: Renderer;
+  homesites: HomesiteService;
+}
+
+function shown(value: unknown): string {
+  return value === null || value === undefined || value === '' ? '—' : String(value);
+}
+
+export function toChangeFields(changes: FieldChanges) {
+  return Object.entries(changes).map(([field, [from, to]]) => ({ field, from: shown(from), to: shown(to) }));
+}
+
+export function toChangeView(change: HomesiteChange): HomesiteChangeView {
+  return {
+    id: change.id,
+    lot: change.lot,
+    at: change.at,
+    by: change.by,
+    source: change.source,
+    fields: toChangeFields(change.changes),
+  };
+}
+
+function toEditorHomesite(row: HomesiteRow): EditorHomesite {
+  return {
+    lot: row.lot,
+    status: row.status,
+    plan: row.plan,
+    price: row.price,
+    sqft: row.sqft,
+    address: row.address,
+    ready: row.ready,
+    version: row.version,
+    updatedAt: row.updated_at,
+    updatedBy: row.updated_by,
+  };
+}
+
+function toImportReport(result: ImportResult): ImportReport {
+  return {
+    dryRun: result.dryRun,
+    problems: result.problems,
+    changes: result.changes.map((change) => ({
+      lot: change.lot,
+      line: change.line,
+      created: change.created,
+      fields: toChangeFields(change.changes),
+    })),
+  };
+}
+
+/** A form field as the JSON call has it: empty is null, digits are a number, anything else stays text (→ 400). */
+function formValue(value: unknown, numeric: boolean): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '') return null;
+  return numeric && /^\d{1,15}$/.test(text) ? Number(text) : text;
+}
+
+/** The body of a save as JSON, whether it came as JSON (the editor) or as a plain form post (no JavaScript). */
+function updateBody(req: Request): unknown {
+  if (req.is('application/json')) return req.body;
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  return {
+    status: body.status,
+    plan: formValue(body.plan, false),
+    price: formValue(body.price, true),
+    ready: formValue(body.ready, false),
+    version: formValue(body.version, true),
+  };
+}
+
+function bulkBody(req: Request): unknown {
+  if (req.is('application/json')) return req.body;
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const lots = body.lots === undefined ? [] : Array.isArray(body.lots) ? body.lots : [body.lots];
+  return { lots: lots.map((lot) => formValue(lot, true)), status: body.status };
+}
+
+/**
+ * Staff homesite pages and calls (contract "Homesites", staff part). Mounted under /admin behind requireStaff and
+ * rejectCrossSite; every state change here also requires the CSRF token. Calls answer JSON; a plain form post
+ * (no JavaScript) is answered with the page again, showing the outcome.
+ */
+export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
+  const { content, renderer, homesites } = deps;
+  const router = Router();
+  const planNames = content.floorPlans.map((plan) => plan.name);
+  const json = express.json({ limit: '200kb', strict: true });
+  const form = express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 20_000 });
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 8 },
+  });
+
+  const wantsJson = (req: Request) =>
+    req.is('application/json') === 'application/json' || (req.get('accept') ?? '').includes('application/json');
+  const staffOf = (req: Request) => ({ username: req.user?.username ?? '', csrfToken: csrfToken(req) });
+  const page = (req: Request, title: string) => ({
+    title,
+    description: 'Staff pages.',
+    path: req.path,
+    noindex: true,
+    admin: true,
+    csrfToken: csrfToken(req),
+  });
+  const acceptJsonOrForm = (req: Request, res: Response, next: NextFunction) => {
+    if (!req.is(['application/json', 'application/x-www-form-urlencoded'])) {
+      res.status(415).json({ error: 'Send this call as application/json.' });
+      return;
+    }
+    next();
+  };
+
+  async function renderList(
+    req: Request,
+    res: Response,
+    extra: {
+      status?: number;
+      notice?: EditorNotice;
+      rowNotice?: { lot: number; notice: EditorNotice };
+      importReport?: ImportReport;
+    } = {},
+  ) {
+    const query = req.method === 'GET' ? req.query : {};
+    const status = isHomesiteStatus(query.status) ? query.status : '';
+    const plan = typeof query.plan === 'string' && planNames.includes(query.plan) ? query.plan : '';
+    const q = typeof query.q === 'string' ? query.q.trim().slice(0, 100) : '';
+    const all = await homesites.list();
+    const needle = q.toLowerCase();
+    // A lot number finds that lot; anything else searches the addresses.
+    const lotAsked = all.some((row) => String(row.lot) === needle);
+    const rows = all.filter(
+      (row) =>
+        (status === '' || row.status === status) &&
+        (plan === '' || row.plan === plan) &&
+        (needle === '' || (lotAsked ? String(row.lot) === needle : row.address.toLowerCase().includes(needle))),
+    );
+    const recent = (await homesites.recentChanges(10)).map(toChangeView);
+    res.status(extra.status ?? 200).send(
+      renderer.page(
+        <HomesitesAdminPage
+          communityName={content.community.name}
+          staff={staffOf(req)}
+          filter={{ status, plan, q }}
+          notice={extra.notice}
+          importReport={extra.importReport}
+          recent={recent}
+          editor={{
+            homesites: rows.map(toEditorHomesite),
+            plans: planNames,
+            csrfToken: csrfToken(req),
+            total: all.length,
+            rowNotice: extra.rowNotice,
+          }}
+        />,
+        page(req, 'Homesites'),
+      ),
+    );
+  }
+
+  router.get('/homesites', (req, res) => renderList(req, res));
+
+  router.get('/homesites.csv', async (_req, res) => {
+    res
+      .type('text/csv; charset=utf-8')
+      .attachment(`homesites-${new Date().toISOString().slice(0, 10)}.csv`)
+      .send(`\uFEFF${homesitesToCsv(await homesites.list())}`);
+  });
+
+  router.post('/homesites/bulk', acceptJsonOrForm, json, form, requireCsrfToken, async (req, res) => {
+    try {
+      const rows = await homesites.bulkSetStatus(bulkBody(req), req.user?.username ?? '');
+      if (!wantsJson(req)) {
+        return renderList(req, res, { notice: { kind: 'success', text: `${rows.length} homesites updated.` } });
+      }
+      res.json({ homesites: rows });
+    } catch (error) {
+      if (!(error instanceof HomesiteError)) throw error;
+      if (!wantsJson(req))
+        return renderList(req, res, {
+          status: 400,
+          notice: { kind: 'error', text: `Nothing changed: ${error.message}` },
+        });
+      res.status(400).json({ error: error.message, problems: error.problems });
+    }
+  });
+
+  router.post(
+    '/homesites/import',
+    (req, res, next) => {
+      if (!req.is('multipart/form-data')) {
+        res.status(415).json({ error: 'Upload the CSV as multipart/form-data in the field "file".' });
+        return;
+      }
+      upload.single('file')(req, res, (error: unknown) => {
+        if (!error) return next();
+        const text =
+          error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE'
+            ? 'The file is larger than 1 MB; a homesite list is a few kilobytes.'
+            : 'The upload could not be read (send the CSV in the field "file").';
+        res.status(400).json({ error: text });
+      });
+    },
+    requireCsrfToken,
+    async (req, res) => {
+      const dryRun = req.query.dry_run === '1' || (req.body as { dry_run?: unknown } | undefined)?.dry_run === '1';
+      const browserForm = (req.get('accept') ?? '').includes('text/html');
+      if (!req.file) {
+        if (browserForm)
+          return renderList(req, res, { status: 400, notice: { kind: 'error', text: 'Choose a CSV file.' } });
+        return res.status(400).json({ error: 'Choose a CSV file (multipart field "file").' });
+      }
+      const result = await importHomesitesCsv(homesites, req.file.buffer, {
+        dryRun,
+        username: req.user?.username ?? '',
+      });
+      const failed = result.problems.length > 0;
+      if (browserForm)
+        return renderList(req, res, { status: failed ? 400 : 200, importReport: toImportReport(result) });
+      if (failed) {
+        const summary = result.problems
+          .slice(0, 5)
+          .map((problem) => `line ${problem.line}${problem.column ? ` ${problem.column}` : ''}: ${problem.message}`)
+          .join('; ');
+        return res.status(400).json({
+          error: `Nothing was imported (${result.problems.length} problems): ${summary}${result.problems.length > 5 ? '; …' : ''}`,
+          problems: result.problems,
+        });
+      }
+      res.json({ dry_run: dryRun, applied: dryRun ? 0 : result.changes.length, changes: result.changes });
+    },
+  );
+
+  router.get('/homesites/:lot/history', async (req, res, next) => {
+    const lot = parseLotNumber(String(req.params.lot));
+    if (lot === undefined || !(await homesites.find(lot))) return next();
+    const changes = await homesites.history(lot);
+    if ((req.get('accept') ?? '').includes('application/json')) {
+      return res.json({ lot, changes });
+    }
+    res.send(
+      renderer.page(
+        <HomesiteHistoryPage
+          communityName={content.community.name}
+          staff={staffOf(req)}
+          lot={lot}
+          changes={changes.map(toChangeView)}
+        />,
+        page(req, `History of homesite ${lot}`),
+      ),
+    );
+  });
+
+  router.post('/homesites/:lot', acceptJsonOrForm, json, form, requireCsrfToken, async (req, res) => {
+    const lot = parseLotNumber(String(req.params.lot));
+    const browserForm = !wantsJson(req);
+    try {
+      if (lot === undefined) throw new HomesiteError(`There is no homesite ${String(req.params.lot).slice(0, 20)}.`);
+      const row = await homesites.update(lot, updateBody(req), req.user?.username ?? '');
+      if (browserForm) {
+        return renderList(req, res, { rowNotice: { lot, notice: { kind: 'success', text: 'Saved.' } } });
+      }
+      res.json(row);
+    } catch (error) {
+      if (error instanceof HomesiteConflict) {
+        const text = `Not saved: ${error.stored.updated_by ?? 'someone'} changed homesite ${error.stored.lot} meanwhile. The row now shows what is stored; make your change again if it still applies.`;
+        if (browserForm) {
+          return renderList(req, res, {
+            status: 409,
+            rowNotice: { lot: error.stored.lot, notice: { kind: 'error', text } },
+          });
+        }
+        return res.status(409).json({ ...error.stored, error: text });
+      }
+      if (!(error instanceof HomesiteError)) throw error;
+      if (browserForm) {
+        const notice = { kind: 'error', text: error.message } as const;
+        return renderList(
+          req,
+          res,
+          lot === undefined ? { status: error.status, notice } : { status: error.status, rowNotice: { lot, notice } },
+        );
+      }
+      res.status(error.status).json({ error: error.message, problems: error.problems });
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,55 @@
+import type { Content } from '../content/index.js';
+import type { HomesiteRow } from '../db/homesites.js';
+import { formatNumber, formatPrice, STATUS_LABELS } from '../shared/homesite-rules.js';
+import type { HomesiteSummary } from '../../views/homesites/homesite-summary.js';
+import type { LotMapLot } from '../../widgets/lot-map-types.js';
+
+/** Plans whose smallest lot (content.homesites.minimumLotSqft) fits this lot; a plan with no minimum fits any lot. */
+export function plansThatFit(content: Content, sqft: number | null): string[] {
+  const minimum = content.homesites.minimumLotSqft;
+  return content.floorPlans
+    .filter((plan) => sqft === null || (minimum[plan.name] ?? 0) <= sqft)
+    .map((plan) => plan.name);
+}
+
+export function toLotMapLot(content: Content, row: HomesiteRow): LotMapLot {
+  return {
+    lot: row.lot,
+    status: row.status,
+    plan: row.plan,
+    price: row.price,
+    sqft: row.sqft,
+    ready: row.ready,
+    fits: plansThatFit(content, row.sqft),
+  };
+}
+
+/** The facts of one homesite as pages print them. */
+export function toHomesiteSummary(content: Content, row: HomesiteRow): HomesiteSummary {
+  const plan = row.plan ? content.floorPlans.find((candidate) => candidate.name === row.plan) : undefined;
+  return {
+    lot: row.lot,
+    status: row.status,
+    statusLabel: STATUS_LABELS[row.status],
+    plan: row.plan ? { name: row.plan, href: plan ? `/floor-plans/${plan.slug}` : undefined } : null,
+    price: row.price,
+    priceText: row.price === null ? null : formatPrice(row.price),
+    sqftText: row.sqft === null ? null : `${formatNumber(row.sqft)} sq ft`,
+    sqft: row.sqft,
+    address: row.address,
+    ready: row.ready,
+    readyText: row.ready ? formatDate(row.ready) : null,
+    fits: plansThatFit(content, row.sqft).map((name) => {
+      const fit = content.floorPlans.find((candidate) => candidate.name === name);
+      return { name, href: fit ? `/floor-plans/${fit.slug}` : undefined };
+    }),
+    href: `/homesites/${row.lot}`,
+  };
+}
+
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** 2027-01-15 → January 15, 2027 (a date, read in UTC so it never moves a day). */
+function formatDate(iso: string): string {
+  return LONG_DATE.format(new Date(`${iso}T00:00:00Z`));
+}

@@ -1,0 +1,112 @@
+import { Router, type RequestHandler } from 'express';
+import type { Content } from '../content/index.js';
+import type { LotOutlines } from '../content/lot-outlines.js';
+import { homesiteJsonLd } from '../render/homesite-structured-data.js';
+import type { HomesiteService } from '../services/homesites.js';
+import { toPublicHomesite } from '../services/homesites.js';
+import { isHomesiteStatus, parseLotNumber, STATUS_MESSAGE, type HomesiteStatus } from '../shared/homesite-rules.js';
+import { HomesitePage } from '../../views/homesites/HomesitePage.js';
+import { QuickMoveInPage } from '../../views/homesites/QuickMoveInPage.js';
+import { SitePlanPage } from '../../views/SitePlanPage.js';
+import type { LotMapFilter } from '../../widgets/lot-map-types.js';
+import { toHomesiteSummary, toLotMapLot } from './homesite-view-props.js';
+import { siteProps, type PageKit } from './page-context.js';
+
+interface HomesitesRouterDeps extends PageKit {
+  homesites: HomesiteService;
+  outlines: LotOutlines;
+  map: { tileUrl: string; attribution: string; stylesheet: string };
+  siteUrl: string | undefined;
+  /** Serves a page from the HTML cache, or caches what the route renders. */
+  cached: RequestHandler;
+}
+
+/** The filter a no-JavaScript visitor asked for with the map's form; anything unknown is ignored. */
+function filterFrom(query: Record<string, unknown>, content: Content): LotMapFilter {
+  const status = isHomesiteStatus(query.status) ? query.status : '';
+  const plan = content.floorPlans.some((candidate) => candidate.name === query.plan) ? String(query.plan) : '';
+  return { status, plan };
+}
+
+/** Buyers' homesite pages and call: the site plan's live lot map, one page per homesite, quick move-in homes. */
+export function createHomesitesRouter(deps: HomesitesRouterDeps): Router {
+  const { content, renderer, image, homesites, outlines, map, cached, siteUrl } = deps;
+  const router = Router({ caseSensitive: true });
+
+  router.get('/api/homesites', async (req, res) => {
+    const { status } = req.query;
+    if (status !== undefined && !isHomesiteStatus(status)) {
+      res.status(400).json({ error: STATUS_MESSAGE });
+      return;
+    }
+    const rows = await homesites.list(status as HomesiteStatus | undefined);
+    res.json({ _embedded: { homesites: rows.map(toPublicHomesite) } });
+  });
+
+  router.get('/site-plan', cached, async (req, res) => {
+    const rows = await homesites.list();
+    const summaries = rows.map((row) => toHomesiteSummary(content, row));
+    const drawing = image(content.media.sitePlan.src, content.media.sitePlan.alt);
+    res.send(
+      renderer.page(
+        <SitePlanPage
+          {...siteProps(deps, req)}
+          map={map}
+          homesites={summaries}
+          availableCount={rows.filter((row) => row.status === 'available').length}
+          lotMap={{
+            lots: rows.map((row) => toLotMapLot(content, row)),
+            shapes: outlines.shapes,
+            viewBox: outlines.viewBox,
+            image: drawing,
+            plans: content.floorPlans.map((plan) => plan.name),
+            filter: filterFrom(req.query, content),
+            contactPath: '/contact',
+          }}
+        />,
+        {
+          title: 'Site Plan',
+          description: `The ${content.community.name} site plan with all ${rows.length} homesites, what each one is today, and the schools, medical care, groceries and parks nearby.`,
+          path: '/site-plan',
+          preloadImage: { image: drawing, sizes: '(min-width: 1200px) 1140px, 96vw' },
+        },
+      ),
+    );
+  });
+
+  // The map's "Find homesite" form without JavaScript: /homesites?lot=12 → /homesites/12.
+  router.get('/homesites', (req, res) => {
+    const lot = typeof req.query.lot === 'string' ? parseLotNumber(req.query.lot.trim()) : undefined;
+    res.redirect(303, lot === undefined ? '/site-plan#homesites' : `/homesites/${lot}`);
+  });
+
+  router.get('/homesites/:lot', cached, async (req, res, next) => {
+    const lot = parseLotNumber(String(req.params.lot));
+    const row = lot === undefined ? undefined : await homesites.find(lot);
+    if (!row) return next();
+    const homesite = toHomesiteSummary(content, row);
+    const facts = [homesite.statusLabel, homesite.sqftText, homesite.plan?.name, homesite.priceText].filter(Boolean);
+    res.send(
+      renderer.page(<HomesitePage {...siteProps(deps, req)} homesite={homesite} />, {
+        title: `Homesite ${row.lot}`,
+        description: `Homesite ${row.lot} at ${content.community.name}: ${facts.join(', ')}.`,
+        path: `/homesites/${row.lot}`,
+        jsonLd: [homesiteJsonLd(homesite, content, siteUrl)],
+      }),
+    );
+  });
+
+  router.get('/quick-move-in', cached, async (req, res) => {
+    const homes = (await homesites.list('quick-move-in')).map((row) => toHomesiteSummary(content, row));
+    res.send(
+      renderer.page(<QuickMoveInPage {...siteProps(deps, req)} homes={homes} />, {
+        title: 'Quick move-in homes',
+        description: `${homes.length} quick move-in homes at ${content.community.name}: plan, price and ready date.`,
+        path: '/quick-move-in',
+        jsonLd: homes.map((home) => homesiteJsonLd(home, content, siteUrl)),
+      }),
+    );
+  });
+
+  return router;
+}

@@ -1,0 +1,276 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect } from 'chai';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { ASSET_MANIFEST, PUBLIC_BUILD_DIR } from '../../src/render/build-paths.js';
+import type { Page } from 'playwright-core';
+import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
+import { openPage, openWidgetPage, screenshot, waitForHydration, WIDTHS, type OpenedPage } from './support.js';
+import { useBrowserSuite } from './support.js';
+
+/** The lot map and the staff editor in a real browser: tap, hover, filters, search, zoom, save, 409, bulk, CSV. */
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help}\n` +
+      violation.nodes
+        .slice(0, 5)
+        .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`)
+        .join('\n'),
+  );
+}
+
+async function signIn(page: Page, next: string): Promise<void> {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Username').fill('staff');
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === next),
+    page.getByRole('button', { name: 'Sign in' }).click(),
+  ]);
+}
+
+const lot = (page: Page, number: number) => page.locator(`.lot-map-overlay [data-lot="${number}"]`);
+const card = (page: Page) => page.locator('.lot-card');
+
+describe('Lot map and homesite editor (browser)', function () {
+  this.timeout(90_000);
+  const suite = useBrowserSuite(STAFF_ENV);
+  const opened: OpenedPage[] = [];
+  afterEach(async () => {
+    for (const { context } of opened.splice(0)) await context.close();
+  });
+  async function open(path: string, widget: string, width = 1280, javaScriptEnabled = true): Promise<OpenedPage> {
+    const page = javaScriptEnabled
+      ? await openWidgetPage(suite, path, widget, { width })
+      : await openPage(suite, { width, javaScriptEnabled });
+    if (!javaScriptEnabled) await page.page.goto(path);
+    opened.push(page);
+    return page;
+  }
+
+  describe('/site-plan', () => {
+    it('adds at most 25 KB gzip of JavaScript beyond what the page already loads (React, Nearby)', async () => {
+      const manifest = JSON.parse(await fs.readFile(ASSET_MANIFEST, 'utf8')) as {
+        widgets: Record<string, { js: string; imports: string[] }>;
+      };
+      const lotMap = manifest.widgets.LotMap!;
+      const nearby = manifest.widgets.Nearby!;
+      const own = [lotMap.js, ...lotMap.imports.filter((file) => !nearby.imports.includes(file))];
+      let gzip = 0;
+      for (const url of own) {
+        gzip += zlib.gzipSync(
+          await fs.readFile(path.join(PUBLIC_BUILD_DIR, url.replace(/^\/assets\//, 'assets/'))),
+        ).length;
+      }
+      expect(gzip).to.be.at.most(25 * 1024);
+    });
+
+    for (const width of WIDTHS) {
+      it(`shows a lot's card on tap, with its facts and "Ask about homesite N", at ${width} px`, async () => {
+        const { page, problems } = await open('/site-plan', 'LotMap', width);
+        await lot(page, 24).click();
+        await expect(card(page).getByRole('heading')).to.exist;
+        const text = await card(page).innerText();
+        expect(text).to.include('Homesite 24');
+        expect(text).to.include('Available');
+        expect(text).to.include('7,960 sq ft');
+        expect(text).to.include('Sweetwater II, Silverwood II, The Canyon');
+        expect(await card(page).getByRole('link', { name: 'Ask about homesite 24' }).getAttribute('href')).to.equal(
+          '/contact?homesite=24',
+        );
+        // The card is inside the page's width (on a phone it follows the map).
+        const box = await card(page).boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= width).to.equal(true);
+        await screenshot(page, `homesites-card-${width}`);
+        await page.keyboard.press('Escape');
+        await card(page).waitFor({ state: 'detached' });
+        expect(problems).to.deep.equal([]);
+      });
+    }
+
+    it('shows the card while the pointer is over a lot', async () => {
+      const { page } = await open('/site-plan', 'LotMap');
+      await lot(page, 5).hover();
+      expect(await card(page).innerText()).to.include('Quick move-in');
+      expect(await card(page).innerText()).to.include('$559,900');
+    });
+
+    it('filters by status and by plan at once, keeping the choice in the address', async () => {
+      const { page } = await open('/site-plan', 'LotMap');
+      await page.getByLabel('Status', { exact: true }).selectOption('quick-move-in');
+      await page.getByText('Showing 6 of 78 homesites').waitFor();
+      expect(
+        await page
+          .locator('.lot-link:not(.is-dimmed)')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('data-lot'))),
+      ).to.deep.equal(['5', '11', '19', '28', '41', '53']);
+      await page.getByLabel('Plan', { exact: true }).selectOption('Silverwood II');
+      await page.getByText('Showing 2 of 78 homesites').waitFor();
+      expect(new URL(page.url()).search).to.equal('?status=quick-move-in&plan=Silverwood+II');
+    });
+
+    it('finds a lot by its number from the keyboard and moves focus to its card', async () => {
+      const { page } = await open('/site-plan', 'LotMap');
+      await page.getByLabel('Find homesite').fill('53');
+      await page.keyboard.press('Enter');
+      await page.locator('.lot-card:focus').waitFor();
+      expect(await card(page).getAttribute('aria-label')).to.equal('Homesite 53');
+      await page.getByLabel('Find homesite').fill('99');
+      await page.keyboard.press('Enter');
+      expect(await page.getByRole('alert').innerText()).to.equal('There is no homesite 99.');
+    });
+
+    it('zooms in and pans with the buttons and a drag, and resets', async () => {
+      const { page } = await open('/site-plan', 'LotMap', 375);
+      const stage = page.locator('.lot-map-stage');
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      expect(await stage.evaluate((element) => (element as HTMLElement).style.transform)).to.match(/scale\(2\.25\)/);
+      const box = (await page.locator('.lot-map-viewport').boundingBox())!;
+      const before = await stage.evaluate((element) => (element as HTMLElement).style.transform);
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 30, { steps: 5 });
+      await page.mouse.up();
+      expect(await stage.evaluate((element) => (element as HTMLElement).style.transform)).not.to.equal(before);
+      await page.getByRole('button', { name: 'Show the whole site plan' }).click();
+      expect(await stage.evaluate((element) => (element as HTMLElement).style.transform)).to.equal('');
+    });
+
+    it('is complete without JavaScript: shapes link to each homesite, the table lists them all, the filter form works', async () => {
+      const { page } = await open('/site-plan', 'LotMap', 375, false);
+      expect(await page.locator('.lot-map-overlay a[href^="/homesites/"]').count()).to.equal(78);
+      expect(await page.locator('table.homesite-table tbody tr').count()).to.equal(78);
+      await page.getByLabel('Status', { exact: true }).selectOption('sold');
+      await Promise.all([page.waitForURL(/status=sold/), page.getByRole('button', { name: 'Show' }).click()]);
+      expect(await page.locator('.lot-link:not(.is-dimmed)').count()).to.equal(24);
+      await page.getByLabel('Find homesite').fill('12');
+      await Promise.all([page.waitForURL(/\/homesites\/12$/), page.getByRole('button', { name: 'Go' }).click()]);
+      expect(await page.locator('h1').innerText()).to.equal('Homesite 12');
+    });
+  });
+
+  describe('/admin/homesites', () => {
+    async function openEditor(width = 1280): Promise<Page> {
+      const openedPage = await openPage(suite, { width });
+      opened.push(openedPage);
+      await signIn(openedPage.page, '/admin/homesites');
+      await waitForHydration(openedPage.page, 'HomesiteEditor');
+      return openedPage.page;
+    }
+    const row = (page: Page, number: number) => page.locator(`tr[data-lot="${number}"]`);
+
+    it('saves a row inline and the public map shows it', async () => {
+      const page = await openEditor();
+      await row(page, 10).getByLabel('Status of homesite 10').selectOption('under-contract');
+      await row(page, 10).getByRole('button', { name: 'Save homesite 10' }).click();
+      await row(page, 10).getByText('Saved.').waitFor();
+      const map = await open('/site-plan', 'LotMap');
+      expect(await lot(map.page, 10).getAttribute('data-status')).to.equal('under-contract');
+    });
+
+    it('shows what is stored when someone else saved the lot first (409), overwriting nothing', async () => {
+      const page = await openEditor();
+      const other = await openEditor();
+      await row(other, 12).getByLabel('Price of homesite 12 in dollars').fill('612000');
+      await row(other, 12).getByRole('button', { name: 'Save homesite 12' }).click();
+      await row(other, 12).getByText('Saved.').waitFor();
+
+      await row(page, 12).getByLabel('Status of homesite 12').selectOption('under-contract');
+      await row(page, 12).getByRole('button', { name: 'Save homesite 12' }).click();
+      await row(page, 12)
+        .getByText(/changed homesite 12 meanwhile/)
+        .waitFor();
+      expect(await row(page, 12).getByLabel('Price of homesite 12 in dollars').inputValue()).to.equal('612000');
+      expect(await row(page, 12).getByLabel('Status of homesite 12').inputValue()).to.equal('sold');
+      await screenshot(page, 'homesites-editor-409');
+      const stored = await suite.server.db('homesites').where({ lot: 12 }).first();
+      expect(stored).to.include({ status: 'sold', price: 612000, version: 2 });
+    });
+
+    it('sets the status of the selected rows at once, and the lot history shows the change', async () => {
+      const page = await openEditor();
+      for (const number of [30, 32, 33]) await page.getByLabel(`Select homesite ${number}`).check();
+      await page.locator('.homesite-bulk select').selectOption('sold');
+      await page.getByRole('button', { name: 'Apply to selected (3)' }).click();
+      await page.getByText('3 homesites set to Sold.').waitFor();
+      for (const number of [30, 32, 33]) {
+        expect(await row(page, number).getByLabel(`Status of homesite ${number}`).inputValue()).to.equal('sold');
+      }
+      await page.getByRole('link', { name: 'History of homesite 32' }).click();
+      await page.getByRole('heading', { name: 'History of homesite 32' }).waitFor();
+      expect(await page.locator('main').innerText()).to.match(/status: available → sold/);
+    });
+
+    it('exports a CSV that imports back: the dry run lists the change, the import applies it', async () => {
+      const page = await openEditor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Export CSV' }).click(),
+      ]);
+      const csv = (await fs.readFile((await download.path())!, 'utf8')).replace(/^"40","available"/m, '"40","sold"');
+      await page.setInputFiles('input[name="file"]', {
+        name: 'homesites.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(csv),
+      });
+      await page.getByRole('button', { name: 'Import' }).click();
+      await page.getByText('Dry run: this file would change 1 homesites').waitFor();
+      expect(await page.locator('.homesite-import-report').innerText()).to.include(
+        'homesite 40: status available → sold',
+      );
+      expect((await suite.server.db('homesites').where({ lot: 40 }).first()).status).to.equal('available');
+      await page.setInputFiles('input[name="file"]', {
+        name: 'homesites.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(csv),
+      });
+      await page.getByLabel(/Dry run/).uncheck();
+      await page.getByRole('button', { name: 'Import' }).click();
+      await page.getByText('Imported: 1 homesites').waitFor();
+      expect((await suite.server.db('homesites').where({ lot: 40 }).first()).status).to.equal('sold');
+    });
+  });
+
+  describe('accessibility (axe-core, WCAG 2.1 A/AA)', function () {
+    this.timeout(180_000);
+    for (const width of WIDTHS) {
+      it(`finds no violation on /site-plan with the lot card open at ${width} px`, async () => {
+        const map = await open('/site-plan', 'LotMap', width);
+        await lot(map.page, 5).click();
+        await card(map.page).waitFor();
+        const found = await violations(map.page);
+        expect(found, found.join('\n')).to.deep.equal([]);
+      });
+
+      it(`finds no violation on /homesites/N and /quick-move-in at ${width} px`, async () => {
+        const { page, context } = await openPage(suite, { width });
+        opened.push({ page, context } as OpenedPage);
+        await page.goto('/quick-move-in');
+        const found = (await violations(page)).map((violation) => `/quick-move-in: ${violation}`);
+        for (const path of ['/homesites/5', '/homesites/24']) {
+          await page.goto(path);
+          found.push(...(await violations(page)).map((violation) => `${path}: ${violation}`));
+        }
+        expect(found, found.join('\n')).to.deep.equal([]);
+      });
+
+      it(`finds no violation on /admin/homesites and a lot's history at ${width} px`, async () => {
+        const staff = await openPage(suite, { width });
+        opened.push(staff);
+        await signIn(staff.page, '/admin/homesites');
+        await waitForHydration(staff.page, 'HomesiteEditor');
+        const found = (await violations(staff.page)).map((violation) => `/admin/homesites: ${violation}`);
+        await staff.page.goto('/admin/homesites/5/history');
+        found.push(...(await violations(staff.page)).map((violation) => `history: ${violation}`));
+        expect(found, found.join('\n')).to.deep.equal([]);
+      });
+    }
+  });
+});

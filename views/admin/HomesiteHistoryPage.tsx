@@ -1,0 +1,22 @@
+import { AdminLayout } from './AdminLayout.js';
+import type { HomesiteChangeView } from './homesite-change.js';
+import { HomesiteChangeList } from './HomesiteChangeList.js';
+
+interface HomesiteHistoryPageProps {
+  communityName: string;
+  staff: { username: string; csrfToken: string };
+  lot: number;
+  changes: HomesiteChangeView[];
+}
+
+export function HomesiteHistoryPage({ communityName, staff, lot, changes }: HomesiteHistoryPageProps) {
+  return (
+    <AdminLayout communityName={communityName} staff={staff} path="/admin/homesites">
+      <p>
+        <a href="/admin/homesites">All homesites</a>
+      </p>
+      <h1>History of homesite {lot}</h1>
+      <HomesiteChangeList changes={changes} showLot={false} />
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,33 @@
+import { Layout } from '../Layout.js';
+import type { SiteProps } from '../site-props.js';
+import type { HomesiteSummary } from './homesite-summary.js';
+import { QuickMoveInList } from './QuickMoveInList.js';
+
+interface QuickMoveInPageProps extends SiteProps {
+  homes: HomesiteSummary[];
+}
+
+export function QuickMoveInPage({ content, path, homes }: QuickMoveInPageProps) {
+  return (
+    <Layout content={content} path={path}>
+      <div className="page-heading">
+        <div className="container">
+          <h1>Quick move-in homes</h1>
+          <p>
+            Homes built or being built at {content.community.name}, with a plan, a price and a date you can move in.
+          </p>
+        </div>
+      </div>
+      <section className="container homesite-section" aria-label="Quick move-in homes">
+        {homes.length > 0 ? (
+          <QuickMoveInList homes={homes} headingLevel={2} />
+        ) : (
+          <p>
+            No quick move-in homes right now. See the <a href="/site-plan">site plan</a> for homesites you can build on,
+            or <a href="/contact">ask a sales counselor</a> what is coming.
+          </p>
+        )}
+      </section>
+    </Layout>
+  );
+}
