@@ -29,7 +29,7 @@ const B = 300;
 const ROAD = 30;
 
 /**
- * Lots are drawn in one neutral colour: what each lot is (available, sold…) changes daily, so the site shows it
+ * Lots are drawn in one neutral color: what each lot is (available, sold…) changes daily, so the site shows it
  * in a live overlay drawn from the database over this picture, with the outlines from `lotOutlinesSvg`.
  */
 const LOT_FILL = '#f5ecd8';

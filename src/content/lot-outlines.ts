@@ -8,7 +8,7 @@ import type { Content } from './schema.js';
 const SHAPE_KINDS = ['polygon', 'path', 'rect', 'polyline'] as const;
 export type LotShapeKind = (typeof SHAPE_KINDS)[number];
 
-/** Only geometry is kept: the site draws status, colour and pattern itself. */
+/** Only geometry is kept: the site draws status, color and pattern itself. */
 const GEOMETRY: Record<LotShapeKind, readonly string[]> = {
   polygon: ['points', 'transform'],
   polyline: ['points', 'transform'],
@@ -20,11 +20,11 @@ export interface LotShape {
   lot: number;
   kind: LotShapeKind;
   attributes: Record<string, string>;
-  /** Where the lot number is drawn: the centre of the outline's points (drawing units). */
+  /** Where the lot number is drawn: the center of the outline's points (drawing units). */
   label: { x: number; y: number };
 }
 
-/** The centre of a shape's coordinates: vertex average for polygons, box centre for rects, and for paths the
+/** The center of a shape's coordinates: vertex average for polygons, box center for rects, and for paths the
  * average of the coordinate pairs (exports from drawing tools use absolute coordinates for closed outlines). */
 function labelPoint(kind: LotShapeKind, attributes: Record<string, string>): { x: number; y: number } | undefined {
   if (kind === 'rect') {

@@ -72,8 +72,13 @@ async function drawnImages(page: Page): Promise<DrawnImage[]> {
           const box = img.getBoundingClientRect();
           return box.width > 0 && box.right > 0 && box.left < window.innerWidth;
         })
-        .filter((img) => !img.complete || img.naturalWidth === 0)
-        .map((img) => img.currentSrc || img.src),
+        // A lazy image the scroll did not reach in time (a starved machine) has no current source yet: load it now,
+        // which picks its source for the size it is laid out at, as reaching it would.
+        .filter((img) => !img.complete || img.naturalWidth === 0 || !img.currentSrc)
+        .map((img) => {
+          img.loading = 'eager';
+          return img.currentSrc || img.src;
+        }),
     );
   await waitUntil(pending, (urls) => urls.length === 0, 15_000, 'every visible image to load');
   // No named helpers inside: tsx's keepNames would wrap them in a __name() the page does not have.
@@ -90,12 +95,17 @@ async function drawnImages(page: Page): Promise<DrawnImage[]> {
     });
     const results = [];
     for (const img of shown) {
-      const url = new URL(img.currentSrc, location.href);
+      const url = new URL(img.currentSrc || img.src, location.href);
       if (url.pathname.endsWith('.svg')) continue;
       // The file's own pixels (naturalWidth is divided by the density the srcset chose): load it alone.
+      // Its load event is enough for naturalWidth; decode() can be refused on a starved machine for no fault of the file.
       const file = new Image();
+      const loaded = new Promise((resolve) => {
+        file.addEventListener('load', () => resolve(true), { once: true });
+        file.addEventListener('error', () => resolve(false), { once: true });
+      });
       file.src = img.currentSrc;
-      await file.decode();
+      if (!(await loaded)) throw new Error(`${img.currentSrc} could not be loaded`);
       const style = getComputedStyle(img);
       const box = img.getBoundingClientRect();
       const boxWidth =

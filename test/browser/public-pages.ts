@@ -1,12 +1,6 @@
-import { loadContent } from '../../src/content/index.js';
+import { PUBLIC_PAGES as SITE_PAGES } from '../support/site-pages.js';
 
-/** Every public page (contract "Routes"), the styled 404 page included. */
-export const PUBLIC_PAGES = [
-  '/',
-  '/about',
-  '/site-plan',
-  '/floor-plans',
-  ...loadContent().floorPlans.map((plan) => `/floor-plans/${plan.slug}`),
-  '/contact',
-  '/no-such-page',
-];
+/** Every public page a visitor opens (contract "Routes" and wave 2), the styled 404 page included: no outcome pages. */
+export const PUBLIC_PAGES = SITE_PAGES.filter((page) => page.method !== 'POST' && !page.path.includes('?')).map(
+  (page) => page.path,
+);

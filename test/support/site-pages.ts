@@ -21,7 +21,10 @@ export const PUBLIC_PAGES: SitePage[] = [
   { label: 'Silverwood II', path: '/floor-plans/silverwood-ii' },
   { label: 'The Canyon', path: '/floor-plans/canyon' },
   { label: 'Overlook', path: '/floor-plans/overlook' },
+  { label: 'a homesite', path: '/homesites/1' },
+  { label: 'quick move-in homes', path: '/quick-move-in' },
   { label: 'contact', path: '/contact' },
+  { label: 'contact, asking about a plan', path: '/contact?plan=overlook' },
   { label: 'contact, message sent', path: '/contact?sent=1' },
   {
     label: 'contact, a plain form post with problems',
@@ -50,6 +53,8 @@ export const STAFF_PAGES: SitePage[] = [
   { label: 'Overlook gallery', path: '/admin/floorplan-images/overlook' },
   { label: 'The Canyon gallery', path: '/admin/floorplan-images/canyon' },
   { label: 'messages', path: '/admin/messages' },
+  { label: 'homesites', path: '/admin/homesites' },
+  { label: 'a homesite’s history', path: '/admin/homesites/1/history' },
 ];
 
 /** Fetches one page as a browser navigation would (Accept: text/html), signed in when `staff` is given. */

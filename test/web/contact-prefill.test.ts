@@ -126,11 +126,12 @@ describe('"Ask about" on the floor-plan pages', () => {
   after(() => server.close());
 
   for (const plan of content.floorPlans) {
+    // The plan's quick move-in homes have "Ask about homesite N" links of their own (/contact?homesite=N).
     it(`links "Ask about ${plan.name}" to /contact?plan=${plan.slug}`, async () => {
       // React separates adjacent text with <!-- -->: "Ask about <!-- -->The Canyon".
       const html = (await (await fetch(`${server.url}/floor-plans/${plan.slug}`)).text()).replace(/<!-- -->/g, '');
       const links = [...html.matchAll(/<a\b[^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].filter(([, , text]) =>
-        decode(text ?? '').startsWith('Ask about'),
+        decode(text ?? '').startsWith(`Ask about ${plan.name}`),
       );
       expect(links.map(([, href]) => decode(href ?? ''))).to.deep.equal([`/contact?plan=${plan.slug}`]);
     });
