@@ -20,6 +20,7 @@ import { createTourService } from './services/tours.js';
 import { createDirectoryStorage, type UploadStorage } from './services/upload-storage.js';
 import { resolveSessionSecret } from './session-secret.js';
 import { createAdminHomesitesRouter } from './web/admin/homesites-router.js';
+import { createAdminToursRouter } from './web/admin/tours-router.js';
 import { createAdminRouter } from './web/admin-router.js';
 import { createApiRouter } from './web/api-router.js';
 import { createAuthRouter } from './web/auth-router.js';
@@ -174,6 +175,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     invalidateOnStaffChange(pageCache),
     createAdminRouter({ db, content, renderer: kit.renderer, image: kit.image, uploads, homesites }),
     createAdminHomesitesRouter({ content, renderer: kit.renderer, homesites }),
+    createAdminToursRouter({ content, renderer: kit.renderer, tours }),
   );
   app.use(notFound(kit));
   app.use(errorHandler(kit, logger));
