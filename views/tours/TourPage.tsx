@@ -41,7 +41,7 @@ function fieldErrorId(field: TourFormField) {
 export function TourPage(props: TourPageProps) {
   const { content, path, days, values, errors, alert, homesite, plan, zoneName } = props;
   const { community } = content;
-  const about = [homesite ? `homesite ${homesite}` : null, plan ? `the ${plan.name}` : null].filter(Boolean);
+  const about = [homesite ? `homesite ${homesite}` : null, plan ? plan.name : null].filter(Boolean);
   return (
     <Layout content={content} path={path}>
       <section className="tours container" aria-labelledby="tours-heading">
