@@ -16,9 +16,11 @@ import { createImageDescriber } from './render/images.js';
 import { createRenderer } from './render/renderer.js';
 import { loadServerWidgets } from './render/widget.js';
 import { createHomesiteService } from './services/homesites.js';
+import { createTourService } from './services/tours.js';
 import { createDirectoryStorage, type UploadStorage } from './services/upload-storage.js';
 import { resolveSessionSecret } from './session-secret.js';
 import { createAdminHomesitesRouter } from './web/admin/homesites-router.js';
+import { createAdminToursRouter } from './web/admin/tours-router.js';
 import { createAdminRouter } from './web/admin-router.js';
 import { createApiRouter } from './web/api-router.js';
 import { createAuthRouter } from './web/auth-router.js';
@@ -28,6 +30,8 @@ import { requireStaff } from './web/require-staff.js';
 import { createStaffSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './web/staff-session.js';
 import { createContactRouter } from './web/contact-router.js';
 import { createHomesitesRouter } from './web/homesites-router.js';
+import { createLeadRateLimit } from './web/lead-rate-limit.js';
+import { createToursRouter } from './web/tours-router.js';
 import { errorHandler, notFound } from './web/errors.js';
 import type { PageKit } from './web/page-context.js';
 import { invalidateOnStaffChange, PageCache, servePageCache } from './web/page-cache.js';
@@ -113,11 +117,19 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     attribution: config.map.attribution,
     stylesheet: assets.lazyCss.NearbyMap ?? '',
   };
+  const leadRateLimit = createLeadRateLimit(config.contactRateLimit);
+  const tours = createTourService({
+    db,
+    settings: content.tours,
+    timeZone: content.community.timeZone,
+    planSlugs: content.floorPlans.map((plan) => plan.slug),
+  });
+  app.use(createToursRouter({ ...kit, tours, leadRateLimit, siteUrl: config.siteUrl, outbox: deps.outbox }));
   app.use(
     createContactRouter({
       ...kit,
       db,
-      rateLimit: config.contactRateLimit,
+      leadRateLimit,
       outbox: deps.outbox,
       cached: servePageCache(pageCache),
     }),
@@ -163,6 +175,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     invalidateOnStaffChange(pageCache),
     createAdminRouter({ db, content, renderer: kit.renderer, image: kit.image, uploads, homesites }),
     createAdminHomesitesRouter({ content, renderer: kit.renderer, homesites }),
+    createAdminToursRouter({ content, renderer: kit.renderer, tours }),
   );
   app.use(notFound(kit));
   app.use(errorHandler(kit, logger));

@@ -36,6 +36,9 @@ export function FloorPlanPage({ content, path, plan, images, quickMoveIns = [] }
         <p className="gallery-cta">
           <a className="button button-accent" href={`/contact?plan=${encodeURIComponent(plan.slug)}`}>
             Ask about {plan.name}
+          </a>{' '}
+          <a className="button" href={`/tours?plan=${encodeURIComponent(plan.slug)}`}>
+            Schedule a tour
           </a>
         </p>
       </section>

@@ -40,6 +40,9 @@ export function HomePage({ content, path, image, slides, counters }: HomePagePro
           <p>{community.description}</p>
           <a className="button button-accent" href={LENDERS_HREF}>
             Get Pre-Qualified
+          </a>{' '}
+          <a className="button" href="/tours">
+            Schedule a tour
           </a>
         </div>
         <Counters figures={counters} />

@@ -38,6 +38,9 @@ export function SiteFooter({ content }: { content: Content }) {
               <a href="/floor-plans">Floor Plans</a>
             </li>
             <li>
+              <a href="/tours">Schedule a Tour</a>
+            </li>
+            <li>
               <a href="/contact">Contact Us</a>
             </li>
           </ul>

@@ -89,6 +89,7 @@ function LotCard({
       </dl>
       <p className="lot-card-links">
         <a href={`/homesites/${lot.lot}`}>Homesite {lot.lot} details</a>
+        <a href={`/tours?homesite=${lot.lot}`}>Schedule a tour</a>
         <a className="button button-accent button-small" href={`${contactPath}?homesite=${lot.lot}`}>
           {`Ask about homesite ${lot.lot}`}
         </a>

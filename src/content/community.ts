@@ -337,6 +337,22 @@ export const community = {
     outlines: '/sample/site-plan-lots.svg',
     minimumLotSqft: { 'Silverwood II': 6_000, 'Sweetwater II': 6_500, 'The Canyon': 7_400, Overlook: 8_200 },
   },
+  tours: {
+    // The same hours as community.salesHours says, read in community.timeZone.
+    hours: {
+      sunday: { opens: '10:00', closes: '18:00' },
+      monday: { opens: '10:00', closes: '18:00' },
+      tuesday: { opens: '10:00', closes: '18:00' },
+      wednesday: { opens: '10:00', closes: '18:00' },
+      thursday: { opens: '10:00', closes: '18:00' },
+      friday: { opens: '10:00', closes: '18:00' },
+      saturday: { opens: '10:00', closes: '18:00' },
+    },
+    slotMinutes: 60,
+    partiesPerSlot: 2,
+    closedDates: ['2026-11-26', '2026-12-24', '2026-12-25', '2027-01-01'],
+    daysAhead: 30,
+  },
   disclaimer:
     'Plans, pricing, availability, features and specifications may change without notice. Renderings and images are artist’s conceptions.',
   sampleNotice: 'Sample community for demonstration: names, places, images and documents are invented.',

@@ -23,4 +23,4 @@ export function floorPlanBySlug(content: Content, slug: string) {
   return content.floorPlans.find((plan) => plan.slug === slug);
 }
 
-export type { Content, FloorPlan, PlanLevel, NearbyTab, NearbyPlace, ContentImage } from './schema.js';
+export type { Content, TourSettings, FloorPlan, PlanLevel, NearbyTab, NearbyPlace, ContentImage } from './schema.js';

@@ -79,6 +79,39 @@ const timeZone = z.string().refine((name) => {
   }
 }, 'must be an IANA time zone such as America/Denver');
 
+/** A local wall-clock time "HH:MM" (24-hour) at the sales center. */
+const clockTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time such as 10:00');
+/** One weekday's opening hours at the sales center, or null when it is closed that day. */
+const openingHours = z
+  .object({ opens: clockTime, closes: clockTime })
+  .refine((hours) => hours.opens < hours.closes, 'must open before it closes')
+  .nullable();
+const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2026-12-25')
+  .refine((date) => new Date(`${date}T00:00:00Z`).toISOString().startsWith(date), 'must be a real date');
+
+/** Model-home tours: when the sales center receives visitors, read in `community.timeZone`. */
+const tours = z.object({
+  hours: z.object({
+    sunday: openingHours,
+    monday: openingHours,
+    tuesday: openingHours,
+    wednesday: openingHours,
+    thursday: openingHours,
+    friday: openingHours,
+    saturday: openingHours,
+  }),
+  /** Length of one tour slot; slots start at opening time and end by closing time. */
+  slotMinutes: z.number().int().min(15).max(240),
+  /** How many parties (bookings) one slot takes. */
+  partiesPerSlot: z.number().int().min(1).max(50),
+  /** Days the sales center is closed whatever the weekday says (holidays). */
+  closedDates: z.array(calendarDate),
+  /** How many days after today (in the community's zone) a tour can be booked, today included as day 0. */
+  daysAhead: z.number().int().min(1).max(365),
+});
+
 const link = z.object({ name: z.string().min(1), href: z.string().url(), logo: image });
 
 export const contentSchema = z
@@ -128,6 +161,7 @@ export const contentSchema = z
       /** Smallest lot (sq ft) each plan is built on, by plan display name: says which plans fit a homesite. */
       minimumLotSqft: z.record(z.string().min(1), z.number().int().positive()),
     }),
+    tours,
     disclaimer: z.string().min(1),
     sampleNotice: z.string().optional(),
   })
@@ -149,4 +183,5 @@ export type FloorPlan = Content['floorPlans'][number];
 export type PlanLevel = FloorPlan['levels'][number];
 export type NearbyTab = Content['nearby'][number];
 export type NearbyPlace = NearbyTab['places'][number];
+export type TourSettings = Content['tours'];
 export type ContentImage = z.infer<typeof image>;

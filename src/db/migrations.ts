@@ -7,6 +7,7 @@ import * as createUploadedImages from '../../migrations/20261121000500_create_up
 import * as addContactDelivery from '../../migrations/20261121000600_add_contact_delivery.js';
 import * as createSiteRevision from '../../migrations/20261121000700_create_site_revision.js';
 import * as createHomesites from '../../migrations/20261122000100_create_homesites.js';
+import * as createTours from '../../migrations/20261122000200_create_tours.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '20261121000600_add_contact_delivery': addContactDelivery,
   '20261121000700_create_site_revision': createSiteRevision,
   '20261122000100_create_homesites': createHomesites,
+  '20261122000200_create_tours': createTours,
 };
 
 const source: Knex.MigrationSource<string> = {

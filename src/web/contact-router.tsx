@@ -1,10 +1,10 @@
 import express, { Router, type Request, type Response, type RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import type { Knex } from 'knex';
 import { floorPlanBySlug, type Content, type FloorPlan } from '../content/index.js';
 import { receiveContactMessage } from '../services/contact-messages.js';
 import { validateContact, type ContactErrors, type ContactInput } from '../shared/contact-rules.js';
 import { ContactPage } from '../../views/ContactPage.js';
+import type { LeadRateLimit } from './lead-rate-limit.js';
 import { siteProps, type PageKit } from './page-context.js';
 import { wantsPage } from './wants-page.js';
 
@@ -13,8 +13,8 @@ export const CONTACT_BODY_LIMIT = '32kb';
 
 interface ContactDeps extends PageKit {
   db: Knex;
-  /** Posts accepted per client address per 10 minutes; 0 turns the limit off. */
-  rateLimit: number;
+  /** CONTACT_RATE_LIMIT, shared with the tour form. */
+  leadRateLimit: LeadRateLimit;
   /** The mail worker, when e-mail is configured: told after each stored message. */
   outbox?: { kick(): void };
   /** The page cache (the plain /contact page is the same for everyone). */
@@ -61,25 +61,15 @@ export function createContactRouter(deps: ContactDeps): Router {
     renderContact(req, res, req.query.sent === '1' ? { status: 'success' } : askingAbout(content, req.query));
   });
 
-  const limiter = rateLimit({
-    windowMs: 10 * 60_000,
-    limit: deps.rateLimit,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    // The client address comes from req.ip, which honours TRUST_PROXY; a spoofed header is simply ignored.
-    validate: { xForwardedForHeader: false },
-    skip: () => deps.rateLimit === 0,
-    handler: (req, res) => {
-      res.status(429);
-      if (wantsPage(req))
-        // Only the form's own fields go back into the page, never whatever else the body named.
-        return renderContact(req, res, {
-          values: validateContact(req.body ?? {}).value,
-          status: 'rate-limited',
-          plan: planNamed(content, (req.body as Record<string, unknown> | undefined)?.plan)?.slug,
-        });
-      res.type('text/plain').send('Too many messages from this address; please try again later.');
-    },
+  const limiter = deps.leadRateLimit((req, res) => {
+    if (wantsPage(req))
+      // Only the form's own fields go back into the page, never whatever else the body named.
+      return renderContact(req, res, {
+        values: validateContact(req.body ?? {}).value,
+        status: 'rate-limited',
+        plan: planNamed(content, (req.body as Record<string, unknown> | undefined)?.plan)?.slug,
+      });
+    res.type('text/plain').send('Too many messages from this address; please try again later.');
   });
 
   router.post(

@@ -10,6 +10,7 @@ const PUBLIC_PATHS = (content: Content, lots: number[]) => [
   '/floor-plans',
   ...content.floorPlans.map((plan) => `/floor-plans/${plan.slug}`),
   '/contact',
+  '/tours',
   '/quick-move-in',
   ...lots.map((lot) => `/homesites/${lot}`),
 ];

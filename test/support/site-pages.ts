@@ -33,6 +33,7 @@ export const PUBLIC_PAGES: SitePage[] = [
     form: { firstname: 'Ada', lastname: '', email: 'not an address', phone: '555', subject: 'Hi', message: '' },
     status: 400,
   },
+  { label: 'schedule a tour', path: '/tours' },
   { label: 'page not found', path: '/no-such-page', status: 404 },
 ];
 

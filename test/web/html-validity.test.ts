@@ -46,6 +46,13 @@ const LIMITED_PAGES: SitePage[] = [
     status: 429,
   },
   {
+    label: 'schedule a tour, too many requests',
+    path: '/tours',
+    method: 'POST',
+    form: { firstname: 'Ada', lastname: '', email: 'not an address', phone: '555', start: 'tomorrow' },
+    status: 429,
+  },
+  {
     label: 'sign in, too many failures',
     path: '/login',
     method: 'POST',
@@ -54,12 +61,16 @@ const LIMITED_PAGES: SitePage[] = [
   },
 ];
 
+/** A buyer's own tour page, for a tour stored in `before` with this token. */
+const TOUR_TOKEN = 'validity-test-token-0123456789abcdefghijklm';
+const TOUR_PAGE: SitePage = { label: "a buyer's tour", path: `/tours/${TOUR_TOKEN}` };
+
 /** A page that needs the database, asked for with a query string so the page cache does not answer it. */
 const SERVER_ERROR_PAGE: SitePage = { label: 'server error', path: '/?from=validity-test', status: 500 };
 
 describe('W3C Nu Html Checker: every page', function () {
   this.timeout(180_000);
-  const pages = [...PUBLIC_PAGES, ...STAFF_PAGES, ...LIMITED_PAGES, SERVER_ERROR_PAGE];
+  const pages = [...PUBLIC_PAGES, TOUR_PAGE, ...STAFF_PAGES, ...LIMITED_PAGES, SERVER_ERROR_PAGE];
   const found = new Map<SitePage, VnuMessage[]>();
   let server: TestServer | undefined;
   let folder = '';
@@ -86,6 +97,16 @@ describe('W3C Nu Html Checker: every page', function () {
       { ...lead, subject: 'Read already', message: 'Line one.\nLine two.', read_at: '2026-11-20T10:00:00.000Z' },
       { ...lead, subject: 'Cheap pills', message: 'Buy now', is_spam: true, delivery_status: 'skipped' },
     ]);
+    await server.db('tours').insert({
+      token: TOUR_TOKEN,
+      start_at: new Date(Date.now() + 86_400_000).toISOString(),
+      slot_minutes: 60,
+      firstname: lead.firstname,
+      lastname: lead.lastname,
+      email: lead.email,
+      phone: lead.phone,
+      created_at: new Date().toISOString(),
+    });
     folder = await fs.mkdtemp(path.join(os.tmpdir(), 'vnu-pages-'));
     const files = new Map<string, SitePage>();
     for (const [index, page] of pages.entries()) {

@@ -13,6 +13,7 @@ const LINKS = [
   { href: '/admin/homepage-images', label: 'Homepage images' },
   { href: '/admin/floorplan-images', label: 'Floor plan galleries' },
   { href: '/admin/messages', label: 'Messages' },
+  { href: '/admin/tours', label: 'Tours' },
   { href: '/admin/homesites', label: 'Homesites' },
 ];
 

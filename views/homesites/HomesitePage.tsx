@@ -61,6 +61,9 @@ export function HomesitePage({ content, path, homesite }: HomesitePageProps) {
           <a className="button button-accent" href={`/contact?homesite=${homesite.lot}`}>
             {`Ask about homesite ${homesite.lot}`}
           </a>
+          <a className="button" href={`/tours?homesite=${homesite.lot}`}>
+            Schedule a tour
+          </a>
           <a className="button" href="/site-plan">
             Back to the site plan
           </a>

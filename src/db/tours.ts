@@ -1,0 +1,112 @@
+import type { Knex } from 'knex';
+
+export const TOUR_STATUSES = ['booked', 'cancelled', 'toured', 'no-show'] as const;
+export type TourStatus = (typeof TOUR_STATUSES)[number];
+
+export interface NewTour {
+  token: string;
+  start_at: string;
+  slot_minutes: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  message: string;
+  homesite: number | null;
+  plan: string | null;
+  is_spam: boolean;
+  source_page: string | null;
+  user_agent: string | null;
+  created_at: string;
+}
+
+export interface TourRow extends NewTour {
+  id: number;
+  status: TourStatus;
+  cancelled_at: string | null;
+  status_changed_at: string | null;
+  status_changed_by: string | null;
+}
+
+type StoredTourRow = Omit<TourRow, 'is_spam'> & { is_spam: boolean | number };
+
+function fromStored(row: StoredTourRow): TourRow {
+  return { ...row, is_spam: Boolean(row.is_spam) };
+}
+
+/**
+ * Takes one place in the slot starting at `startAt` if fewer than `capacity` parties hold one, and says whether it
+ * did. The single conditional UPDATE is the guard: SQLite runs one writer at a time, and PostgreSQL makes a second
+ * UPDATE of the same row wait for the first to commit and then re-checks `booked < capacity` on the new row.
+ */
+export async function takePlace(trx: Knex.Transaction, startAt: string, capacity: number): Promise<boolean> {
+  await trx('tour_slots').insert({ start_at: startAt, booked: 0 }).onConflict('start_at').ignore();
+  const updated = await trx('tour_slots')
+    .where({ start_at: startAt })
+    .andWhere('booked', '<', capacity)
+    .increment('booked', 1);
+  return updated === 1;
+}
+
+export async function freePlace(trx: Knex.Transaction, startAt: string): Promise<void> {
+  await trx('tour_slots').where({ start_at: startAt }).andWhere('booked', '>', 0).decrement('booked', 1);
+}
+
+/** Parties holding a place per slot start (UTC ISO) between two instants, inclusive. */
+export async function bookedBetween(db: Knex, from: string, to: string): Promise<Map<string, number>> {
+  const rows = await db<{ start_at: string; booked: number }>('tour_slots')
+    .select('start_at', 'booked')
+    .whereBetween('start_at', [from, to]);
+  return new Map(rows.map((row) => [row.start_at, Number(row.booked)]));
+}
+
+export async function insertTour(trx: Knex | Knex.Transaction, tour: NewTour): Promise<number> {
+  const [row] = await trx('tours').insert(tour).returning<{ id: number }[]>('id');
+  if (!row) throw new Error('tour insert returned no id');
+  return row.id;
+}
+
+export async function findTourByToken(db: Knex | Knex.Transaction, token: string): Promise<TourRow | undefined> {
+  const row = await db<StoredTourRow>('tours').where({ token }).first();
+  return row ? fromStored(row) : undefined;
+}
+
+/** Marks a booked tour cancelled; false when it was not booked (already cancelled, toured or no-show). */
+export async function cancelBookedTour(trx: Knex.Transaction, id: number, at: string): Promise<boolean> {
+  const updated = await trx('tours')
+    .where({ id, status: 'booked' })
+    .update({ status: 'cancelled', cancelled_at: at, status_changed_at: at });
+  return updated === 1;
+}
+
+/** Real (non-spam) tours starting between two instants, earliest first. */
+export async function listToursBetween(db: Knex, from: string, to: string): Promise<TourRow[]> {
+  const rows = await db<StoredTourRow>('tours')
+    .where({ is_spam: false })
+    .whereBetween('start_at', [from, to])
+    .orderBy([{ column: 'start_at' }, { column: 'id' }]);
+  return rows.map(fromStored);
+}
+
+/** Staff's mark on a tour that was not cancelled; false when there is no such tour. */
+export async function setTourOutcome(
+  db: Knex,
+  id: number,
+  status: 'toured' | 'no-show' | 'booked',
+  by: string,
+  at: string,
+): Promise<boolean> {
+  const updated = await db('tours')
+    .where({ id, is_spam: false })
+    .whereIn('status', ['booked', 'toured', 'no-show'])
+    .update({ status, status_changed_at: at, status_changed_by: by });
+  return updated === 1;
+}
+
+export async function countUpcomingTours(db: Knex, from: string): Promise<number> {
+  const [row] = await db('tours')
+    .where({ is_spam: false, status: 'booked' })
+    .andWhere('start_at', '>=', from)
+    .count<{ count: number | string }[]>({ count: '*' });
+  return Number(row?.count ?? 0);
+}

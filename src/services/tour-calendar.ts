@@ -1,0 +1,71 @@
+/**
+ * The buyer's tour as an iCalendar file (RFC 5545): one VEVENT at the tour's instant written in UTC, so every
+ * calendar shows it at the right moment whatever its own zone; CRLF lines folded at 75 octets.
+ */
+export interface TourEvent {
+  uid: string;
+  startMs: number;
+  endMs: number;
+  stampMs: number;
+  summary: string;
+  location: string;
+  description: string;
+  url: string;
+  cancelled: boolean;
+}
+
+function utcStamp(instantMs: number): string {
+  return new Date(instantMs)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** TEXT values escape backslash, semicolon, comma and newlines (RFC 5545 §3.3.11). */
+export function escapeText(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+
+/** Folds a content line into pieces of at most 75 octets, never splitting a UTF-8 character (RFC 5545 §3.1). */
+export function foldLine(line: string): string {
+  const pieces: string[] = [];
+  let piece = '';
+  let octets = 0;
+  for (const character of line) {
+    const size = Buffer.byteLength(character);
+    // Continuation lines start with a space, which counts toward their 75 octets.
+    const room = pieces.length === 0 ? 75 : 74;
+    if (octets + size > room) {
+      pieces.push(piece);
+      piece = '';
+      octets = 0;
+    }
+    piece += character;
+    octets += size;
+  }
+  pieces.push(piece);
+  return pieces.join('\r\n ');
+}
+
+export function tourCalendar(event: TourEvent, productId: string): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:${productId}`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `DTSTAMP:${utcStamp(event.stampMs)}`,
+    `DTSTART:${utcStamp(event.startMs)}`,
+    `DTEND:${utcStamp(event.endMs)}`,
+    `SUMMARY:${escapeText(event.summary)}`,
+    `LOCATION:${escapeText(event.location)}`,
+    `DESCRIPTION:${escapeText(event.description)}`,
+    `URL:${event.url}`,
+    `STATUS:${event.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}

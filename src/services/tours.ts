@@ -1,0 +1,221 @@
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import {
+  bookedBetween,
+  cancelBookedTour,
+  findTourByToken,
+  freePlace,
+  insertTour,
+  listToursBetween,
+  setTourOutcome,
+  takePlace,
+  type TourRow,
+} from '../db/tours.js';
+import { CONTACT_MAX_LENGTH, fieldError, type ContactField } from '../shared/contact-rules.js';
+import {
+  addDays,
+  checkSlotStart,
+  formatIsoInZone,
+  upcomingSlots,
+  wallTimeToInstant,
+  type SlotCheck,
+  type TourHours,
+} from '../shared/tour-slots.js';
+import { HONEYPOT_FIELD } from './contact-messages.js';
+
+export const TOUR_CONTACT_FIELDS = ['firstname', 'lastname', 'email', 'phone'] as const satisfies ContactField[];
+export const TOUR_MESSAGE_MAX_LENGTH = CONTACT_MAX_LENGTH.message;
+export type TourField = (typeof TOUR_CONTACT_FIELDS)[number] | 'message' | 'start';
+export type TourInput = Record<TourField, string>;
+export type TourErrors = Partial<Record<TourField, string>>;
+
+export const SLOT_PROBLEMS: Record<Exclude<SlotCheck, { ok: true }>['reason'], string> = {
+  malformed: 'Please choose a day and a time for your tour.',
+  unknown: 'That time is not one of our tour times; please choose one from the list.',
+  closed: 'The sales center is closed that day; please choose another day.',
+  past: 'That time has already passed; please choose a later one.',
+  'too-far': 'That day is too far ahead to book yet; please choose an earlier one.',
+};
+export const SLOT_FULL = 'That time was just booked by someone else; please choose another time.';
+
+export interface TourSlotView {
+  start: string;
+  end: string;
+  left: number;
+}
+
+export interface TourContext {
+  sourcePage: string | null;
+  userAgent: string | null;
+}
+
+export type BookingOutcome =
+  | { kind: 'booked'; tour: TourRow }
+  | { kind: 'spam'; tour: TourRow }
+  | { kind: 'invalid'; value: TourInput; errors: TourErrors; homesite: number | null; plan: string | null }
+  | { kind: 'full'; value: TourInput; homesite: number | null; plan: string | null };
+
+export type CancelOutcome = 'cancelled' | 'not-booked' | 'past' | 'unknown';
+
+interface TourServiceDeps {
+  db: Knex;
+  settings: TourHours;
+  timeZone: string;
+  /** Plan slugs the content knows: a `plan` naming another is dropped. */
+  planSlugs: readonly string[];
+  /** The clock; tests set it to book across a daylight-saving change. */
+  now?: () => number;
+}
+
+/** A token nobody can guess: 256 random bits, URL-safe. */
+export function newTourToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+function asText(raw: unknown): string {
+  return typeof raw === 'string' ? raw.trim() : '';
+}
+
+/** An optional homesite number: a whole number 1…9999, anything else is dropped rather than refused. */
+function homesiteOf(raw: unknown): number | null {
+  const text = asText(raw);
+  return /^[1-9]\d{0,3}$/.test(text) ? Number(text) : null;
+}
+
+export function createTourService(deps: TourServiceDeps) {
+  const { db, settings, timeZone } = deps;
+  const now = deps.now ?? Date.now;
+
+  function planOf(raw: unknown): string | null {
+    const text = asText(raw);
+    return deps.planSlugs.includes(text) ? text : null;
+  }
+
+  /** Slots of `days` local dates from `from` with the places left in each; future slots only. */
+  async function slots(from: string, days: number): Promise<TourSlotView[]> {
+    const times = upcomingSlots(settings, timeZone, from, days, now());
+    if (times.length === 0) return [];
+    const booked = await bookedBetween(
+      db,
+      new Date(times[0]!.startMs).toISOString(),
+      new Date(times.at(-1)!.startMs).toISOString(),
+    );
+    return times.map((slot) => ({
+      start: formatIsoInZone(slot.startMs, timeZone),
+      end: formatIsoInZone(slot.endMs, timeZone),
+      left: Math.max(0, settings.partiesPerSlot - (booked.get(new Date(slot.startMs).toISOString()) ?? 0)),
+    }));
+  }
+
+  function readInput(body: Partial<Record<string, unknown>>): TourInput {
+    return {
+      firstname: asText(body.firstname),
+      lastname: asText(body.lastname),
+      email: asText(body.email),
+      phone: asText(body.phone),
+      message: asText(body.message),
+      start: asText(body.start),
+    };
+  }
+
+  /** Validates a booking and stores it, taking a place in its slot in the same transaction. */
+  async function book(body: Partial<Record<string, unknown>>, context: TourContext): Promise<BookingOutcome> {
+    const value = readInput(body);
+    const homesite = homesiteOf(body.homesite);
+    const plan = planOf(body.plan);
+    const base = {
+      token: newTourToken(),
+      slot_minutes: settings.slotMinutes,
+      homesite,
+      plan,
+      source_page: context.sourcePage?.slice(0, 500) ?? null,
+      user_agent: context.userAgent?.slice(0, 500) ?? null,
+      created_at: new Date(now()).toISOString(),
+    };
+    if (asText(body[HONEYPOT_FIELD]) !== '') {
+      // Kept, never counted against a slot: the bot sees the same success as a buyer.
+      const parsed = Date.parse(value.start);
+      const id = await insertTour(db, {
+        ...base,
+        start_at: new Date(Number.isNaN(parsed) ? now() : parsed).toISOString(),
+        firstname: value.firstname.slice(0, CONTACT_MAX_LENGTH.firstname),
+        lastname: value.lastname.slice(0, CONTACT_MAX_LENGTH.lastname),
+        email: value.email.slice(0, CONTACT_MAX_LENGTH.email),
+        phone: value.phone.slice(0, CONTACT_MAX_LENGTH.phone),
+        message: value.message.slice(0, TOUR_MESSAGE_MAX_LENGTH),
+        is_spam: true,
+      });
+      return { kind: 'spam', tour: await storedTour(base.token, id) };
+    }
+    const errors: TourErrors = {};
+    for (const field of TOUR_CONTACT_FIELDS) {
+      const error = fieldError(field, value[field]);
+      if (error) errors[field] = error;
+    }
+    if (value.message.length > TOUR_MESSAGE_MAX_LENGTH) {
+      errors.message = `Message must be at most ${TOUR_MESSAGE_MAX_LENGTH} characters.`;
+    }
+    const slot = checkSlotStart(settings, timeZone, value.start, now());
+    if (!slot.ok) errors.start = SLOT_PROBLEMS[slot.reason];
+    if (!slot.ok || Object.keys(errors).length > 0) return { kind: 'invalid', value, errors, homesite, plan };
+
+    const startAt = new Date(slot.slot.startMs).toISOString();
+    const stored = await db.transaction(async (trx) => {
+      if (!(await takePlace(trx, startAt, settings.partiesPerSlot))) return undefined;
+      return insertTour(trx, {
+        ...base,
+        start_at: startAt,
+        firstname: value.firstname,
+        lastname: value.lastname,
+        email: value.email,
+        phone: value.phone,
+        message: value.message,
+        is_spam: false,
+      });
+    });
+    if (!stored) return { kind: 'full', value, homesite, plan };
+    return { kind: 'booked', tour: await storedTour(base.token, stored) };
+  }
+
+  async function storedTour(token: string, id: number): Promise<TourRow> {
+    const tour = await findTourByToken(db, token);
+    if (!tour) throw new Error(`tour ${id} not found after insert`);
+    return tour;
+  }
+
+  async function byToken(token: string): Promise<TourRow | undefined> {
+    return TOKEN_PATTERN.test(token) ? findTourByToken(db, token) : undefined;
+  }
+
+  /** Cancels a booked, not yet started tour and frees its place, in one transaction. */
+  async function cancel(token: string): Promise<CancelOutcome> {
+    if (!TOKEN_PATTERN.test(token)) return 'unknown';
+    return db.transaction(async (trx) => {
+      const tour = await findTourByToken(trx, token);
+      if (!tour) return 'unknown';
+      if (tour.status !== 'booked') return 'not-booked';
+      if (Date.parse(tour.start_at) <= now()) return 'past';
+      if (!(await cancelBookedTour(trx, tour.id, new Date(now()).toISOString()))) return 'not-booked';
+      if (!tour.is_spam) await freePlace(trx, tour.start_at);
+      return 'cancelled';
+    });
+  }
+
+  /** Real tours on `days` local dates from `from` (in the community's zone), earliest first. */
+  async function listByDays(from: string, days: number): Promise<TourRow[]> {
+    const first = wallTimeToInstant(from, '00:00', timeZone) ?? Date.parse(`${from}T00:00:00Z`);
+    const after = addDays(from, days);
+    const last = wallTimeToInstant(after, '00:00', timeZone) ?? Date.parse(`${after}T00:00:00Z`);
+    return listToursBetween(db, new Date(first).toISOString(), new Date(last - 1).toISOString());
+  }
+
+  async function markOutcome(id: number, status: 'toured' | 'no-show' | 'booked', by: string): Promise<boolean> {
+    return setTourOutcome(db, id, status, by, new Date(now()).toISOString());
+  }
+
+  return { settings, timeZone, now, slots, book, byToken, cancel, listByDays, markOutcome };
+}
+
+export type TourService = ReturnType<typeof createTourService>;

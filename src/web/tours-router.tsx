@@ -1,0 +1,279 @@
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { floorPlanBySlug } from '../content/index.js';
+import type { TourRow } from '../db/tours.js';
+import { tourCalendar } from '../services/tour-calendar.js';
+import { SLOT_FULL, type TourErrors, type TourInput, type TourService } from '../services/tours.js';
+import {
+  dateInZone,
+  formatIsoInZone,
+  formatSlotDate,
+  formatSlotTime,
+  isCalendarDate,
+  type TourHours,
+} from '../shared/tour-slots.js';
+import { TourManagePage, type ManagedTour } from '../../views/tours/TourManagePage.js';
+import { TourPage, type TourDay } from '../../views/tours/TourPage.js';
+import { CONTACT_BODY_LIMIT } from './contact-router.js';
+import { rejectCrossSite } from './csrf.js';
+import type { LeadRateLimit } from './lead-rate-limit.js';
+import { siteProps, type PageKit } from './page-context.js';
+import { wantsPage } from './wants-page.js';
+
+/** The most days one slot request may span (contract: N ≤ 31), and how many the tour page shows. */
+export const MAX_SLOT_DAYS = 31;
+
+interface ToursDeps extends PageKit {
+  tours: TourService;
+  leadRateLimit: LeadRateLimit;
+  siteUrl: string;
+  /** The mail worker, when e-mail is configured: told after each stored booking. */
+  outbox?: { kick(): void };
+}
+
+type PageState = {
+  values: Partial<TourInput>;
+  errors: TourErrors;
+  alert?: string;
+  homesite: number | null;
+  plan: string | null;
+};
+
+function wantsJson(req: Request): boolean {
+  return (req.get('accept') ?? '').includes('application/json');
+}
+
+/** Token pages hold a buyer's name and booking: never stored by a cache, never indexed. */
+function keepPrivate(res: Response) {
+  res.set('Cache-Control', 'no-store').set('X-Robots-Tag', 'noindex');
+}
+
+function queryNumber(raw: unknown): number | null {
+  return typeof raw === 'string' && /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : null;
+}
+
+export function createToursRouter(deps: ToursDeps): Router {
+  const { tours, content } = deps;
+  const settings: TourHours = tours.settings;
+  const zone = tours.timeZone;
+  const { address } = content.community;
+  const fullAddress = `${address.street}, ${address.city}, ${address.region} ${address.postalCode}`;
+  const directions = `https://www.openstreetmap.org/directions?to=${content.community.latitude}%2C${content.community.longitude}`;
+  const router = Router();
+
+  function zoneName(): string {
+    return formatSlotTime(tours.now(), zone).split(' ').at(-1) ?? zone;
+  }
+
+  async function tourDays(): Promise<TourDay[]> {
+    const today = dateInZone(tours.now(), zone);
+    const slots = await tours.slots(today, Math.min(settings.daysAhead + 1, MAX_SLOT_DAYS));
+    const days = new Map<string, TourDay>();
+    for (const slot of slots) {
+      const date = slot.start.slice(0, 10);
+      let day = days.get(date);
+      if (!day) {
+        day = { date, label: formatSlotDate(date), times: [] };
+        days.set(date, day);
+      }
+      day.times.push({ start: slot.start, label: formatSlotTime(Date.parse(slot.start), zone), left: slot.left });
+    }
+    return [...days.values()];
+  }
+
+  async function renderTourPage(req: Request, res: Response, state: PageState) {
+    const plan = state.plan ? floorPlanBySlug(content, state.plan) : undefined;
+    res.set('Cache-Control', 'no-store');
+    res.send(
+      deps.renderer.page(
+        <TourPage
+          {...siteProps(deps, req)}
+          path="/tours"
+          days={await tourDays()}
+          values={state.values}
+          errors={state.errors}
+          alert={state.alert}
+          homesite={state.homesite}
+          plan={plan ? { slug: plan.slug, name: plan.name } : null}
+          zoneName={zoneName()}
+        />,
+        {
+          title: 'Schedule a tour',
+          description: `Book a tour of the ${content.community.name} model home: choose a day and a time.`,
+          path: '/tours',
+        },
+      ),
+    );
+  }
+
+  router.get('/api/tour-slots', async (req, res) => {
+    const from = req.query.from ?? dateInZone(tours.now(), zone);
+    const daysRaw = req.query.days ?? '7';
+    if (typeof from !== 'string' || !isCalendarDate(from)) {
+      res.status(400).json({ error: 'from must be a date written YYYY-MM-DD' });
+      return;
+    }
+    if (typeof daysRaw !== 'string' || !/^\d{1,2}$/.test(daysRaw) || +daysRaw < 1 || +daysRaw > MAX_SLOT_DAYS) {
+      res.status(400).json({ error: `days must be a whole number from 1 to ${MAX_SLOT_DAYS}` });
+      return;
+    }
+    res.set('Cache-Control', 'no-store');
+    res.json({ slots: await tours.slots(from, Number(daysRaw)) });
+  });
+
+  router.get('/tours', async (req, res) => {
+    const plan = typeof req.query.plan === 'string' ? floorPlanBySlug(content, req.query.plan) : undefined;
+    await renderTourPage(req, res, {
+      values: {},
+      errors: {},
+      homesite: queryNumber(req.query.homesite),
+      plan: plan?.slug ?? null,
+    });
+  });
+
+  const limiter = deps.leadRateLimit((req, res) => {
+    const text = 'We have received several requests from you in a short time; please wait a few minutes or call us.';
+    if (wantsJson(req)) return void res.json({ error: text });
+    if (wantsPage(req)) {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      return void renderTourPage(req, res, {
+        values: {},
+        errors: {},
+        alert: text,
+        homesite: queryNumber(body.homesite),
+        plan: typeof body.plan === 'string' ? body.plan : null,
+      });
+    }
+    res.type('text/plain').send(text);
+  });
+
+  router.post(
+    '/tours',
+    express.urlencoded({ extended: false, limit: CONTACT_BODY_LIMIT, parameterLimit: 30 }),
+    limiter,
+    async (req, res) => {
+      if (!req.is('application/x-www-form-urlencoded')) {
+        res.status(415).type('text/plain').send('Send the form as application/x-www-form-urlencoded.');
+        return;
+      }
+      const outcome = await tours.book((req.body ?? {}) as Record<string, unknown>, {
+        sourcePage: req.get('referer') ?? null,
+        userAgent: req.get('user-agent') ?? null,
+      });
+      if (outcome.kind === 'booked' || outcome.kind === 'spam') {
+        if (outcome.kind === 'booked') deps.outbox?.kick();
+        const manage = `/tours/${outcome.tour.token}`;
+        if (wantsJson(req)) {
+          res.json({
+            id: outcome.tour.id,
+            start: formatIsoInZone(Date.parse(outcome.tour.start_at), zone),
+            manage,
+            ics: `${manage}.ics`,
+          });
+          return;
+        }
+        res.redirect(303, manage);
+        return;
+      }
+      const status = outcome.kind === 'full' ? 409 : 400;
+      const errors: TourErrors = outcome.kind === 'full' ? { start: SLOT_FULL } : outcome.errors;
+      res.status(status);
+      if (wantsJson(req)) {
+        res.json({ error: status === 409 ? SLOT_FULL : 'Please correct the fields named.', errors });
+        return;
+      }
+      if (wantsPage(req)) {
+        const values = outcome.kind === 'full' ? { ...outcome.value, start: '' } : outcome.value;
+        await renderTourPage(req, res, { values, errors, homesite: outcome.homesite, plan: outcome.plan });
+        return;
+      }
+      res.type('text/plain').send(Object.values(errors).join('\n'));
+    },
+  );
+
+  function managed(tour: TourRow): ManagedTour {
+    const startMs = Date.parse(tour.start_at);
+    const manage = `/tours/${tour.token}`;
+    return {
+      name: `${tour.firstname} ${tour.lastname}`,
+      dateLabel: formatSlotDate(dateInZone(startMs, zone)),
+      timeLabel: formatSlotTime(startMs, zone),
+      status: tour.status,
+      cancellable: tour.status === 'booked' && startMs > tours.now(),
+      manage,
+      ics: `${manage}.ics`,
+    };
+  }
+
+  function renderManage(req: Request, res: Response, tour: TourRow, notice?: 'not-cancellable') {
+    keepPrivate(res);
+    res.send(
+      deps.renderer.page(
+        <TourManagePage
+          {...siteProps(deps, req)}
+          tour={managed(tour)}
+          address={fullAddress}
+          directions={directions}
+          notice={notice}
+        />,
+        { title: 'Your tour', description: 'Your model home tour.', path: req.path, noindex: true },
+      ),
+    );
+  }
+
+  const loadTour: RequestHandler = async (req, res, next) => {
+    const param = String(req.params.token);
+    const token = param.endsWith('.ics') ? param.slice(0, -4) : param;
+    const tour = await tours.byToken(token);
+    keepPrivate(res);
+    if (!tour) return next();
+    res.locals.tour = tour;
+    res.locals.ics = param.endsWith('.ics');
+    next();
+  };
+
+  router.get('/tours/:token', loadTour, (req, res, next) => {
+    const tour = res.locals.tour as TourRow | undefined;
+    if (!tour) return next();
+    if (!res.locals.ics) return renderManage(req, res, tour);
+    const startMs = Date.parse(tour.start_at);
+    const calendar = tourCalendar(
+      {
+        uid: `tour-${tour.id}@${new URL(deps.siteUrl).host}`,
+        startMs,
+        endMs: startMs + tour.slot_minutes * 60_000,
+        stampMs: Date.parse(tour.status_changed_at ?? tour.created_at),
+        summary: `Model home tour at ${content.community.name}`,
+        location: fullAddress,
+        description: `${content.builder.name} sales center, ${content.builder.phone}. Your booking: ${deps.siteUrl}/tours/${tour.token}`,
+        url: `${deps.siteUrl}/tours/${tour.token}`,
+        cancelled: tour.status === 'cancelled',
+      },
+      `-//${content.builder.name}//${content.community.name} tours//EN`,
+    );
+    res
+      .type('text/calendar; charset=utf-8')
+      .set(
+        'Content-Disposition',
+        `attachment; filename="${content.community.name.replace(/[^A-Za-z0-9]+/g, '-')}-tour.ics"`,
+      )
+      .send(calendar);
+  });
+
+  // A public form with no session: the same-origin check is its CSRF defense (the token in the URL is the secret).
+  router.post('/tours/:token/cancel', rejectCrossSite, async (req, res, next) => {
+    const token = String(req.params.token);
+    const outcome = await tours.cancel(token);
+    keepPrivate(res);
+    if (outcome === 'unknown') return next();
+    if (outcome === 'cancelled') {
+      if (wantsJson(req)) return void res.json({ status: 'cancelled' });
+      return res.redirect(303, `/tours/${token}`);
+    }
+    res.status(409);
+    const tour = await tours.byToken(token);
+    if (wantsJson(req) || !tour) return void res.json({ error: 'This tour can no longer be cancelled.' });
+    renderManage(req, res, tour, 'not-cancellable');
+  });
+
+  return router;
+}

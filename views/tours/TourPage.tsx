@@ -1,0 +1,152 @@
+import {
+  CONTACT_LABELS,
+  CONTACT_MAX_LENGTH,
+  EMAIL_PATTERN_ATTRIBUTE,
+  PHONE_PATTERN_ATTRIBUTE,
+} from '../../src/shared/contact-rules.js';
+import { Layout } from '../Layout.js';
+import type { SiteProps } from '../site-props.js';
+
+/** One day of tour times, already formatted in the community's zone by the handler. */
+export interface TourDay {
+  date: string;
+  label: string;
+  times: { start: string; label: string; left: number }[];
+}
+
+export type TourFormField = 'firstname' | 'lastname' | 'email' | 'phone' | 'message' | 'start';
+
+interface TourPageProps extends SiteProps {
+  days: TourDay[];
+  values: Partial<Record<TourFormField, string>>;
+  errors: Partial<Record<TourFormField, string>>;
+  /** Why the last post was not booked, said above the form. */
+  alert?: string;
+  homesite: number | null;
+  plan: { slug: string; name: string } | null;
+  zoneName: string;
+}
+
+const CONTACT_INPUTS = [
+  { field: 'firstname', type: 'text', autoComplete: 'given-name' },
+  { field: 'lastname', type: 'text', autoComplete: 'family-name' },
+  { field: 'email', type: 'email', autoComplete: 'email', pattern: EMAIL_PATTERN_ATTRIBUTE },
+  { field: 'phone', type: 'tel', autoComplete: 'tel', pattern: PHONE_PATTERN_ATTRIBUTE },
+] as const;
+
+function fieldErrorId(field: TourFormField) {
+  return `tour-${field}-error`;
+}
+
+export function TourPage(props: TourPageProps) {
+  const { content, path, days, values, errors, alert, homesite, plan, zoneName } = props;
+  const { community } = content;
+  const about = [homesite ? `homesite ${homesite}` : null, plan ? plan.name : null].filter(Boolean);
+  return (
+    <Layout content={content} path={path}>
+      <section className="tours container" aria-labelledby="tours-heading">
+        <h1 id="tours-heading">Schedule a tour</h1>
+        <p>
+          Visit the model home at {community.address.street}, {community.address.city}. Choose a day and a time, leave
+          your details, and a sales counselor will be there to meet you
+          {about.length > 0 ? ` and talk about ${about.join(' and ')}` : ''}. All times are {zoneName} (
+          {community.address.city}, {community.address.region} time).
+        </p>
+        <form className="tour-form" method="post" action="/tours" noValidate>
+          {alert ? (
+            <p className="alert alert-error" role="alert">
+              {alert}
+            </p>
+          ) : null}
+          <fieldset className="tour-times" aria-describedby={errors.start ? fieldErrorId('start') : undefined}>
+            <legend>Day and time</legend>
+            {errors.start ? (
+              <p id={fieldErrorId('start')} className="field-error">
+                {errors.start}
+              </p>
+            ) : null}
+            {days.length === 0 ? <p>No tour times are open right now; please call us.</p> : null}
+            {days.map((day) => (
+              <fieldset key={day.date} className="tour-day">
+                <legend>{day.label}</legend>
+                <div className="tour-day-times">
+                  {day.times.map((time) => (
+                    <label key={time.start} className="tour-time">
+                      <input
+                        type="radio"
+                        name="start"
+                        value={time.start}
+                        required
+                        disabled={time.left === 0}
+                        defaultChecked={values.start === time.start}
+                      />
+                      <span>{time.label}</span>
+                      {time.left === 0 ? <span className="tour-time-full"> (full)</span> : null}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ))}
+          </fieldset>
+          <fieldset className="tour-contact">
+            <legend>Your details</legend>
+            <div className="form-grid">
+              {CONTACT_INPUTS.map((input) => {
+                const error = errors[input.field];
+                return (
+                  <div key={input.field} className="field">
+                    <label htmlFor={`tour-${input.field}`}>{CONTACT_LABELS[input.field]}</label>
+                    <input
+                      id={`tour-${input.field}`}
+                      name={input.field}
+                      type={input.type}
+                      autoComplete={input.autoComplete}
+                      pattern={'pattern' in input ? input.pattern : undefined}
+                      placeholder={input.field === 'phone' ? '(970) 555-0199' : undefined}
+                      maxLength={input.field === 'phone' ? undefined : CONTACT_MAX_LENGTH[input.field]}
+                      required
+                      defaultValue={values[input.field] ?? ''}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? fieldErrorId(input.field) : undefined}
+                    />
+                    {error ? (
+                      <p id={fieldErrorId(input.field)} className="field-error">
+                        {error}
+                      </p>
+                    ) : null}
+                  </div>
+                );
+              })}
+              <div className="field field-message">
+                <label htmlFor="tour-message">Note (optional)</label>
+                <textarea
+                  id="tour-message"
+                  name="message"
+                  rows={4}
+                  maxLength={CONTACT_MAX_LENGTH.message}
+                  defaultValue={values.message ?? ''}
+                  aria-invalid={errors.message ? true : undefined}
+                  aria-describedby={errors.message ? fieldErrorId('message') : undefined}
+                />
+                {errors.message ? (
+                  <p id={fieldErrorId('message')} className="field-error">
+                    {errors.message}
+                  </p>
+                ) : null}
+              </div>
+              <div className="field-trap" aria-hidden="true">
+                <label htmlFor="tour-website">Leave this field empty</label>
+                <input id="tour-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+              </div>
+              {homesite ? <input type="hidden" name="homesite" value={homesite} /> : null}
+              {plan ? <input type="hidden" name="plan" value={plan.slug} /> : null}
+            </div>
+          </fieldset>
+          <button className="button button-accent" type="submit">
+            Book my tour
+          </button>
+        </form>
+      </section>
+    </Layout>
+  );
+}
