@@ -27,7 +27,7 @@ const planLevel = z.object({
   level: z.enum(PLAN_LEVELS),
   /** Finished area of this level in square feet (a garage, mechanical room or unfinished storage is not counted). */
   squareFeet: z.number().int().positive(),
-  /** The floor-plan drawing of this level; scripts/make-sample-media.ts draws it from this plan's facts. */
+  /** The floor-plan drawing of this level; tools/sample-media/make-sample-media.ts draws it from this plan's facts. */
   drawing: image.extend({ caption: z.string().min(1) }),
 });
 
