@@ -1,5 +1,6 @@
 import type { FloorPlan } from '../src/content/index.js';
 import { Widget } from '../src/render/widget.js';
+import { askAboutPlanHref } from '../src/shared/contact-form.js';
 import type { ResponsiveImage } from '../src/shared/responsive-image.js';
 import { PlanFacts } from './FloorPlanCards.js';
 import { Layout } from './Layout.js';
@@ -30,7 +31,7 @@ export function FloorPlanPage({ content, path, plan, images }: FloorPlanPageProp
           <p>Photos of this plan are coming soon. Contact us for a tour of the model home.</p>
         )}
         <p className="gallery-cta">
-          <a className="button button-accent" href={`/contact?plan=${encodeURIComponent(plan.slug)}`}>
+          <a className="button button-accent" href={askAboutPlanHref(plan.slug)}>
             Ask about {plan.name}
           </a>
         </p>

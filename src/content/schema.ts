@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHONE_EXAMPLE, PHONE_PATTERN } from '../shared/contact-rules.js';
 
 const sitePath = z.string().regex(/^\/[^\s]*$/, 'must be a site path starting with /');
 const latitude = z.number().min(-90).max(90);
@@ -106,7 +107,7 @@ export const contentSchema = z.object({
   }),
   builder: z.object({
     name: z.string().min(1),
-    phone: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, 'must look like (123) 456-7890'),
+    phone: z.string().regex(PHONE_PATTERN, `must look like ${PHONE_EXAMPLE}`),
     email: z.string().email(),
     logo: image,
   }),
