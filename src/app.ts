@@ -32,6 +32,7 @@ import { createSiteFilesRouter } from './web/site-files-router.js';
 import { securityHeaders } from './web/security-headers.js';
 import { createStaticRouter } from './web/static-files.js';
 import { removeTrailingSlash } from './web/trailing-slash.js';
+import { lazyStylesheets } from '../widgets/registry.js';
 
 export interface AppDeps {
   config: Config;
@@ -105,7 +106,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       map: {
         tileUrl: config.map.tileUrl,
         attribution: config.map.attribution,
-        stylesheet: assets.lazyCss.NearbyMap ?? '',
+        stylesheet: assets.lazyCss[lazyStylesheets.Nearby] ?? '',
       },
     }),
   );
