@@ -25,7 +25,7 @@ const SERVER_ONLY = [
 ];
 
 export default tseslint.config(
-  { ignores: ['build/**', 'node_modules/**', 'bench/raw/**', 'data/**'] },
+  { ignores: ['build/**', 'node_modules/**', 'tools/bench/raw/**', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

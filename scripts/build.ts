@@ -18,13 +18,11 @@ import {
   PUBLIC_BUILD_DIR,
   STATIC_DIR,
 } from '../src/render/build-paths.js';
-import { widgetLoaders, type WidgetName } from '../widgets/registry.js';
+import { lazyStylesheets, widgetLoaders, type WidgetName } from '../widgets/registry.js';
 import { buildImages } from './build-images.js';
 
 const ASSETS_DIR = path.join(PUBLIC_BUILD_DIR, 'assets');
 const IMG_DIR = path.join(PUBLIC_BUILD_DIR, 'img');
-/** Stylesheets that a widget links itself when it needs them (not at page load). */
-const LAZY_STYLESHEETS = ['NearbyMap'];
 
 async function exists(file: string): Promise<boolean> {
   return fs.stat(file).then(
@@ -42,11 +40,12 @@ async function buildClient(clean: boolean): Promise<void> {
   // (tests, dev) leaves them, so a server still running on the previous build keeps serving its files.
   if (clean) await fs.rm(ASSETS_DIR, { recursive: true, force: true });
   const widgetNames = Object.keys(widgetLoaders) as WidgetName[];
+  const lazyNames = Object.values(lazyStylesheets);
   const cssEntries: { in: string; out: string }[] = [
     { in: path.join(STATIC_DIR, 'css', 'site.css'), out: 'site' },
     { in: path.join(STATIC_DIR, 'css', 'admin.css'), out: 'admin' },
   ];
-  for (const name of [...widgetNames, ...LAZY_STYLESHEETS]) {
+  for (const name of [...widgetNames, ...lazyNames]) {
     const css = path.join(PROJECT_DIR, 'widgets', `${name}.css`);
     if (await exists(css)) cssEntries.push({ in: css, out: `${name}.style` });
   }
@@ -105,8 +104,8 @@ async function buildClient(clean: boolean): Promise<void> {
     const css = cssUrl(name);
     widgets[name] = { js: toUrl(jsPath), imports: staticImports(jsPath), css: css ? [css] : [] };
   }
-  const lazyCss: Record<string, string> = {};
-  for (const name of LAZY_STYLESHEETS) {
+  const lazyCss: AssetManifest['lazyCss'] = {};
+  for (const name of lazyNames) {
     const css = cssUrl(name);
     if (css) lazyCss[name] = css;
   }

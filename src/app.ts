@@ -40,6 +40,7 @@ import { createSiteFilesRouter } from './web/site-files-router.js';
 import { securityHeaders } from './web/security-headers.js';
 import { createStaticRouter } from './web/static-files.js';
 import { removeTrailingSlash } from './web/trailing-slash.js';
+import { lazyStylesheets } from '../widgets/registry.js';
 
 export interface AppDeps {
   config: Config;
@@ -115,7 +116,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const mapConfig = {
     tileUrl: config.map.tileUrl,
     attribution: config.map.attribution,
-    stylesheet: assets.lazyCss.NearbyMap ?? '',
+    stylesheet: assets.lazyCss[lazyStylesheets.Nearby] ?? '',
   };
   const leadRateLimit = createLeadRateLimit(config.contactRateLimit);
   const tours = createTourService({

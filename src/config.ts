@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from './shared/staff-credentials.js';
 
 /**
  * The environment, parsed once. This is the only module that reads process.env
@@ -32,8 +33,11 @@ const envSchema = z
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
     SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
-    ADMIN_USERNAME: z.string().trim().min(1).max(64).optional(),
-    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    ADMIN_USERNAME: z.string().trim().min(1).max(USERNAME_MAX_LENGTH).optional(),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .optional(),
     UPLOAD_DIR: z.string().min(1).default('data/uploads'),
     MAP_TILE_URL: z.string().url().default(DEFAULT_TILE_URL),
     MAP_API_KEY: z.string().min(1).optional(),

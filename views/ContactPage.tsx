@@ -1,18 +1,12 @@
 import { Widget } from '../src/render/widget.js';
-import type { ContactErrors, ContactInput } from '../src/shared/contact-rules.js';
+import type { ContactPageState } from '../src/shared/contact-form.js';
+import { CallAndEmail } from './CallAndEmail.js';
 import { Layout } from './Layout.js';
-import { telHref } from './tel-href.js';
 import type { SiteProps } from './site-props.js';
 
 interface ContactPageProps extends SiteProps {
   /** Outcome of a plain form post (no JavaScript): the values and problems, or a sent message. */
-  initial: {
-    values?: Partial<ContactInput>;
-    errors?: ContactErrors;
-    status?: 'success' | 'failure' | 'rate-limited';
-    /** The floor plan asked about (`/contact?plan=<slug>`), kept in the form's hidden field `plan`. */
-    plan?: string;
-  };
+  initial: ContactPageState;
 }
 
 export function ContactPage({ content, path, initial }: ContactPageProps) {
@@ -27,12 +21,7 @@ export function ContactPage({ content, path, initial }: ContactPageProps) {
             business day.
           </p>
           <ul className="contact-details">
-            <li>
-              <span className="label">Call</span> <a href={telHref(builder.phone)}>{builder.phone}</a>
-            </li>
-            <li>
-              <span className="label">Email</span> <a href={`mailto:${builder.email}`}>{builder.email}</a>
-            </li>
+            <CallAndEmail builder={builder} />
             <li>
               <span className="label">Visit</span> {community.address.street}, {community.address.city},{' '}
               {community.address.region} {community.address.postalCode}

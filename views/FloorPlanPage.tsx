@@ -1,5 +1,6 @@
 import type { FloorPlan } from '../src/content/index.js';
 import { Widget } from '../src/render/widget.js';
+import { askAboutPlanHref } from '../src/shared/contact-form.js';
 import type { ResponsiveImage } from '../src/shared/responsive-image.js';
 import { PlanFacts } from './FloorPlanCards.js';
 import type { HomesiteSummary } from './homesites/homesite-summary.js';
@@ -34,7 +35,7 @@ export function FloorPlanPage({ content, path, plan, images, quickMoveIns = [] }
           <p>Photos of this plan are coming soon. Contact us for a tour of the model home.</p>
         )}
         <p className="gallery-cta">
-          <a className="button button-accent" href={`/contact?plan=${encodeURIComponent(plan.slug)}`}>
+          <a className="button button-accent" href={askAboutPlanHref(plan.slug)}>
             Ask about {plan.name}
           </a>{' '}
           <a className="button" href={`/tours?plan=${encodeURIComponent(plan.slug)}`}>

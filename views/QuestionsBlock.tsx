@@ -1,5 +1,5 @@
 import type { Content } from '../src/content/index.js';
-import { telHref } from './tel-href.js';
+import { CallAndEmail } from './CallAndEmail.js';
 
 /** The seed's questions block: heading, a button to the contact page, phone and e-mail. */
 export function QuestionsBlock({ content }: { content: Content }) {
@@ -16,12 +16,7 @@ export function QuestionsBlock({ content }: { content: Content }) {
             Contact Us
           </a>
           <ul className="questions-contact">
-            <li>
-              <span className="label">Call</span> <a href={telHref(builder.phone)}>{builder.phone}</a>
-            </li>
-            <li>
-              <span className="label">Email</span> <a href={`mailto:${builder.email}`}>{builder.email}</a>
-            </li>
+            <CallAndEmail builder={builder} />
           </ul>
         </div>
       </div>

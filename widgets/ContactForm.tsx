@@ -2,12 +2,21 @@ import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } f
 import { flushSync } from 'react-dom';
 import { MESSAGES } from '../src/shared/constants.js';
 import {
+  CONTACT_SUBMIT_PATH,
+  CONTACT_SUCCESS_ANSWER,
+  HONEYPOT_FIELD,
+  PLAN_FIELD,
+  type ContactSendOutcome,
+} from '../src/shared/contact-form.js';
+import {
   CONTACT_FIELDS,
   CONTACT_LABELS,
   CONTACT_MAX_LENGTH,
+  EMAIL_EXAMPLE,
   EMAIL_PATTERN_ATTRIBUTE,
   fieldError,
   formatPhone,
+  PHONE_EXAMPLE,
   PHONE_PATTERN_ATTRIBUTE,
   type ContactErrors,
   type ContactField,
@@ -17,12 +26,12 @@ import { useInputBeforeHydration } from './input-before-hydration.js';
 import { caretAfterDigits, phoneDigitsBeforeCaret } from './phone-caret.js';
 import { useEnhanced } from './use-enhanced.js';
 
-type Status = 'idle' | 'sending' | 'success' | 'failure' | 'invalid-phone' | 'rate-limited';
+type Status = 'idle' | 'sending' | 'invalid-phone' | ContactSendOutcome;
 
 interface ContactFormProps {
   initialValues: Partial<ContactInput>;
   initialErrors: ContactErrors;
-  initialStatus: 'idle' | 'success' | 'failure' | 'rate-limited';
+  initialStatus: 'idle' | ContactSendOutcome;
   /** The floor plan the visitor asked about (`/contact?plan=<slug>`), sent along as the hidden field `plan`. */
   plan?: string;
 }
@@ -38,8 +47,8 @@ const INPUT_ATTRIBUTES: Record<
 > = {
   firstname: { type: 'text', autoComplete: 'given-name' },
   lastname: { type: 'text', autoComplete: 'family-name' },
-  email: { type: 'email', autoComplete: 'email', placeholder: 'name@example.com' },
-  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '(123) 456-7890' },
+  email: { type: 'email', autoComplete: 'email', placeholder: EMAIL_EXAMPLE },
+  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: PHONE_EXAMPLE },
   subject: { type: 'text', autoComplete: 'off' },
   message: { autoComplete: 'off' },
 };
@@ -129,17 +138,17 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
     }
     setStatus('sending');
     const body = new URLSearchParams(values);
-    if (plan) body.set('plan', plan);
-    const honeypot = formRef.current?.querySelector<HTMLInputElement>('[name="website"]')?.value ?? '';
-    if (honeypot) body.set('website', honeypot);
+    if (plan) body.set(PLAN_FIELD, plan);
+    const honeypot = formRef.current?.querySelector<HTMLInputElement>(`[name="${HONEYPOT_FIELD}"]`)?.value ?? '';
+    if (honeypot) body.set(HONEYPOT_FIELD, honeypot);
     try {
-      const response = await fetch('/contact/submit', {
+      const response = await fetch(CONTACT_SUBMIT_PATH, {
         method: 'POST',
         headers: { Accept: 'text/plain' },
         body,
       });
       const text = await response.text();
-      if (text === 'success') {
+      if (text === CONTACT_SUCCESS_ANSWER) {
         setValues(EMPTY);
         setErrors({});
         settle('success');
@@ -165,7 +174,7 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
       ref={formRef}
       className="contact-form"
       method="post"
-      action="/contact/submit"
+      action={CONTACT_SUBMIT_PATH}
       noValidate
       onSubmit={enhanced ? onSubmit : undefined}
       aria-describedby="contact-form-note"
@@ -240,10 +249,17 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
           );
         })}
         <div className="field-trap" aria-hidden="true">
-          <label htmlFor="contact-website">Leave this field empty</label>
-          <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <label htmlFor={`contact-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+          <input
+            id={`contact-${HONEYPOT_FIELD}`}
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
         </div>
-        {plan ? <input type="hidden" name="plan" value={plan} /> : null}
+        {plan ? <input type="hidden" name={PLAN_FIELD} value={plan} /> : null}
       </div>
       <button className="button button-accent" type="submit" disabled={sending}>
         {sending ? 'Sending…' : 'Send message'}

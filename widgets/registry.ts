@@ -18,6 +18,13 @@ export const widgetLoaders = {
 export type WidgetName = keyof typeof widgetLoaders;
 export type WidgetModule<N extends WidgetName> = Awaited<ReturnType<(typeof widgetLoaders)[N]>>;
 export type WidgetProps<N extends WidgetName> = ComponentProps<WidgetModule<N>['default']>;
+
+/**
+ * Stylesheets a widget links itself once it needs them, not with the page, by the widget that links them; each is
+ * built from widgets/<name>.css. Nearby links the map's (Leaflet's and its own) when it loads the map.
+ */
+export const lazyStylesheets = { Nearby: 'NearbyMap' } as const satisfies Partial<Record<WidgetName, string>>;
+export type LazyStylesheet = (typeof lazyStylesheets)[keyof typeof lazyStylesheets];
 export type Hydrate = 'load' | 'visible';
 
 export const WIDGET_ATTRIBUTE = 'data-widget';

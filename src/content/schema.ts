@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHONE_EXAMPLE, PHONE_PATTERN } from '../shared/contact-rules.js';
 
 const sitePath = z.string().regex(/^\/[^\s]*$/, 'must be a site path starting with /');
 const latitude = z.number().min(-90).max(90);
@@ -27,7 +28,7 @@ const planLevel = z.object({
   level: z.enum(PLAN_LEVELS),
   /** Finished area of this level in square feet (a garage, mechanical room or unfinished storage is not counted). */
   squareFeet: z.number().int().positive(),
-  /** The floor-plan drawing of this level; scripts/make-sample-media.ts draws it from this plan's facts. */
+  /** The floor-plan drawing of this level; tools/sample-media/make-sample-media.ts draws it from this plan's facts. */
   drawing: image.extend({ caption: z.string().min(1) }),
 });
 
@@ -140,7 +141,7 @@ export const contentSchema = z
     }),
     builder: z.object({
       name: z.string().min(1),
-      phone: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, 'must look like (123) 456-7890'),
+      phone: z.string().regex(PHONE_PATTERN, `must look like ${PHONE_EXAMPLE}`),
       email: z.string().email(),
       logo: image,
     }),

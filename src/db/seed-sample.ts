@@ -1,35 +1,39 @@
 import type { Knex } from 'knex';
-import { loadContent, type FloorPlan } from '../content/index.js';
+import { loadContent, type Content, type FloorPlan } from '../content/index.js';
 import { countHomepageImages, insertHomepageImages } from './homepage-images.js';
 import { insertFloorplanImages } from './floorplan-images.js';
 import { insertHomesites } from './homesites.js';
 import { sampleHomesites } from './sample-homesites.js';
 
-/** Staff-editable sample rows: the carousel and each plan's gallery (its drawings, then its photos). */
-const SAMPLE_CAROUSEL = [
-  { url: '/sample/carousel/carousel-1.jpg', alt: 'A street of new homes at sunrise in Maple Hollow' },
-  { url: '/sample/carousel/carousel-2.jpg', alt: 'A Maple Hollow home at golden hour' },
-  { url: '/sample/carousel/carousel-3.jpg', alt: 'The community park and pond with homes behind' },
-  { url: '/sample/carousel/carousel-4.jpg', alt: 'A Maple Hollow street at twilight with lit windows' },
-];
+/**
+ * Staff-editable sample rows: the carousel and each plan's gallery (its drawings, then its photos). Names of the
+ * community and its plans come from the content, as the pages show them.
+ */
+function sampleCarousel(community: Content['community']): { url: string; alt: string }[] {
+  return [
+    { url: '/sample/carousel/carousel-1.jpg', alt: `A street of new homes at sunrise in ${community.name}` },
+    { url: '/sample/carousel/carousel-2.jpg', alt: `A ${community.name} home at golden hour` },
+    { url: '/sample/carousel/carousel-3.jpg', alt: 'The community park and pond with homes behind' },
+    { url: '/sample/carousel/carousel-4.jpg', alt: `A ${community.name} street at twilight with lit windows` },
+  ];
+}
 
-const SAMPLE_PHOTOS: Record<string, { url: string; alt: string }[]> = {
-  'Sweetwater II': [
-    { url: '/sample/floorplans/sweetwater-ii-1.jpg', alt: 'Sweetwater II exterior' },
-    { url: '/sample/floorplans/sweetwater-ii-2.jpg', alt: 'Sweetwater II kitchen' },
-    { url: '/sample/floorplans/sweetwater-ii-3.jpg', alt: 'Sweetwater II living room' },
-  ],
-  'Silverwood II': [
-    { url: '/sample/floorplans/silverwood-ii-1.jpg', alt: 'Silverwood II exterior' },
-    { url: '/sample/floorplans/silverwood-ii-2.jpg', alt: 'Silverwood II kitchen' },
-    { url: '/sample/floorplans/silverwood-ii-3.jpg', alt: 'Silverwood II owner’s suite' },
-  ],
-  'The Canyon': [
-    { url: '/sample/floorplans/canyon-1.jpg', alt: 'The Canyon exterior' },
-    { url: '/sample/floorplans/canyon-2.jpg', alt: 'The Canyon kitchen' },
-    { url: '/sample/floorplans/canyon-3.jpg', alt: 'The Canyon great room' },
-  ],
+/**
+ * The sample photos of each plan's gallery, by the room each shows, keyed by the plan's slug: the files are
+ * /sample/floorplans/<slug>-1.jpg, -2.jpg …, and each alt names the plan as the content does.
+ */
+const SAMPLE_PHOTO_ROOMS: Record<string, string[]> = {
+  'sweetwater-ii': ['exterior', 'kitchen', 'living room'],
+  'silverwood-ii': ['exterior', 'kitchen', 'owner’s suite'],
+  canyon: ['exterior', 'kitchen', 'great room'],
 };
+
+function samplePhotos(plan: FloorPlan): { url: string; alt: string }[] {
+  return (SAMPLE_PHOTO_ROOMS[plan.slug] ?? []).map((room, index) => ({
+    url: `/sample/floorplans/${plan.slug}-${index + 1}.jpg`,
+    alt: `${plan.name} ${room}`,
+  }));
+}
 
 /** A plan's floor-plan drawings (one per level, from the content) that the page does not already show as fixed. */
 function galleryDrawings(plan: FloorPlan): { url: string; alt: string }[] {
@@ -46,13 +50,14 @@ export async function seedSampleContent(db: Knex): Promise<boolean> {
     db('floorplan_images').count<{ count: number | string }[]>({ count: '*' }).first(),
   ]);
   if (carousel > 0 || Number(gallery?.count ?? 0) > 0) return false;
+  const content = loadContent();
   await db.transaction(async (trx) => {
     await insertHomepageImages(
       trx,
-      SAMPLE_CAROUSEL.map((image, index) => ({ ...image, sort_order: index })),
+      sampleCarousel(content.community).map((image, index) => ({ ...image, sort_order: index })),
     );
-    for (const plan of loadContent().floorPlans) {
-      const images = [...galleryDrawings(plan), ...(SAMPLE_PHOTOS[plan.name] ?? [])];
+    for (const plan of content.floorPlans) {
+      const images = [...galleryDrawings(plan), ...samplePhotos(plan)];
       await insertFloorplanImages(
         trx,
         images.map((image, index) => ({ ...image, floorplan: plan.name, sort_order: index })),

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { WidgetName } from '../../widgets/registry.js';
+import type { LazyStylesheet, WidgetName } from '../../widgets/registry.js';
 import { ASSET_MANIFEST, IMAGE_MANIFEST } from './build-paths.js';
 import type { ImageVariants } from '../services/image-variants.js';
 
@@ -18,7 +18,7 @@ export interface AssetManifest {
   adminCss: string;
   widgets: Record<WidgetName, WidgetAssets>;
   /** Stylesheets a widget adds only when it needs them (Leaflet's, once the map loads). */
-  lazyCss: Record<string, string>;
+  lazyCss: Partial<Record<LazyStylesheet, string>>;
 }
 
 export type ImageManifest = Record<string, ImageVariants>;

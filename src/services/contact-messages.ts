@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { insertContactMessage } from '../db/contact-messages.js';
+import { HONEYPOT_FIELD } from '../shared/contact-form.js';
 import {
   CONTACT_FIELDS,
   CONTACT_MAX_LENGTH,
@@ -7,9 +8,6 @@ import {
   type ContactErrors,
   type ContactInput,
 } from '../shared/contact-rules.js';
-
-/** The hidden field people never see; a bot that fills it is answered `success` and its message is kept as spam. */
-export const HONEYPOT_FIELD = 'website';
 
 export interface ContactContext {
   sourcePage: string | null;

@@ -12,7 +12,8 @@ import {
 
 export interface OutboxOptions {
   to: string;
-  from?: string;
+  /** The sender; config.ts falls back to `to` when MAIL_FROM is not set. */
+  from: string;
   siteName: string;
   /** First retry after this long; doubles each attempt up to maxDelayMs. */
   baseDelayMs?: number;
@@ -129,13 +130,7 @@ export class MailOutbox {
       const message = await findContactMessage(this.db, id);
       if (!message) continue;
       try {
-        await this.transport.sendMail(
-          composeLeadEmail(message, {
-            to: this.options.to,
-            from: this.options.from ?? this.options.to,
-            siteName: this.options.siteName,
-          }),
-        );
+        await this.transport.sendMail(composeLeadEmail(message, this.options));
         await markDelivered(this.db, id);
         this.logger.info({ messageId: id }, 'lead e-mailed');
       } catch (error) {

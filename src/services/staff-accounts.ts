@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import { findUserByUsername, normalizeUsername, upsertUser, type UserRow } from '../db/users.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '../shared/staff-credentials.js';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './passwords.js';
-
-export const MIN_PASSWORD_LENGTH = 8;
 
 /** What setting a password did: a new account, or a new password for one that existed. */
 export interface StaffPasswordChange {
@@ -12,8 +11,8 @@ export interface StaffPasswordChange {
 }
 
 export async function setStaffPassword(db: Knex, username: string, password: string): Promise<StaffPasswordChange> {
-  if (password.length < MIN_PASSWORD_LENGTH)
-    throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (password.length < PASSWORD_MIN_LENGTH)
+    throw new Error(`The password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
   if (username.trim() === '') throw new Error('The username must not be empty.');
   const existed = (await findUserByUsername(db, username)) !== undefined;
   await upsertUser(db, username, await hashPassword(password));
@@ -46,7 +45,13 @@ export function staffAccountNotice(
 
 /** The user when the credentials match; the same work is done whether or not the username exists. */
 export async function checkCredentials(db: Knex, username: string, password: string): Promise<UserRow | undefined> {
-  const user = username.length <= 64 && password.length <= 1024 ? await findUserByUsername(db, username) : undefined;
-  const matches = await verifyPassword(password.slice(0, 1024), user?.password_hash ?? (await UNKNOWN_USER_HASH));
+  const user =
+    username.length <= USERNAME_MAX_LENGTH && password.length <= PASSWORD_MAX_LENGTH
+      ? await findUserByUsername(db, username)
+      : undefined;
+  const matches = await verifyPassword(
+    password.slice(0, PASSWORD_MAX_LENGTH),
+    user?.password_hash ?? (await UNKNOWN_USER_HASH),
+  );
   return user && matches ? user : undefined;
 }

@@ -21,7 +21,7 @@ import {
   type SlotCheck,
   type TourHours,
 } from '../shared/tour-slots.js';
-import { HONEYPOT_FIELD } from './contact-messages.js';
+import { HONEYPOT_FIELD } from '../shared/contact-form.js';
 
 export const TOUR_CONTACT_FIELDS = ['firstname', 'lastname', 'email', 'phone'] as const satisfies ContactField[];
 export const TOUR_MESSAGE_MAX_LENGTH = CONTACT_MAX_LENGTH.message;

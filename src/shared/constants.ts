@@ -12,7 +12,8 @@ export const PHONE_DIGITS = 10;
 
 export const CAROUSEL = { intervalMs: 5000, transitionMs: 800, infiniteLoop: true, showArrows: false } as const;
 
-export const ADMIN_GRID_SINGLE_COLUMN_BELOW_PX = 576;
+// §9's admin grid (2 per row, 1 under 576 px window width) is a media query: it lives in
+// widgets/AdminImagesEditor.css, the one place a stylesheet can read it from, and is tested in a browser.
 
 export const NEARBY_MAP_HEIGHT = '30vh';
 

@@ -2,7 +2,13 @@ import express, { Router, type Request, type Response, type RequestHandler } fro
 import type { Knex } from 'knex';
 import { floorPlanBySlug, type Content, type FloorPlan } from '../content/index.js';
 import { receiveContactMessage } from '../services/contact-messages.js';
-import { validateContact, type ContactErrors, type ContactInput } from '../shared/contact-rules.js';
+import {
+  CONTACT_SUBMIT_PATH,
+  CONTACT_SUCCESS_ANSWER,
+  PLAN_FIELD,
+  type ContactPageState,
+} from '../shared/contact-form.js';
+import { validateContact } from '../shared/contact-rules.js';
 import { ContactPage } from '../../views/ContactPage.js';
 import type { LeadRateLimit } from './lead-rate-limit.js';
 import { siteProps, type PageKit } from './page-context.js';
@@ -21,13 +27,6 @@ interface ContactDeps extends PageKit {
   cached: RequestHandler;
 }
 
-type ContactPageState = {
-  values?: Partial<ContactInput>;
-  errors?: ContactErrors;
-  status?: 'success' | 'failure' | 'rate-limited';
-  plan?: string;
-};
-
 /** The floor plan a query or body value names, if the content knows it; a value of any other shape names none. */
 function planNamed(content: Content, raw: unknown): FloorPlan | undefined {
   return typeof raw === 'string' ? floorPlanBySlug(content, raw) : undefined;
@@ -38,7 +37,7 @@ function planNamed(content: Content, raw: unknown): FloorPlan | undefined {
  * and carries the plan along with the post. An unknown slug is simply the empty form.
  */
 function askingAbout(content: Content, query: Request['query']): ContactPageState {
-  const plan = planNamed(content, query.plan);
+  const plan = planNamed(content, query[PLAN_FIELD]);
   return plan ? { values: { subject: `Question about ${plan.name}` }, plan: plan.slug } : {};
 }
 
@@ -67,13 +66,13 @@ export function createContactRouter(deps: ContactDeps): Router {
       return renderContact(req, res, {
         values: validateContact(req.body ?? {}).value,
         status: 'rate-limited',
-        plan: planNamed(content, (req.body as Record<string, unknown> | undefined)?.plan)?.slug,
+        plan: planNamed(content, (req.body as Record<string, unknown> | undefined)?.[PLAN_FIELD])?.slug,
       });
     res.type('text/plain').send('Too many messages from this address; please try again later.');
   });
 
   router.post(
-    '/contact/submit',
+    CONTACT_SUBMIT_PATH,
     express.urlencoded({ extended: false, limit: CONTACT_BODY_LIMIT, parameterLimit: 20 }),
     limiter,
     async (req, res) => {
@@ -92,14 +91,14 @@ export function createContactRouter(deps: ContactDeps): Router {
           return renderContact(req, res, {
             values: outcome.value,
             errors: outcome.errors,
-            plan: planNamed(content, (req.body as Record<string, unknown>).plan)?.slug,
+            plan: planNamed(content, (req.body as Record<string, unknown>)[PLAN_FIELD])?.slug,
           });
         res.type('text/plain').send(Object.values(outcome.errors).join('\n'));
         return;
       }
       deps.outbox?.kick();
       if (wantsPage(req)) return res.redirect(303, '/contact?sent=1');
-      res.type('text/plain').send('success');
+      res.type('text/plain').send(CONTACT_SUCCESS_ANSWER);
     },
   );
 

@@ -11,7 +11,7 @@ import {
   layoutProblems,
   metadataPath,
   sha256,
-} from '../../scripts/sample-media/floorplans.js';
+} from '../../tools/sample-media/floorplans.js';
 
 /**
  * Every floor plan's drawings agree with the facts its page shows, by construction: the generator draws each level

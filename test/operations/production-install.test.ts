@@ -9,6 +9,31 @@ interface LockedPackage {
   dev?: boolean;
 }
 
+interface PackageJson {
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  workspaces?: string[];
+}
+
+function readPackageJson(file: string): PackageJson {
+  return JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
+}
+
+/**
+ * What only the workspace tools (the bench, the sample-media generator) need: the packages their package.json files
+ * name that the site itself does not depend on.
+ */
+function toolOnlyPackages(): string[] {
+  const root = readPackageJson('package.json');
+  const site = new Set(Object.keys(root.dependencies ?? {}));
+  const tools = (root.workspaces ?? []).map((folder) => readPackageJson(path.join(folder, 'package.json')));
+  const named = tools.flatMap((tool) => [
+    ...Object.keys(tool.dependencies ?? {}),
+    ...Object.keys(tool.devDependencies ?? {}),
+  ]);
+  return [...new Set(named)].filter((name) => !site.has(name)).sort();
+}
+
 /**
  * A copy of the project as `npm ci --omit=dev` leaves it: the source, and a node_modules holding only the packages
  * package-lock.json does not mark as dev-only (linked to this project's copies). Built files and sample media are
@@ -23,7 +48,8 @@ async function productionInstall(target: string): Promise<void> {
     packages: Record<string, LockedPackage>;
   };
   for (const [key, locked] of Object.entries(lock.packages)) {
-    // Top-level packages only: nested ones come along inside their parent's folder.
+    // Top-level packages only: nested ones come along inside their parent's folder. npm links each workspace folder
+    // (tools/*) even so: its source, none of its packages.
     if (locked.dev || !/^node_modules\/(@[^/]+\/)?[^/]+$/.test(key)) continue;
     const installed = path.join(project, key);
     if (!(await fs.stat(installed).catch(() => undefined))) continue; // an optional package for another platform
@@ -53,6 +79,20 @@ describe('The server from a production install (npm ci --omit=dev)', function ()
     expect(installed).to.include('express');
     expect(installed).to.not.include('mocha');
     expect(installed).to.not.include('playwright-core');
+  });
+
+  it('carries none of the packages of the bench and the sample-media generator (tools/ workspaces)', async () => {
+    const toolOnly = toolOnlyPackages();
+    expect(toolOnly, 'what the tools bring').to.include.members([
+      'pdfkit',
+      'lighthouse',
+      'chrome-launcher',
+      'autocannon',
+    ]);
+    const present: string[] = [];
+    for (const name of toolOnly)
+      if (await fs.stat(path.join(dir, 'app', 'node_modules', name)).catch(() => undefined)) present.push(name);
+    expect(present).to.deep.equal([]);
   });
 
   it('starts in development (the default NODE_ENV) and serves a page', async () => {

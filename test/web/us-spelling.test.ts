@@ -63,8 +63,10 @@ function readableText(html: string): string {
 const SAMPLE_TEXT_SOURCES = [
   'README.md',
   'static/sample/README.md',
-  'scripts/make-sample-media.ts',
-  ...fs.readdirSync('scripts/sample-media').map((file) => path.join('scripts/sample-media', file)),
+  ...fs
+    .readdirSync('tools/sample-media')
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => path.join('tools/sample-media', file)),
   ...fs
     .readdirSync('static/sample/floorplans')
     .filter((file) => file.endsWith('.json'))

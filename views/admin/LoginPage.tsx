@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../src/shared/staff-credentials.js';
 import { AdminLayout } from './AdminLayout.js';
 
 interface LoginPageProps {
@@ -25,7 +26,7 @@ export function LoginPage({ communityName, error, username, next }: LoginPagePro
             type="text"
             autoComplete="username"
             required
-            maxLength={64}
+            maxLength={USERNAME_MAX_LENGTH}
             defaultValue={username}
           />
           <label htmlFor="login-password">Password</label>
@@ -35,7 +36,7 @@ export function LoginPage({ communityName, error, username, next }: LoginPagePro
             type="password"
             autoComplete="current-password"
             required
-            maxLength={1024}
+            maxLength={PASSWORD_MAX_LENGTH}
           />
           <button type="submit" className="button button-accent">
             Sign in

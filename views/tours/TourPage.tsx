@@ -6,6 +6,7 @@ import {
 } from '../../src/shared/contact-rules.js';
 import { Layout } from '../Layout.js';
 import type { SiteProps } from '../site-props.js';
+import { HONEYPOT_FIELD } from '../../src/shared/contact-form.js';
 
 /** One day of tour times, already formatted in the community's zone by the handler. */
 export interface TourDay {
@@ -136,7 +137,7 @@ export function TourPage(props: TourPageProps) {
               </div>
               <div className="field-trap" aria-hidden="true">
                 <label htmlFor="tour-website">Leave this field empty</label>
-                <input id="tour-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+                <input id="tour-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
               </div>
               {homesite ? <input type="hidden" name="homesite" value={homesite} /> : null}
               {plan ? <input type="hidden" name="plan" value={plan.slug} /> : null}

@@ -1,22 +1,24 @@
 /**
  * Regenerates every placeholder image, document and video in static/sample/.
  *
- *   npx tsx scripts/make-sample-media.ts             # everything (~1 minute)
- *   npx tsx scripts/make-sample-media.ts carousel    # only outputs whose path contains "carousel"
+ *   npm run sample-media                 # everything (~1 minute)
+ *   npm run sample-media -- carousel     # only outputs whose path contains "carousel"
  *
  * All artwork is original and drawn in code: SVG scenes rasterized with sharp,
  * PDFs laid out with pdfkit, and the video encoded by ffmpeg from generated
  * frames. Output is deterministic, so re-running only changes files whose
  * drawing code changed. The outputs are committed; the app never runs this.
  *
- * Needs: sharp, pdfkit and tsx from node_modules; `ffmpeg` (with libx264 and
+ * Needs: the packages in package.json beside it (`npm ci` at the root installs
+ * them; a production install leaves them out); `ffmpeg` (with libx264 and
  * libvpx-vp9) on PATH for the video; DejaVu fonts (Debian: fonts-dejavu-core).
+ * The plans' drawings read the content module (src/content) of the site itself.
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { loadContent } from '../src/content/index.js';
+import { loadContent } from '../../src/content/index.js';
 import {
   carouselGoldenHome,
   carouselParkPond,
@@ -25,10 +27,10 @@ import {
   exteriorCanyon,
   exteriorSilverwood,
   exteriorSweetwater,
-} from './sample-media/exteriors.js';
-import { featuresDesktopPdf, featuresMobilePdf } from './sample-media/features-pdf.js';
-import { drawFloorPlan, drawingMetadata, drawingSvg, metadataPath } from './sample-media/floorplans.js';
-import { specialOfferFlyer } from './sample-media/flyer.js';
+} from './exteriors.js';
+import { featuresDesktopPdf, featuresMobilePdf } from './features-pdf.js';
+import { drawFloorPlan, drawingMetadata, drawingSvg, metadataPath } from './floorplans.js';
+import { specialOfferFlyer } from './flyer.js';
 import {
   bedroomSilverwood,
   kitchenCanyon,
@@ -36,7 +38,7 @@ import {
   kitchenSweetwater,
   livingCanyon,
   livingSweetwater,
-} from './sample-media/interiors.js';
+} from './interiors.js';
 import {
   appIconSvg,
   builderLogo,
@@ -46,7 +48,7 @@ import {
   partnerEvergreen,
   partnerHollowCreek,
   pngsToIco,
-} from './sample-media/logos.js';
+} from './logos.js';
 import {
   type Output,
   icoEntrySize,
@@ -56,13 +58,13 @@ import {
   writeJpeg,
   writePng,
   writeText,
-} from './sample-media/output.js';
-import { counselorPortrait } from './sample-media/portrait.js';
-import { readme } from './sample-media/readme.js';
-import { LOT_COUNT, lotOutlinesSvg, sitePlan } from './sample-media/siteplan.js';
-import { writeWalkthrough } from './sample-media/video.js';
+} from './output.js';
+import { counselorPortrait } from './portrait.js';
+import { readme } from './readme.js';
+import { LOT_COUNT, lotOutlinesSvg, sitePlan } from './siteplan.js';
+import { writeWalkthrough } from './video.js';
 
-const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'static', 'sample');
+const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'static', 'sample');
 
 interface Job extends Output {
   /** Extra files written by the same job (e.g. the video's WebM and poster). */

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds for production, starts the built server (fresh SQLite, NODE_ENV=production) and measures
  * it: Lighthouse on every public page, the JavaScript each page loads, server throughput against a static file
- * server, and memory under load. Writes bench/results.md and raw JSON under bench/raw/.
+ * server, and memory under load. Writes tools/bench/results.md and raw JSON under tools/bench/raw/.
  *
  * Options:
  *   --in-place          build and serve the working tree itself (default: a snapshot of it in a temporary folder)
@@ -9,10 +9,11 @@
  *   --desktop-runs N    Lighthouse runs per page, desktop (default 1, see DEFAULT_RUNS)
  *   --only a,b          run only these sections: memory, throughput, javascript, lighthouse
  *   --pages /,/about    measure only these public pages
- * A partial run (--only or --pages) writes bench/raw/partial/ (results.md and raw data) and leaves bench/results.md
- * and the complete run's raw data alone.
+ * A partial run (--only or --pages) writes raw/partial/ (results.md and raw data) and leaves results.md and the
+ * complete run's raw data alone.
  */
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +36,8 @@ import { measureThroughput } from './throughput.js';
 import { buildForProduction, snapshotWorkingTree } from './workspace.js';
 
 const PROJECT_DIR = fileURLToPath(new URL('../../', import.meta.url));
-const BENCH_DIR = path.join(PROJECT_DIR, 'bench');
+/** This package's folder: the results are kept beside the code that measures them. */
+const BENCH_DIR = fileURLToPath(new URL('./', import.meta.url));
 const RESULTS_FILE = path.join(BENCH_DIR, 'results.md');
 /** Raw data of a complete run; a partial run keeps its own in raw/partial/, so it never overwrites a complete run's. */
 const RAW_DIR = path.join(BENCH_DIR, 'raw');
@@ -54,7 +56,7 @@ const SECTIONS = ['memory', 'throughput', 'javascript', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Options {
-  /** Every section on every public page: only such a run writes bench/results.md. */
+  /** Every section on every public page: only such a run writes results.md. */
   complete: boolean;
   inPlace: boolean;
   runs: Record<Profile, number>;
@@ -113,7 +115,7 @@ function parseOptions(argv: string[]): Options {
 }
 
 async function lighthouseVersion(): Promise<string> {
-  const file = path.join(PROJECT_DIR, 'node_modules', 'lighthouse', 'package.json');
+  const file = createRequire(import.meta.url).resolve('lighthouse/package.json');
   return (JSON.parse(await fs.readFile(file, 'utf8')) as { version: string }).version;
 }
 
@@ -242,7 +244,7 @@ async function formatMarkdown(markdown: string, file: string): Promise<string> {
   return prettier.format(markdown, { ...options, parser: 'markdown' });
 }
 
-/** bench/results.md for a complete run, bench/raw/partial/results.md otherwise; and results.json beside the raw data. */
+/** results.md for a complete run, raw/partial/results.md otherwise; and results.json beside the raw data. */
 async function writeResults(
   info: RunInfo,
   report: Report,

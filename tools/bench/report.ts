@@ -317,7 +317,7 @@ export function renderReport(info: RunInfo, budgetRows: BudgetRow[], report: Rep
     lcpImageSection(report.lcpImages),
     throughputSection(report.throughput),
     memorySection(report.memory, report.finalRssKiB),
-    'Raw data: `bench/raw/` (git-ignored): `results.json`, the autocannon results, and every Lighthouse report.',
+    'Raw data: `tools/bench/raw/` (git-ignored): `results.json`, the autocannon results, and every Lighthouse report.',
     '',
   ].join('\n');
 }

@@ -2,7 +2,7 @@
  * npm run bench:load: 100 connections for 30 s over a mix of public pages and read calls, plus a slower stream
  * of contact posts, against the production build on a fresh SQLite database. Checks zero errors and timeouts,
  * that every `success` has its row, and resident memory after the run vs the warm start; writes
- * bench/load-results.md.
+ * tools/bench/load-results.md.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -10,8 +10,13 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import knexFactory from 'knex';
+
+/** The project this measures: built and served from its own folder, whatever folder the command ran in. */
+const PROJECT_DIR = fileURLToPath(new URL('../../', import.meta.url));
+const RESULTS_FILE = fileURLToPath(new URL('load-results.md', import.meta.url));
 
 const DURATION_S = 30;
 const CONNECTIONS = 100;
@@ -49,11 +54,12 @@ function cannon(options: autocannon.Options): Promise<autocannon.Result> {
 }
 
 async function main(): Promise<void> {
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: PROJECT_DIR, stdio: 'inherit' });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'load-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['build/server/server.js'], {
+    cwd: PROJECT_DIR,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -157,8 +163,7 @@ async function main(): Promise<void> {
       ...rows.map(([name, value]) => `| ${name} | ${value} |`),
       '',
     ].join('\n');
-    await fs.mkdir('bench', { recursive: true });
-    await fs.writeFile('bench/load-results.md', report);
+    await fs.writeFile(RESULTS_FILE, report);
     console.log(report);
     const failed =
       readResult.errors + readResult.timeouts + readResult.non2xx + postResult.errors + postResult.timeouts > 0 ||

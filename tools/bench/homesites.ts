@@ -2,7 +2,7 @@
  * `npm run bench:homesites`: server-side figures of the lot map at scale. Starts the app in-process on a fresh
  * SQLite database holding 1,000 homesites (and a 1,000-lot outline file), then measures the median server time of
  * GET /site-plan and GET /admin/homesites (rendered, never from the page cache) and of one bulk status change of
- * 500 lots. Writes bench/homesites-results.md. Budgets (issue "Homesites"): 30 ms, 50 ms, 1 s.
+ * 500 lots. Writes tools/bench/homesites-results.md. Budgets (issue "Homesites"): 30 ms, 50 ms, 1 s.
  */
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
       '',
     ].join('\n');
     console.log(report);
-    await fs.writeFile(path.join('bench', 'homesites-results.md'), report);
+    await fs.writeFile(path.join('tools', 'bench', 'homesites-results.md'), report);
   } finally {
     await new Promise((resolve) => server.close(resolve));
     await site.close();

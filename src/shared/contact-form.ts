@@ -1,0 +1,32 @@
+import type { ContactErrors, ContactInput } from './contact-rules.js';
+
+/**
+ * What the contact form, the contact page and the contact router agree on besides the field rules
+ * (contact-rules.ts): where the form posts, what the answer says, its hidden fields, and the states a page starts in.
+ */
+
+/** Seed-spec §7: the form posts here, with or without JavaScript. */
+export const CONTACT_SUBMIT_PATH = '/contact/submit';
+/** Seed-spec §7: the answer is read as text; this text means success, anything else failure. */
+export const CONTACT_SUCCESS_ANSWER = 'success';
+/** The hidden field people never see; a bot that fills it is answered `success` and its message is kept as spam. */
+export const HONEYPOT_FIELD = 'website';
+/** The floor plan asked about: the `/contact?plan=<slug>` query and the form's hidden field of the same name. */
+export const PLAN_FIELD = 'plan';
+
+/** The contact page that asks about one floor plan (the floor-plan pages' "Ask about" link). */
+export function askAboutPlanHref(slug: string): string {
+  return `/contact?${PLAN_FIELD}=${encodeURIComponent(slug)}`;
+}
+
+/** How a send ended, as the page shows it: sent, not sent, or refused for sending too often. */
+export type ContactSendOutcome = 'success' | 'failure' | 'rate-limited';
+
+/** What the server-rendered contact page starts with: a plain post's values and problems, or its outcome. */
+export interface ContactPageState {
+  values?: Partial<ContactInput>;
+  errors?: ContactErrors;
+  status?: ContactSendOutcome;
+  /** The floor plan asked about (its slug), kept in the form's hidden field `plan`. */
+  plan?: string;
+}
