@@ -8,20 +8,17 @@ import { findUploadedImages } from '../db/uploaded-images.js';
 import type { DescribeImage } from '../render/images.js';
 import type { Renderer } from '../render/renderer.js';
 import {
-  addUploadedImage,
-  deleteImage,
   deleteSchema,
   ImageLibraryError,
   MAX_UPLOAD_BYTES,
-  reorderImages,
   reorderSchema,
+  type ImageLibrary,
 } from '../services/image-library.js';
 import { messagesToCsv } from '../services/messages-csv.js';
 import type { EditorImage } from '../../widgets/AdminImagesEditor.js';
 import { AdminHomePage } from '../../views/admin/AdminHomePage.js';
 import { ImagesEditorPage } from '../../views/admin/ImagesEditorPage.js';
 import { MessagesPage } from '../../views/admin/MessagesPage.js';
-import type { UploadStorage } from '../services/upload-storage.js';
 import type { HomesiteService } from '../services/homesites.js';
 import { toChangeView } from './admin/homesites-router.js';
 import { csrfToken, requireCsrfToken } from './csrf.js';
@@ -31,7 +28,7 @@ interface AdminDeps {
   content: Content;
   renderer: Renderer;
   image: DescribeImage;
-  uploads: UploadStorage;
+  images: ImageLibrary;
   homesites?: HomesiteService;
 }
 
@@ -42,7 +39,7 @@ const HOMEPAGE: ImageCollection = { kind: 'homepage' };
  * here also requires the CSRF token, and JSON calls must be sent as JSON (415 otherwise).
  */
 export function createAdminRouter(deps: AdminDeps): Router {
-  const { db, content, renderer, image, uploads } = deps;
+  const { db, content, renderer, image, images } = deps;
   const router = Router();
   const json = express.json({ limit: '100kb', strict: true });
   const upload = multer({
@@ -195,7 +192,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
     if (!parsed.success)
       return res.status(400).json({ error: 'Send a list of {url, order} with whole-number orders.' });
     try {
-      await reorderImages(db, collection, parsed.data);
+      await images.reorder(collection, parsed.data);
     } catch (error) {
       if (handleLibraryError(error, res)) return;
       throw error;
@@ -207,7 +204,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
     const parsed = deleteSchema.safeParse(req.body);
     if (!parsed.success) return res.status(400).json({ error: 'Send {url, order} of the image to delete.' });
     try {
-      await deleteImage(db, uploads, collection, parsed.data.url);
+      await images.remove(collection, parsed.data.url);
     } catch (error) {
       if (handleLibraryError(error, res)) return;
       throw error;
@@ -256,7 +253,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
         try {
           if (!req.file) throw new ImageLibraryError('Choose an image file to upload.');
           const alt = typeof req.body?.alt === 'string' ? (req.body.alt as string) : '';
-          const url = await addUploadedImage(db, uploads, collection, { buffer: req.file.buffer, alt });
+          const url = await images.add(collection, { buffer: req.file.buffer, alt });
           if (browserForm) return res.redirect(303, `${back}?uploaded=1`);
           res.status(201).json({ ok: true, url });
         } catch (error) {

@@ -5,6 +5,7 @@ import http from 'node:http';
 import sharp from 'sharp';
 import { loadContent } from '../../src/content/index.js';
 import type { Renderer } from '../../src/render/renderer.js';
+import { createImageLibrary } from '../../src/services/image-library.js';
 import { createDirectoryStorage } from '../../src/services/upload-storage.js';
 import { createAdminRouter } from '../../src/web/admin-router.js';
 import { tableNames } from '../support/test-database.js';
@@ -98,7 +99,11 @@ describe('Admin access without a session', () => {
         content,
         renderer,
         image: (src, alt) => ({ src, alt, width: 1, height: 1 }),
-        uploads: createDirectoryStorage(server.config.uploadDir),
+        images: createImageLibrary({
+          db: server.db,
+          uploads: createDirectoryStorage(server.config.uploadDir),
+          publicContent: server.site.publicContent,
+        }),
       }),
     );
     const [row] = await server
