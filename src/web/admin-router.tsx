@@ -21,6 +21,7 @@ import { ImagesEditorPage } from '../../views/admin/ImagesEditorPage.js';
 import { MessagesPage } from '../../views/admin/MessagesPage.js';
 import type { HomesiteService } from '../services/homesites.js';
 import { toChangeView } from './admin/homesites-router.js';
+import { acceptsHtml } from './client-wants.js';
 import { csrfToken, requireCsrfToken } from './csrf.js';
 
 interface AdminDeps {
@@ -248,7 +249,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
       async (req: Request, res: Response) => {
         const collection = collectionOf(req, res);
         if (!collection) return;
-        const browserForm = (req.get('accept') ?? '').includes('text/html');
+        const browserForm = acceptsHtml(req);
         const back = editorPath(collection);
         try {
           if (!req.file) throw new ImageLibraryError('Choose an image file to upload.');

@@ -21,6 +21,7 @@ import type { HomesiteChangeView } from '../../../views/admin/homesite-change.js
 import { HomesiteHistoryPage } from '../../../views/admin/HomesiteHistoryPage.js';
 import { HomesitesAdminPage, type ImportReport } from '../../../views/admin/HomesitesAdminPage.js';
 import type { EditorHomesite, EditorNotice } from '../../../widgets/homesite-editor-types.js';
+import { acceptsHtml, acceptsJson, wantsJsonAnswer } from '../client-wants.js';
 import { csrfToken, requireCsrfToken } from '../csrf.js';
 
 interface AdminHomesitesDeps {
@@ -120,8 +121,6 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 8 },
   });
 
-  const wantsJson = (req: Request) =>
-    req.is('application/json') === 'application/json' || (req.get('accept') ?? '').includes('application/json');
   const staffOf = (req: Request) => ({ username: req.user?.username ?? '', csrfToken: csrfToken(req) });
   const page = (req: Request, title: string) => ({
     title,
@@ -198,13 +197,13 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
   router.post('/homesites/bulk', acceptJsonOrForm, json, form, requireCsrfToken, async (req, res) => {
     try {
       const rows = await homesites.bulkSetStatus(bulkBody(req), req.user?.username ?? '');
-      if (!wantsJson(req)) {
+      if (!wantsJsonAnswer(req)) {
         return renderList(req, res, { notice: { kind: 'success', text: `${rows.length} homesites updated.` } });
       }
       res.json({ homesites: rows });
     } catch (error) {
       if (!(error instanceof HomesiteError)) throw error;
-      if (!wantsJson(req))
+      if (!wantsJsonAnswer(req))
         return renderList(req, res, {
           status: 400,
           notice: { kind: 'error', text: `Nothing changed: ${error.message}` },
@@ -232,7 +231,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     requireCsrfToken,
     async (req, res) => {
       const dryRun = req.query.dry_run === '1' || (req.body as { dry_run?: unknown } | undefined)?.dry_run === '1';
-      const browserForm = (req.get('accept') ?? '').includes('text/html');
+      const browserForm = acceptsHtml(req);
       if (!req.file) {
         if (browserForm)
           return renderList(req, res, { status: 400, notice: { kind: 'error', text: 'Choose a CSV file.' } });
@@ -263,7 +262,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     const lot = parseLotNumber(String(req.params.lot));
     if (lot === undefined || !(await homesites.find(lot))) return next();
     const changes = await homesites.history(lot);
-    if ((req.get('accept') ?? '').includes('application/json')) {
+    if (acceptsJson(req)) {
       return res.json({ lot, changes });
     }
     res.send(
@@ -281,7 +280,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
 
   router.post('/homesites/:lot', acceptJsonOrForm, json, form, requireCsrfToken, async (req, res) => {
     const lot = parseLotNumber(String(req.params.lot));
-    const browserForm = !wantsJson(req);
+    const browserForm = !wantsJsonAnswer(req);
     try {
       if (lot === undefined) throw new HomesiteError(`There is no homesite ${String(req.params.lot).slice(0, 20)}.`);
       const row = await homesites.update(lot, updateBody(req), req.user?.username ?? '');
