@@ -37,6 +37,7 @@ import { createPagesRouter } from './web/pages-router.js';
 import { createSiteFilesRouter } from './web/site-files-router.js';
 import { securityHeaders } from './web/security-headers.js';
 import { createStaticRouter } from './web/static-files.js';
+import { serveUploads } from './web/uploads-route.js';
 import { removeTrailingSlash } from './web/trailing-slash.js';
 
 export interface AppDeps {
@@ -106,7 +107,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(compression());
   app.use(removeTrailingSlash);
   app.use(createStaticRouter());
-  app.use('/uploads', uploads.serve());
+  app.use('/uploads', serveUploads(uploads));
   app.use(createSiteFilesRouter({ db, content, siteUrl: config.siteUrl }));
   app.use(createApiRouter(db));
   const mapConfig = {

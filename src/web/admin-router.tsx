@@ -2,7 +2,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import type { Knex } from 'knex';
 import multer from 'multer';
 import type { Content } from '../content/index.js';
-import { listContactMessages, setMessageRead } from '../db/contact-messages.js';
+import { listContactMessages, setMessageRead, type ContactMessageRow } from '../db/contact-messages.js';
 import { listCollection, type ImageCollection } from '../db/image-collections.js';
 import { findUploadedImages } from '../db/uploaded-images.js';
 import type { DescribeImage } from '../render/images.js';
@@ -15,10 +15,10 @@ import {
   type ImageLibrary,
 } from '../services/image-library.js';
 import { messagesToCsv } from '../services/messages-csv.js';
-import type { EditorImage } from '../../widgets/AdminImagesEditor.js';
+import type { EditorImage } from '../../widgets/admin-images-editor-types.js';
 import { AdminHomePage } from '../../views/admin/AdminHomePage.js';
 import { ImagesEditorPage } from '../../views/admin/ImagesEditorPage.js';
-import { MessagesPage } from '../../views/admin/MessagesPage.js';
+import { MessagesPage, type MessageView } from '../../views/admin/MessagesPage.js';
 import type { HomesiteService } from '../services/homesites.js';
 import { toChangeView } from './admin/homesites-router.js';
 import { acceptsHtml } from './client-wants.js';
@@ -31,6 +31,21 @@ interface AdminDeps {
   image: DescribeImage;
   images: ImageLibrary;
   homesites?: HomesiteService;
+}
+
+function toMessageView(row: ContactMessageRow): MessageView {
+  return {
+    id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    phone: row.phone,
+    subject: row.subject,
+    message: row.message,
+    createdAt: row.created_at,
+    read: Boolean(row.read_at),
+    spam: Boolean(row.is_spam),
+  };
 }
 
 const HOMEPAGE: ImageCollection = { kind: 'homepage' };
@@ -289,7 +304,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
         <MessagesPage
           communityName={content.community.name}
           staff={staffOf(req)}
-          messages={messages}
+          messages={messages.map(toMessageView)}
           timeZone={content.community.timeZone}
         />,
         page(req, 'Messages'),
