@@ -20,8 +20,7 @@ import { createImageLibrary } from './services/image-library.js';
 import type { PublicContentChanges } from './services/public-content.js';
 import { createDirectoryStorage, type UploadStorage } from './services/upload-storage.js';
 import { resolveSessionSecret } from './session-secret.js';
-import { createAdminHomesitesRouter } from './web/admin/homesites-router.js';
-import { createAdminRouter } from './web/admin-router.js';
+import { createStaffRouter } from './web/admin/staff-router.js';
 import { createApiRouter } from './web/api-router.js';
 import { createAuthRouter } from './web/auth-router.js';
 import { keepSessionCookieFirst } from './web/login-throttle.js';
@@ -162,8 +161,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     '/admin',
     requireStaff,
     rejectCrossSite,
-    createAdminRouter({ db, content, renderer: kit.renderer, image: kit.image, images, homesites }),
-    createAdminHomesitesRouter({ content, renderer: kit.renderer, homesites }),
+    createStaffRouter({ db, content, renderer: kit.renderer, image: kit.image, images, homesites }),
   );
   app.use(notFound(kit));
   app.use(errorHandler(kit, logger));
