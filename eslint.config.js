@@ -24,6 +24,17 @@ const SERVER_ONLY = [
   'zod',
 ];
 
+// Layers point down (STYLE.md, principle 11): web → services → db; views take view props; the server takes a
+// widget's prop types from its types module, never from the component.
+const WIDGET_COMPONENT = {
+  regex: '(^|/)widgets/[A-Z]',
+  caseSensitive: true,
+  message: 'Import widget prop types from widgets/<name>-types.ts or widgets/registry.ts, never a component.',
+};
+const layerRules = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns: [WIDGET_COMPONENT, ...patterns] }],
+});
+
 export default tseslint.config(
   { ignores: ['build/**', 'node_modules/**', 'tools/bench/raw/**', 'data/**'] },
   js.configs.recommended,
@@ -57,6 +68,29 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  { files: ['src/**/*.{ts,tsx}'], rules: layerRules() },
+  {
+    files: ['src/services/**/*.{ts,tsx}'],
+    rules: layerRules(
+      { group: ['express', 'express-*', 'multer'], message: 'Services never see HTTP; that is src/web/.' },
+      { regex: '^\\.\\./web/', message: 'Services do not import the web layer.' },
+      { regex: '(^|/)views/', message: 'Services do not render views.' },
+    ),
+  },
+  {
+    files: ['src/db/**/*.{ts,tsx}'],
+    rules: layerRules({
+      regex: '^\\.\\./(services|web|render)/',
+      message: 'The database layer is the bottom: shared types live in src/shared/.',
+    }),
+  },
+  {
+    files: ['views/**/*.{ts,tsx}'],
+    rules: layerRules({
+      regex: '(^|/)src/(db|services|web)/',
+      message: 'Views take view props: map rows to props in the handler.',
+    }),
   },
   {
     files: ['src/shared/**/*.{ts,tsx}'],

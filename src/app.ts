@@ -16,12 +16,12 @@ import { createImageDescriber } from './render/images.js';
 import { createRenderer } from './render/renderer.js';
 import { loadServerWidgets } from './render/widget.js';
 import { createHomesiteService } from './services/homesites.js';
+import { createImageLibrary } from './services/image-library.js';
+import type { PublicContentChanges } from './services/public-content.js';
 import { createTourService } from './services/tours.js';
 import { createDirectoryStorage, type UploadStorage } from './services/upload-storage.js';
 import { resolveSessionSecret } from './session-secret.js';
-import { createAdminHomesitesRouter } from './web/admin/homesites-router.js';
-import { createAdminToursRouter } from './web/admin/tours-router.js';
-import { createAdminRouter } from './web/admin-router.js';
+import { createStaffRouter } from './web/admin/staff-router.js';
 import { createApiRouter } from './web/api-router.js';
 import { createAuthRouter } from './web/auth-router.js';
 import { keepSessionCookieFirst } from './web/login-throttle.js';
@@ -34,11 +34,12 @@ import { createLeadRateLimit } from './web/lead-rate-limit.js';
 import { createToursRouter } from './web/tours-router.js';
 import { errorHandler, notFound } from './web/errors.js';
 import type { PageKit } from './web/page-context.js';
-import { invalidateOnStaffChange, PageCache, servePageCache } from './web/page-cache.js';
+import { servePageCache, type PageCache } from './web/page-cache.js';
 import { createPagesRouter } from './web/pages-router.js';
 import { createSiteFilesRouter } from './web/site-files-router.js';
 import { securityHeaders } from './web/security-headers.js';
 import { createStaticRouter } from './web/static-files.js';
+import { serveUploads } from './web/uploads-route.js';
 import { removeTrailingSlash } from './web/trailing-slash.js';
 import { lazyStylesheets } from '../widgets/registry.js';
 
@@ -50,6 +51,10 @@ export interface AppDeps {
   assets?: AssetManifest;
   images?: ImageManifest;
   outbox?: { kick(): void };
+  /** "Public content changed", passed to every service that changes what public pages show. */
+  publicContent: PublicContentChanges;
+  /** The public pages' HTML cache (its owner starts and stops its watch). */
+  pageCache: PageCache;
   /** Where staff uploads are stored; a directory at UPLOAD_DIR unless another storage is given. */
   uploads?: UploadStorage;
   /** The site plan's lot outlines; read from the file content.homesites.outlines names unless given. */
@@ -58,19 +63,18 @@ export interface AppDeps {
 
 /** Builds the Express app: middleware order, routers, error handling. Listening is server.ts's job. */
 export async function createApp(deps: AppDeps): Promise<Express> {
-  const { config, db, content, logger } = deps;
+  const { config, db, content, logger, publicContent, pageCache } = deps;
   await loadServerWidgets();
   const assets = deps.assets ?? loadAssetManifest();
   const uploads = deps.uploads ?? createDirectoryStorage(config.uploadDir);
   const outlines = deps.lotOutlines ?? loadLotOutlines(content);
-  // Assigned below, once the page cache exists; a change cannot happen before the app serves requests.
-  let publicContentChanged = async (): Promise<void> => undefined;
   const homesites = createHomesiteService({
     db,
     planNames: content.floorPlans.map((plan) => plan.name),
     lotsOnPlan: new Set(outlines.shapes.map((shape) => shape.lot)),
-    onPublicContentChanged: () => publicContentChanged(),
+    publicContent,
   });
+  const images = createImageLibrary({ db, uploads, publicContent });
   checkLotsHaveShapes(
     outlines,
     (await homesites.list()).map((row) => row.lot),
@@ -106,13 +110,9 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(compression());
   app.use(removeTrailingSlash);
   app.use(createStaticRouter());
-  app.use('/uploads', uploads.serve());
+  app.use('/uploads', serveUploads(uploads));
   app.use(createSiteFilesRouter({ db, content, siteUrl: config.siteUrl }));
   app.use(createApiRouter(db));
-  const pageCache = new PageCache(db);
-  pageCache.startWatching();
-  app.locals.pageCache = pageCache;
-  publicContentChanged = () => pageCache.changed();
   const mapConfig = {
     tileUrl: config.map.tileUrl,
     attribution: config.map.attribution,
@@ -173,10 +173,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     '/admin',
     requireStaff,
     rejectCrossSite,
-    invalidateOnStaffChange(pageCache),
-    createAdminRouter({ db, content, renderer: kit.renderer, image: kit.image, uploads, homesites }),
-    createAdminHomesitesRouter({ content, renderer: kit.renderer, homesites }),
-    createAdminToursRouter({ content, renderer: kit.renderer, tours }),
+    createStaffRouter({ db, content, renderer: kit.renderer, image: kit.image, images, homesites, tours }),
   );
   app.use(notFound(kit));
   app.use(errorHandler(kit, logger));

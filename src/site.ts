@@ -6,8 +6,9 @@ import type { Config } from './config.js';
 import { loadContent, type Content } from './content/index.js';
 import { prepareDatabase } from './prepare-database.js';
 import { MailOutbox } from './services/mail-outbox.js';
+import { PublicContentChanges } from './services/public-content.js';
 import type { StaffPasswordChange } from './services/staff-accounts.js';
-import type { PageCache } from './web/page-cache.js';
+import { PageCache } from './web/page-cache.js';
 
 export interface Site {
   app: Express;
@@ -18,7 +19,11 @@ export interface Site {
   staffChange: StaffPasswordChange | undefined;
   staffAccounts: number;
   outbox: MailOutbox | undefined;
-  /** Stops the mail worker and closes the database (after the HTTP server has stopped). */
+  /** "Public content changed": raised by the services that change what public pages show. */
+  publicContent: PublicContentChanges;
+  /** The public pages' HTML cache; listens to publicContent and polls the shared site revision. */
+  pageCache: PageCache;
+  /** Stops the page cache's watch, the mail worker and closes the database (after the HTTP server has stopped). */
   close(): Promise<void>;
 }
 
@@ -33,8 +38,11 @@ export async function createSite(config: Config, logger: Logger, content: Conten
         logger,
       )
     : undefined;
+  const publicContent = new PublicContentChanges(db, logger);
+  const pageCache = new PageCache(db);
   try {
-    const app = await createApp({ config, db, content, logger, outbox });
+    const app = await createApp({ config, db, content, logger, outbox, publicContent, pageCache });
+    pageCache.startWatching(publicContent);
     outbox?.start();
     return {
       app,
@@ -44,8 +52,10 @@ export async function createSite(config: Config, logger: Logger, content: Conten
       staffChange,
       staffAccounts,
       outbox,
+      publicContent,
+      pageCache,
       async close() {
-        (app.locals.pageCache as PageCache | undefined)?.stopWatching();
+        pageCache.stopWatching();
         await outbox?.stop();
         await db.destroy();
       },

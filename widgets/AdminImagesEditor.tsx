@@ -2,23 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import Sortable from 'sortablejs';
 import { MESSAGES } from '../src/shared/constants.js';
 import { Picture } from '../src/shared/Picture.js';
-import type { ResponsiveImage } from '../src/shared/responsive-image.js';
+import type { AdminImagesEditorProps, EditorImage } from './admin-images-editor-types.js';
 import { useEnhanced } from './use-enhanced.js';
-
-export interface EditorImage {
-  url: string;
-  /** The order stored on the server; a delete sends it (seed-spec §7). */
-  order: number;
-  alt: string;
-  preview: ResponsiveImage;
-}
-
-interface AdminImagesEditorProps {
-  label: string;
-  images: EditorImage[];
-  csrfToken: string;
-  endpoints: { list: string; reorder: string; remove: string };
-}
 
 interface Item extends EditorImage {
   /** The local position, renumbered on every move (seed-spec §4 step 2). */

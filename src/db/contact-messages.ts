@@ -118,3 +118,14 @@ export async function scheduleRetry(db: Knex, id: number, nextAttemptAt: number,
       delivery_attempts: db.raw('delivery_attempts + 1'),
     });
 }
+
+/** The inbox's counts in one aggregate query: unread leads (not spam) and spam. */
+export async function countInbox(db: Knex): Promise<{ unread: number; spam: number }> {
+  const row = await db('contact_messages')
+    .select(
+      db.raw('sum(case when is_spam = ? and read_at is null then 1 else 0 end) as unread', [false]),
+      db.raw('sum(case when is_spam = ? then 1 else 0 end) as spam', [true]),
+    )
+    .first<{ unread: number | string | null; spam: number | string | null }>();
+  return { unread: Number(row?.unread ?? 0), spam: Number(row?.spam ?? 0) };
+}

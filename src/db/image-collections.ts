@@ -45,3 +45,8 @@ export async function appendToCollection(
   if (collection.kind === 'homepage') await db('homepage_images').insert(base);
   else await db('floorplan_images').insert({ ...base, floorplan: collection.floorplan });
 }
+
+export async function countCollection(db: Knex, collection: ImageCollection): Promise<number> {
+  const row = await table(db, collection).count<{ count: number | string }[]>({ count: '*' }).first();
+  return Number(row?.count ?? 0);
+}

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ImageVariants } from '../services/image-variants.js';
+import type { ImageVariants } from '../shared/image-variants.js';
 
 export interface UploadedImageRow {
   url: string;

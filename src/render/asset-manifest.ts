@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { LazyStylesheet, WidgetName } from '../../widgets/registry.js';
 import { ASSET_MANIFEST, IMAGE_MANIFEST } from './build-paths.js';
-import type { ImageVariants } from '../services/image-variants.js';
+import type { ImageVariants } from '../shared/image-variants.js';
 
 export interface WidgetAssets {
   js: string;

@@ -12,6 +12,7 @@ import {
 } from '../db/homesites.js';
 import type { HomesiteFacts, HomesiteStatus } from '../shared/homesite-rules.js';
 import { bulkStatusSchema, describeIssues, homesiteFactsSchema, homesiteUpdateSchema } from './homesite-schemas.js';
+import type { PublicContentChanges } from './public-content.js';
 
 /** A change that cannot be made as asked; the web layer answers it with `status`. */
 export class HomesiteError extends Error {
@@ -70,8 +71,8 @@ export interface HomesiteServiceDeps {
   planNames: readonly string[];
   /** Lot numbers that have a shape on the site plan; only those can be created (by an import). */
   lotsOnPlan: ReadonlySet<number>;
-  /** Raised after every committed change that public pages show (the page cache listens). */
-  onPublicContentChanged?: () => void | Promise<void>;
+  /** Told after every committed change that public pages show (the page cache listens to it). */
+  publicContent: Pick<PublicContentChanges, 'changed'>;
   now?: () => Date;
 }
 
@@ -129,8 +130,8 @@ export function createHomesiteService(deps: HomesiteServiceDeps) {
   const factsSchema = homesiteFactsSchema(planNames);
   const updateSchema = homesiteUpdateSchema(planNames);
 
-  async function published(changed: boolean): Promise<void> {
-    if (changed) await deps.onPublicContentChanged?.();
+  async function published(changed: boolean, reason: string): Promise<void> {
+    if (changed) await deps.publicContent.changed(reason);
   }
 
   /**
@@ -214,7 +215,7 @@ export function createHomesiteService(deps: HomesiteServiceDeps) {
         await applyWrites(trx, [{ before, row, changes }], { username, source: 'edit', at });
         return { row, changed: true };
       });
-      await published(result.changed);
+      await published(result.changed, 'changed a homesite');
       return result.row;
     },
 
@@ -256,7 +257,7 @@ export function createHomesiteService(deps: HomesiteServiceDeps) {
         for (const write of writes) rows.set(write.row.lot, write.row);
         return { rows: [...rows.values()], changed: writes.length > 0 };
       });
-      await published(result.changed);
+      await published(result.changed, 'changed the status of several homesites');
       return result.rows;
     },
 
@@ -321,7 +322,7 @@ export function createHomesiteService(deps: HomesiteServiceDeps) {
       } catch (error) {
         if (error !== rollback) throw error;
       }
-      await published(!options.dryRun && problems.length === 0 && planned.length > 0);
+      await published(!options.dryRun && problems.length === 0 && planned.length > 0, 'imported homesites');
       return { planned, problems };
     },
 

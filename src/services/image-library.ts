@@ -11,6 +11,7 @@ import {
 } from '../db/image-collections.js';
 import { insertUploadedImage, takeUploadedImage } from '../db/uploaded-images.js';
 import { writeImageVariants } from './image-variants.js';
+import type { PublicContentChanges } from './public-content.js';
 import type { UploadStorage } from './upload-storage.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -46,7 +47,7 @@ export const deleteSchema = z
  * a stale editor (an image added or deleted meanwhile) gets a 400 instead of a half-applied order.
  * Two images may not share a position (the list would have no one order: seed-spec §3 "order (integer position)").
  */
-export async function reorderImages(
+async function reorderImages(
   db: Knex,
   collection: ImageCollection,
   items: z.infer<typeof reorderSchema>,
@@ -69,19 +70,13 @@ export async function reorderImages(
   });
 }
 
-/** Deletes one image from a collection; an uploaded image's files go too, once the rows are gone. */
-export async function deleteImage(
-  db: Knex,
-  uploads: UploadStorage,
-  collection: ImageCollection,
-  url: string,
-): Promise<void> {
-  const directory = await db.transaction(async (trx) => {
+/** Deletes one image's rows from a collection; returns the upload folder to remove, for an uploaded image. */
+async function deleteImageRows(db: Knex, collection: ImageCollection, url: string): Promise<string | undefined> {
+  return db.transaction(async (trx) => {
     const deleted = await deleteFromCollection(trx, collection, url);
     if (deleted === 0) throw new ImageLibraryError('That image is not in the list (it may already be deleted).', 404);
     return takeUploadedImage(trx, url);
   });
-  if (directory) await uploads.removeFolder(directory);
 }
 
 /** Checks the bytes themselves (never the file name) and decodes them fully, so a truncated file fails here. */
@@ -118,7 +113,7 @@ async function inspectUpload(buffer: Buffer): Promise<void> {
  * Adds an uploaded image at the end of a collection: sniffed, re-encoded to the site's responsive sizes with
  * metadata stripped, stored in the upload storage under a generated folder name. On any failure nothing is left behind.
  */
-export async function addUploadedImage(
+async function addUploadedImage(
   db: Knex,
   uploads: UploadStorage,
   collection: ImageCollection,
@@ -147,3 +142,40 @@ export async function addUploadedImage(
     throw error;
   }
 }
+
+function collectionName(collection: ImageCollection): string {
+  return collection.kind === 'homepage' ? 'homepage images' : `${collection.floorplan} gallery`;
+}
+
+export interface ImageLibraryDeps {
+  db: Knex;
+  uploads: UploadStorage;
+  publicContent: PublicContentChanges;
+}
+
+/**
+ * The staff-managed image lists: reorder, delete, upload. Each committed change raises "public content changed",
+ * whoever calls it (the staff pages, a script).
+ */
+export function createImageLibrary(deps: ImageLibraryDeps) {
+  const { db, uploads, publicContent } = deps;
+  return {
+    async reorder(collection: ImageCollection, items: z.infer<typeof reorderSchema>): Promise<void> {
+      await reorderImages(db, collection, items);
+      await publicContent.changed(`reordered the ${collectionName(collection)}`);
+    },
+    /** An uploaded image's files go too, once the rows are gone and no page shows it any more. */
+    async remove(collection: ImageCollection, url: string): Promise<void> {
+      const folder = await deleteImageRows(db, collection, url);
+      await publicContent.changed(`deleted an image from the ${collectionName(collection)}`);
+      if (folder) await uploads.removeFolder(folder);
+    },
+    async add(collection: ImageCollection, upload: { buffer: Buffer; alt: string }): Promise<string> {
+      const url = await addUploadedImage(db, uploads, collection, upload);
+      await publicContent.changed(`added an image to the ${collectionName(collection)}`);
+      return url;
+    },
+  };
+}
+
+export type ImageLibrary = ReturnType<typeof createImageLibrary>;

@@ -2,19 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
+import type { ImageVariants } from '../shared/image-variants.js';
+
+export type { ImageVariants };
 
 /** Widths the layouts ask for (phone 1x/2x, tablet, desktop hero); never wider than the source. */
 export const VARIANT_WIDTHS = [400, 800, 1200, 1600] as const;
-
-export interface ImageVariants {
-  width: number;
-  height: number;
-  /** The largest variant in the source's own family (JPEG for photos, PNG for drawings). */
-  fallbackSrc: string;
-  srcSet: string;
-  webpSrcSet: string;
-  avifSrcSet: string;
-}
 
 export function variantWidths(sourceWidth: number): number[] {
   const widths: number[] = VARIANT_WIDTHS.filter((width) => width < sourceWidth);

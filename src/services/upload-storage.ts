@@ -1,27 +1,30 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { RequestHandler } from 'express';
-import { serveImmutableFiles } from '../web/static-files.js';
 
 /**
  * Where staff uploads live. An upload is one folder of files written once and never changed (names carry a
  * content hash), so any backend that can store, delete and serve immutable files will do: a local directory, a
- * directory shared by several app instances (NFS), or an object store behind the same three calls.
+ * directory shared by several app instances (NFS), or an object store behind the same calls. Serving the files over
+ * HTTP is the web layer's job (web/uploads-route.ts).
  */
 export interface UploadStorage {
   /** Stores one file of an upload's folder. */
   write(folder: string, file: string, body: Buffer): Promise<void>;
   /** Removes an upload's folder and everything in it; no error when it is already gone. */
   removeFolder(folder: string): Promise<void>;
-  /** Answers GET <mount>/<folder>/<file> with the stored bytes, cached for a year; 404 for anything else. */
-  serve(): RequestHandler;
+  /** The bytes of one stored file; undefined when there is no such file or the name is not one we generate. */
+  read(folder: string, file: string): Promise<Buffer | undefined>;
 }
 
 /** Folder and file names the image pipeline generates; anything else (`..`, separators, dot files) is refused. */
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
+function isSafeName(name: string): boolean {
+  return SAFE_NAME.test(name) && !name.includes('..');
+}
+
 function checkedName(name: string): string {
-  if (!SAFE_NAME.test(name) || name.includes('..')) throw new Error(`unsafe upload name: ${JSON.stringify(name)}`);
+  if (!isSafeName(name)) throw new Error(`unsafe upload name: ${JSON.stringify(name)}`);
   return name;
 }
 
@@ -42,6 +45,15 @@ export function createDirectoryStorage(root: string): UploadStorage {
     async removeFolder(folder) {
       await fs.rm(folderPath(folder), { recursive: true, force: true });
     },
-    serve: () => serveImmutableFiles(base),
+    async read(folder, file) {
+      if (!isSafeName(folder) || !isSafeName(file)) return undefined;
+      try {
+        return await fs.readFile(path.join(base, folder, file));
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
+        throw error;
+      }
+    },
   };
 }

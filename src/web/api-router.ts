@@ -1,10 +1,9 @@
 import { Router } from 'express';
 import type { Knex } from 'knex';
-import { listFloorplanImages } from '../db/floorplan-images.js';
-import { listHomepageImages, type SortDirection } from '../db/homepage-images.js';
+import { listCollection } from '../db/image-collections.js';
 
 /** A Map, not an object literal: `?sort=constructor` must not find Object.prototype's members. */
-const SORTS = new Map<string, SortDirection>([
+const SORTS = new Map<string, 'asc' | 'desc'>([
   ['order,asc', 'asc'],
   ['order,desc', 'desc'],
 ]);
@@ -20,7 +19,9 @@ export function createApiRouter(db: Knex): Router {
       res.status(400).json({ error: 'sort must be order,asc or order,desc' });
       return;
     }
-    const rows = await listHomepageImages(db, direction);
+    // Descending is the exact reverse of the stored order (sort_order, then id).
+    const stored = await listCollection(db, { kind: 'homepage' });
+    const rows = direction === 'asc' ? stored : stored.reverse();
     res.json({ _embedded: { homepageimages: rows.map((row) => ({ url: row.url, order: row.sort_order })) } });
   });
 
@@ -30,7 +31,7 @@ export function createApiRouter(db: Knex): Router {
       res.status(400).json({ error: 'floorplan must be one floor plan display name, such as Sweetwater II' });
       return;
     }
-    const rows = await listFloorplanImages(db, floorplan);
+    const rows = await listCollection(db, { kind: 'floorplan', floorplan });
     res.json({ _embedded: { floorplanImages: rows.map((row) => ({ url: row.url })) } });
   });
 

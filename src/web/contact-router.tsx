@@ -12,7 +12,7 @@ import { validateContact } from '../shared/contact-rules.js';
 import { ContactPage } from '../../views/ContactPage.js';
 import type { LeadRateLimit } from './lead-rate-limit.js';
 import { siteProps, type PageKit } from './page-context.js';
-import { wantsPage } from './wants-page.js';
+import { wantsPage } from './client-wants.js';
 
 /** A contact body holds six short fields and a message of at most 5,000 characters: 32 KB is ample. */
 export const CONTACT_BODY_LIMIT = '32kb';

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import type { Logger } from 'pino';
 import { ErrorPage } from '../../views/ErrorPage.js';
 import type { PageKit } from './page-context.js';
-import { wantsPage } from './wants-page.js';
+import { wantsJsonError, wantsPage } from './client-wants.js';
 
 const CLIENT_ERROR_TEXT: Record<number, string> = {
   400: 'The request could not be understood.',
@@ -24,18 +24,10 @@ function renderErrorPage(kit: PageKit, req: Request, res: Response, status: 404 
   );
 }
 
-function isApi(req: Request): boolean {
-  return (
-    req.path.startsWith('/api/') ||
-    req.path.startsWith('/admin/') ||
-    (req.get('accept') ?? '').startsWith('application/json')
-  );
-}
-
 /** The styled 404 for pages; a JSON 404 for API paths. */
 export function notFound(kit: PageKit): RequestHandler {
   return (req, res) => {
-    if (isApi(req)) res.status(404).json({ error: 'Not found' });
+    if (wantsJsonError(req)) res.status(404).json({ error: 'Not found' });
     else renderErrorPage(kit, req, res, 404);
   };
 }
@@ -55,12 +47,12 @@ export function errorHandler(kit: PageKit, logger: Logger): ErrorRequestHandler 
     }
     if (status >= 400 && status < 500) {
       const text = CLIENT_ERROR_TEXT[status] ?? 'The request could not be processed.';
-      if (isApi(req)) res.status(status).json({ error: text });
+      if (wantsJsonError(req)) res.status(status).json({ error: text });
       else res.status(status).type('text/plain').send(text);
       return;
     }
     logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
-    if (isApi(req) || !wantsPage(req)) res.status(500).type('text/plain').send('Internal server error.');
+    if (wantsJsonError(req) || !wantsPage(req)) res.status(500).type('text/plain').send('Internal server error.');
     else renderErrorPage(kit, req, res, 500);
   };
 }

@@ -2,15 +2,18 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
-import { bumpSiteRevision, readSiteRevision } from '../db/site-revision.js';
+import { readSiteRevision } from '../db/site-revision.js';
+import type { PublicContentChanges } from '../services/public-content.js';
 
 /** How often an instance checks whether another instance changed the site (several instances on PostgreSQL). */
-const REVISION_POLL_MS = 2_000;
+export const REVISION_POLL_MS = 2_000;
 
 /**
  * Public pages are pure functions of the content module and the database, so their HTML is rendered once and
- * served from memory until staff change something. A change through this instance clears the cache at once and
- * raises the shared site revision; other instances see the new revision within REVISION_POLL_MS. Only plain GETs
+ * served from memory until public content changes. The cache listens to "public content changed"
+ * (services/public-content.ts), raised by every service that changes what public pages show, and clears at once;
+ * a change made by another instance or process is seen through the shared site revision within REVISION_POLL_MS.
+ * Only plain GETs
  * without a query string are cached, and the pages router is case-sensitive, so the cache is bounded by the routes.
  */
 interface CachedPage {
@@ -25,6 +28,7 @@ export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
   private revision: number | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
   /** Raised by every clear, so a page rendered from data read before a clear is not stored after it. */
   private generation = 0;
 
@@ -55,13 +59,6 @@ export class PageCache {
     return this.pages.size;
   }
 
-  /** Staff changed something here: drop every page now and tell the other instances. */
-  async changed(): Promise<void> {
-    this.clear();
-    await bumpSiteRevision(this.db);
-    this.revision = await readSiteRevision(this.db);
-  }
-
   /**
    * Drops the cache when the shared revision moved. The first check clears too: pages cached before this instance
    * knew the revision may predate a change another instance made meanwhile.
@@ -72,7 +69,9 @@ export class PageCache {
     this.revision = current;
   }
 
-  startWatching(): void {
+  /** Clears on every public content change in this process, and polls the shared revision for the others. */
+  startWatching(changes: PublicContentChanges): void {
+    this.unsubscribe = changes.onChange(() => this.clear());
     const check = () => void this.checkRevision().catch(() => this.clear());
     check();
     this.timer = setInterval(check, REVISION_POLL_MS);
@@ -80,6 +79,7 @@ export class PageCache {
   }
 
   stopWatching(): void {
+    this.unsubscribe?.();
     clearInterval(this.timer);
   }
 }
@@ -113,18 +113,6 @@ export function servePageCache(cache: PageCache): RequestHandler {
       }
       return send(body);
     };
-    next();
-  };
-}
-
-/** After any successful state change by staff, every cached page is dropped, so no page shows old images. */
-export function invalidateOnStaffChange(cache: PageCache): RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.on('finish', () => {
-        if (res.statusCode < 400) void cache.changed().catch(() => cache.clear());
-      });
-    }
     next();
   };
 }

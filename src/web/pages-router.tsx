@@ -1,10 +1,8 @@
 import { Router, type RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { floorPlanBySlug } from '../content/index.js';
-import { listFloorplanImages } from '../db/floorplan-images.js';
-import { listHomepageImages } from '../db/homepage-images.js';
 import { builderJsonLd, floorPlanJsonLd } from '../render/structured-data.js';
-import { findUploadedImages } from '../db/uploaded-images.js';
+import { collectionImages } from '../services/gallery-images.js';
 import { AboutPage } from '../../views/AboutPage.js';
 import { FloorPlanPage } from '../../views/FloorPlanPage.js';
 import { FloorPlansIndexPage } from '../../views/FloorPlansIndexPage.js';
@@ -28,12 +26,8 @@ export function createPagesRouter(deps: PagesDeps): Router {
   const router = Router({ caseSensitive: true });
 
   router.get('/', cached, async (req, res) => {
-    const rows = await listHomepageImages(db, 'asc');
-    const uploaded = await findUploadedImages(
-      db,
-      rows.map((row) => row.url),
-    );
-    const slides = rows.map((row) => image(row.url, row.alt, uploaded));
+    const carousel = await collectionImages(db, { kind: 'homepage' }, image);
+    const slides = carousel.map((entry) => entry.image);
     const first = slides[0];
     const lots = await homesites.list();
     const counters = {
@@ -47,7 +41,7 @@ export function createPagesRouter(deps: PagesDeps): Router {
         description: `${content.community.description} ${content.community.tagline}.`,
         path: '/',
         preloadImage: first ? { image: first, sizes: heroSizes(first) } : undefined,
-        shareImage: rows[0]?.url,
+        shareImage: carousel[0]?.row.url,
         jsonLd: [builderJsonLd(content, siteUrl)],
       }),
     );
@@ -77,17 +71,13 @@ export function createPagesRouter(deps: PagesDeps): Router {
   router.get('/floor-plans/:slug', cached, async (req, res, next) => {
     const plan = floorPlanBySlug(content, String(req.params.slug));
     if (!plan) return next();
-    const rows = await listFloorplanImages(db, plan.name);
-    const uploaded = await findUploadedImages(
-      db,
-      rows.map((row) => row.url),
-    );
+    const gallery = await collectionImages(db, { kind: 'floorplan', floorplan: plan.name }, image);
     const quickMoveIns = (await homesites.list('quick-move-in'))
       .filter((row) => row.plan === plan.name)
       .map((row) => toHomesiteSummary(content, row));
     const images = [
       ...plan.fixedImages.map((fixed) => ({ ...image(fixed.src, fixed.alt), caption: fixed.caption })),
-      ...rows.map((row) => image(row.url, row.alt, uploaded)),
+      ...gallery.map((entry) => entry.image),
     ];
     res.send(
       renderer.page(

@@ -1,9 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { wantsPage } from './wants-page.js';
-
-export function wantsJson(req: Request): boolean {
-  return req.method !== 'GET' || req.path.endsWith('.json') || (req.get('accept') ?? '').includes('application/json');
-}
+import { isPlainFormPost, isStaffCall } from './client-wants.js';
 
 /** Where a plain form post (upload, mark as read) came from, when that is one of our admin pages. */
 function adminReferer(req: Request): string | undefined {
@@ -27,8 +23,8 @@ function adminReferer(req: Request): string | undefined {
 export const requireStaff: RequestHandler = (req, res, next) => {
   res.set('Cache-Control', 'no-store');
   if (req.user) return next();
-  const formPost = req.method === 'POST' && wantsPage(req) && !(req.get('accept') ?? '').includes('application/json');
-  if (wantsJson(req) && !formPost) {
+  const formPost = isPlainFormPost(req);
+  if (isStaffCall(req) && !formPost) {
     res.status(401).json({ error: 'Sign in as staff first.' });
     return;
   }

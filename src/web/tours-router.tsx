@@ -17,7 +17,7 @@ import { CONTACT_BODY_LIMIT } from './contact-router.js';
 import { rejectCrossSite } from './csrf.js';
 import type { LeadRateLimit } from './lead-rate-limit.js';
 import { siteProps, type PageKit } from './page-context.js';
-import { wantsPage } from './wants-page.js';
+import { wantsPage } from './client-wants.js';
 
 /** The most days one slot request may span (contract: N ≤ 31), and how many the tour page shows. */
 export const MAX_SLOT_DAYS = 31;

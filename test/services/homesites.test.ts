@@ -43,8 +43,10 @@ describe('Homesite service', () => {
       db,
       planNames: PLANS,
       lotsOnPlan: LOTS_ON_PLAN,
-      onPublicContentChanged: () => {
-        published += 1;
+      publicContent: {
+        changed: async () => {
+          published += 1;
+        },
       },
     });
   });

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { createDirectoryStorage, type UploadStorage } from '../../src/services/upload-storage.js';
+import { serveUploads } from '../../src/web/uploads-route.js';
 
 describe('Directory upload storage', () => {
   let root: string;
@@ -17,7 +18,7 @@ describe('Directory upload storage', () => {
     root = await fs.mkdtemp(path.join(os.tmpdir(), 'uploads-'));
     storage = createDirectoryStorage(path.join(root, 'uploads'));
     const app = express();
-    app.use('/uploads', storage.serve());
+    app.use('/uploads', serveUploads(storage));
     app.use((error: { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
       res.sendStatus(error.status ?? 500);
     });

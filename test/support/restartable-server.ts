@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { createApp } from '../../src/app.js';
+import { PublicContentChanges } from '../../src/services/public-content.js';
+import { PageCache } from '../../src/web/page-cache.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { loadContent } from '../../src/content/index.js';
 import { createLogger } from '../../src/logger.js';
@@ -42,7 +44,11 @@ export async function createRestartableServer(env: Record<string, string> = {}):
         ...env,
       });
       const { db } = await prepareDatabase(config);
-      const app = await createApp({ config, db, content: loadContent(), logger: createLogger(config) });
+      const logger = createLogger(config);
+      const publicContent = new PublicContentChanges(db, logger);
+      const pageCache = new PageCache(db);
+      const app = await createApp({ config, db, content: loadContent(), logger, publicContent, pageCache });
+      pageCache.startWatching(publicContent);
       const server = app.listen(0, '127.0.0.1');
       await new Promise<void>((resolve, reject) => {
         server.once('listening', resolve);
@@ -59,6 +65,7 @@ export async function createRestartableServer(env: Record<string, string> = {}):
             server.close(() => resolve());
             server.closeAllConnections();
           });
+          pageCache.stopWatching();
           await db.destroy();
         },
       };

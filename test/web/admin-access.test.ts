@@ -5,8 +5,9 @@ import http from 'node:http';
 import sharp from 'sharp';
 import { loadContent } from '../../src/content/index.js';
 import type { Renderer } from '../../src/render/renderer.js';
+import { createImageLibrary } from '../../src/services/image-library.js';
 import { createDirectoryStorage } from '../../src/services/upload-storage.js';
-import { createAdminRouter } from '../../src/web/admin-router.js';
+import { createStaffRouter } from '../../src/web/admin/staff-router.js';
 import { tableNames } from '../support/test-database.js';
 // This file's sign-ins need only the session cookie.
 import { csrfTokenOf, signInCookie as signIn } from '../support/staff.js';
@@ -93,12 +94,16 @@ describe('Admin access without a session', () => {
     const content = loadContent();
     const renderer: Renderer = { page: () => '' };
     routes = adminRoutes(
-      createAdminRouter({
+      createStaffRouter({
         db: server.db,
         content,
         renderer,
         image: (src, alt) => ({ src, alt, width: 1, height: 1 }),
-        uploads: createDirectoryStorage(server.config.uploadDir),
+        images: createImageLibrary({
+          db: server.db,
+          uploads: createDirectoryStorage(server.config.uploadDir),
+          publicContent: server.site.publicContent,
+        }),
       }),
     );
     const [row] = await server

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { loadContent } from '../../src/content/index.js';
-import type { PageCache } from '../../src/web/page-cache.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -75,7 +74,7 @@ describe('GET /contact?plan=<slug>', () => {
   });
 
   it('never serves a prefilled form from the page cache, nor the cached plain form for a plan', async () => {
-    const cache = server.site.app.locals.pageCache as PageCache;
+    const cache = server.site.pageCache;
     cache.clear();
     const plain = await page('/contact');
     expect(input(plain.html, 'subject')?.value ?? '').to.equal('');

@@ -1,18 +1,32 @@
-import type { ContactMessageRow } from '../../src/db/contact-messages.js';
 import { formatInTimeZone } from '../../src/shared/time-zone.js';
 import { AdminLayout } from './AdminLayout.js';
 import { telHref } from '../tel-href.js';
 
+/** One lead as the inbox shows it. */
+export interface MessageView {
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  /** When it arrived, as an ISO date-time (UTC). */
+  createdAt: string;
+  read: boolean;
+  spam: boolean;
+}
+
 interface MessagesPageProps {
   communityName: string;
   staff: { username: string; csrfToken: string };
-  messages: ContactMessageRow[];
+  messages: MessageView[];
   /** The community's IANA time zone: lead times are shown there, with the zone named. */
   timeZone: string;
 }
 
 interface MessageListProps {
-  messages: ContactMessageRow[];
+  messages: MessageView[];
   csrfToken: string;
   timeZone: string;
 }
@@ -22,24 +36,24 @@ function MessageList({ messages, csrfToken, timeZone }: MessageListProps) {
   return (
     <ol className="message-list">
       {messages.map((message) => (
-        <li key={message.id} className={message.read_at ? 'message is-read' : 'message is-unread'}>
+        <li key={message.id} className={message.read ? 'message is-read' : 'message is-unread'}>
           <article aria-labelledby={`message-${message.id}`}>
             <header className="message-header">
               <h3 id={`message-${message.id}`}>
-                {message.read_at ? null : <span className="badge">New</span>} {message.subject}
+                {message.read ? null : <span className="badge">New</span>} {message.subject}
               </h3>
               <p className="message-meta">
                 {message.firstname} {message.lastname} · <a href={`mailto:${message.email}`}>{message.email}</a> ·{' '}
                 <a href={telHref(message.phone)}>{message.phone}</a> ·{' '}
-                <time dateTime={message.created_at}>{formatInTimeZone(message.created_at, timeZone)}</time>
+                <time dateTime={message.createdAt}>{formatInTimeZone(message.createdAt, timeZone)}</time>
               </p>
             </header>
             <p className="message-body">{message.message}</p>
             <form method="post" action={`/admin/messages/${message.id}/read`}>
               <input type="hidden" name="_csrf" value={csrfToken} />
-              <input type="hidden" name="read" value={message.read_at ? 'false' : 'true'} />
+              <input type="hidden" name="read" value={message.read ? 'false' : 'true'} />
               <button type="submit" className="button">
-                {message.read_at ? 'Mark as unread' : 'Mark as read'}
+                {message.read ? 'Mark as unread' : 'Mark as read'}
               </button>
             </form>
           </article>
@@ -51,9 +65,9 @@ function MessageList({ messages, csrfToken, timeZone }: MessageListProps) {
 
 /** The lead inbox: every stored message newest first, spam kept apart; a CSV export of all of them. */
 export function MessagesPage({ communityName, staff, messages, timeZone }: MessagesPageProps) {
-  const leads = messages.filter((message) => !message.is_spam);
-  const spam = messages.filter((message) => message.is_spam);
-  const unread = leads.filter((message) => !message.read_at).length;
+  const leads = messages.filter((message) => !message.spam);
+  const spam = messages.filter((message) => message.spam);
+  const unread = leads.filter((message) => !message.read).length;
   return (
     <AdminLayout communityName={communityName} staff={staff} path="/admin/messages">
       <div className="admin-title-row">

@@ -1,5 +1,4 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import multer from 'multer';
 import type { Content } from '../../content/index.js';
 import type { HomesiteRow } from '../../db/homesites.js';
 import type { Renderer } from '../../render/renderer.js';
@@ -21,7 +20,10 @@ import type { HomesiteChangeView } from '../../../views/admin/homesite-change.js
 import { HomesiteHistoryPage } from '../../../views/admin/HomesiteHistoryPage.js';
 import { HomesitesAdminPage, type ImportReport } from '../../../views/admin/HomesitesAdminPage.js';
 import type { EditorHomesite, EditorNotice } from '../../../widgets/homesite-editor-types.js';
+import { acceptsHtml, acceptsJson, wantsJsonAnswer } from '../client-wants.js';
 import { csrfToken, requireCsrfToken } from '../csrf.js';
+import { receiveFile } from './receive-file.js';
+import { staffOf, staffPage } from './staff-page.js';
 
 interface AdminHomesitesDeps {
   content: Content;
@@ -115,22 +117,14 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
   const planNames = content.floorPlans.map((plan) => plan.name);
   const json = express.json({ limit: '200kb', strict: true });
   const form = express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 20_000 });
-  const upload = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 8 },
+  const receiveCsv = receiveFile({
+    field: 'file',
+    maxBytes: MAX_IMPORT_BYTES,
+    notMultipart: 'Upload the CSV as multipart/form-data in the field "file".',
+    tooLarge: 'The file is larger than 1 MB; a homesite list is a few kilobytes.',
+    unreadable: 'The upload could not be read (send the CSV in the field "file").',
   });
 
-  const wantsJson = (req: Request) =>
-    req.is('application/json') === 'application/json' || (req.get('accept') ?? '').includes('application/json');
-  const staffOf = (req: Request) => ({ username: req.user?.username ?? '', csrfToken: csrfToken(req) });
-  const page = (req: Request, title: string) => ({
-    title,
-    description: 'Staff pages.',
-    path: req.path,
-    noindex: true,
-    admin: true,
-    csrfToken: csrfToken(req),
-  });
   const acceptJsonOrForm = (req: Request, res: Response, next: NextFunction) => {
     if (!req.is(['application/json', 'application/x-www-form-urlencoded'])) {
       res.status(415).json({ error: 'Send this call as application/json.' });
@@ -181,7 +175,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
             rowNotice: extra.rowNotice,
           }}
         />,
-        page(req, 'Homesites'),
+        staffPage(req, 'Homesites'),
       ),
     );
   }
@@ -198,13 +192,13 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
   router.post('/homesites/bulk', acceptJsonOrForm, json, form, requireCsrfToken, async (req, res) => {
     try {
       const rows = await homesites.bulkSetStatus(bulkBody(req), req.user?.username ?? '');
-      if (!wantsJson(req)) {
+      if (!wantsJsonAnswer(req)) {
         return renderList(req, res, { notice: { kind: 'success', text: `${rows.length} homesites updated.` } });
       }
       res.json({ homesites: rows });
     } catch (error) {
       if (!(error instanceof HomesiteError)) throw error;
-      if (!wantsJson(req))
+      if (!wantsJsonAnswer(req))
         return renderList(req, res, {
           status: 400,
           notice: { kind: 'error', text: `Nothing changed: ${error.message}` },
@@ -213,57 +207,38 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     }
   });
 
-  router.post(
-    '/homesites/import',
-    (req, res, next) => {
-      if (!req.is('multipart/form-data')) {
-        res.status(415).json({ error: 'Upload the CSV as multipart/form-data in the field "file".' });
-        return;
-      }
-      upload.single('file')(req, res, (error: unknown) => {
-        if (!error) return next();
-        const text =
-          error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE'
-            ? 'The file is larger than 1 MB; a homesite list is a few kilobytes.'
-            : 'The upload could not be read (send the CSV in the field "file").';
-        res.status(400).json({ error: text });
-      });
-    },
-    requireCsrfToken,
-    async (req, res) => {
-      const dryRun = req.query.dry_run === '1' || (req.body as { dry_run?: unknown } | undefined)?.dry_run === '1';
-      const browserForm = (req.get('accept') ?? '').includes('text/html');
-      if (!req.file) {
-        if (browserForm)
-          return renderList(req, res, { status: 400, notice: { kind: 'error', text: 'Choose a CSV file.' } });
-        return res.status(400).json({ error: 'Choose a CSV file (multipart field "file").' });
-      }
-      const result = await importHomesitesCsv(homesites, req.file.buffer, {
-        dryRun,
-        username: req.user?.username ?? '',
-      });
-      const failed = result.problems.length > 0;
+  router.post('/homesites/import', receiveCsv, requireCsrfToken, async (req, res) => {
+    const dryRun = req.query.dry_run === '1' || (req.body as { dry_run?: unknown } | undefined)?.dry_run === '1';
+    const browserForm = acceptsHtml(req);
+    if (!req.file) {
       if (browserForm)
-        return renderList(req, res, { status: failed ? 400 : 200, importReport: toImportReport(result) });
-      if (failed) {
-        const summary = result.problems
-          .slice(0, 5)
-          .map((problem) => `line ${problem.line}${problem.column ? ` ${problem.column}` : ''}: ${problem.message}`)
-          .join('; ');
-        return res.status(400).json({
-          error: `Nothing was imported (${result.problems.length} problems): ${summary}${result.problems.length > 5 ? '; …' : ''}`,
-          problems: result.problems,
-        });
-      }
-      res.json({ dry_run: dryRun, applied: dryRun ? 0 : result.changes.length, changes: result.changes });
-    },
-  );
+        return renderList(req, res, { status: 400, notice: { kind: 'error', text: 'Choose a CSV file.' } });
+      return res.status(400).json({ error: 'Choose a CSV file (multipart field "file").' });
+    }
+    const result = await importHomesitesCsv(homesites, req.file.buffer, {
+      dryRun,
+      username: req.user?.username ?? '',
+    });
+    const failed = result.problems.length > 0;
+    if (browserForm) return renderList(req, res, { status: failed ? 400 : 200, importReport: toImportReport(result) });
+    if (failed) {
+      const summary = result.problems
+        .slice(0, 5)
+        .map((problem) => `line ${problem.line}${problem.column ? ` ${problem.column}` : ''}: ${problem.message}`)
+        .join('; ');
+      return res.status(400).json({
+        error: `Nothing was imported (${result.problems.length} problems): ${summary}${result.problems.length > 5 ? '; …' : ''}`,
+        problems: result.problems,
+      });
+    }
+    res.json({ dry_run: dryRun, applied: dryRun ? 0 : result.changes.length, changes: result.changes });
+  });
 
   router.get('/homesites/:lot/history', async (req, res, next) => {
     const lot = parseLotNumber(String(req.params.lot));
     if (lot === undefined || !(await homesites.find(lot))) return next();
     const changes = await homesites.history(lot);
-    if ((req.get('accept') ?? '').includes('application/json')) {
+    if (acceptsJson(req)) {
       return res.json({ lot, changes });
     }
     res.send(
@@ -274,14 +249,14 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
           lot={lot}
           changes={changes.map(toChangeView)}
         />,
-        page(req, `History of homesite ${lot}`),
+        staffPage(req, `History of homesite ${lot}`),
       ),
     );
   });
 
   router.post('/homesites/:lot', acceptJsonOrForm, json, form, requireCsrfToken, async (req, res) => {
     const lot = parseLotNumber(String(req.params.lot));
-    const browserForm = !wantsJson(req);
+    const browserForm = !wantsJsonAnswer(req);
     try {
       if (lot === undefined) throw new HomesiteError(`There is no homesite ${String(req.params.lot).slice(0, 20)}.`);
       const row = await homesites.update(lot, updateBody(req), req.user?.username ?? '');

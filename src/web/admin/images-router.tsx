@@ -1,72 +1,50 @@
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
-import multer from 'multer';
-import type { Content } from '../content/index.js';
-import { listContactMessages, setMessageRead } from '../db/contact-messages.js';
-import { listCollection, type ImageCollection } from '../db/image-collections.js';
-import { findUploadedImages } from '../db/uploaded-images.js';
-import type { DescribeImage } from '../render/images.js';
-import type { Renderer } from '../render/renderer.js';
+import type { Content } from '../../content/index.js';
+import type { ImageCollection } from '../../db/image-collections.js';
+import type { DescribeImage } from '../../render/images.js';
+import type { Renderer } from '../../render/renderer.js';
+import { collectionImages } from '../../services/gallery-images.js';
 import {
-  addUploadedImage,
-  deleteImage,
   deleteSchema,
   ImageLibraryError,
   MAX_UPLOAD_BYTES,
-  reorderImages,
   reorderSchema,
-} from '../services/image-library.js';
-import { messagesToCsv } from '../services/messages-csv.js';
-import type { EditorImage } from '../../widgets/AdminImagesEditor.js';
-import { AdminHomePage } from '../../views/admin/AdminHomePage.js';
-import { ImagesEditorPage } from '../../views/admin/ImagesEditorPage.js';
-import { MessagesPage } from '../../views/admin/MessagesPage.js';
-import type { UploadStorage } from '../services/upload-storage.js';
-import type { HomesiteService } from '../services/homesites.js';
-import { toChangeView } from './admin/homesites-router.js';
-import { csrfToken, requireCsrfToken } from './csrf.js';
+  type ImageLibrary,
+} from '../../services/image-library.js';
+import { ImagesEditorPage } from '../../../views/admin/ImagesEditorPage.js';
+import type { EditorImage } from '../../../widgets/admin-images-editor-types.js';
+import { acceptsHtml } from '../client-wants.js';
+import { csrfToken, requireCsrfToken } from '../csrf.js';
+import { receiveFile } from './receive-file.js';
+import { requireJson } from './require-json.js';
+import { staffOf, staffPage } from './staff-page.js';
 
-interface AdminDeps {
+interface ImagesDeps {
   db: Knex;
   content: Content;
   renderer: Renderer;
   image: DescribeImage;
-  uploads: UploadStorage;
-  homesites?: HomesiteService;
+  images: ImageLibrary;
 }
 
 const HOMEPAGE: ImageCollection = { kind: 'homepage' };
 
 /**
- * Every /admin page and call. app.ts mounts this behind requireStaff and rejectCrossSite; each state change
- * here also requires the CSRF token, and JSON calls must be sent as JSON (415 otherwise).
+ * The staff image editors (home carousel, one gallery per floor plan): pages, list, reorder, delete, upload.
+ * Every change goes through the image library, which says "public content changed".
  */
-export function createAdminRouter(deps: AdminDeps): Router {
-  const { db, content, renderer, image, uploads } = deps;
+export function createImagesRouter(deps: ImagesDeps): Router {
+  const { db, content, renderer, image, images } = deps;
   const router = Router();
   const json = express.json({ limit: '100kb', strict: true });
-  const upload = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 8 },
+  const receiveImage = receiveFile({
+    field: 'image',
+    maxBytes: MAX_UPLOAD_BYTES,
+    notMultipart: 'Upload the image as multipart/form-data.',
+    tooLarge: 'The file is larger than 10 MB.',
+    unreadable: 'The upload could not be read.',
   });
-
-  const staffOf = (req: Request) => ({ username: req.user?.username ?? '', csrfToken: csrfToken(req) });
-  const page = (req: Request, title: string) => ({
-    title,
-    description: 'Staff pages.',
-    path: req.path,
-    noindex: true,
-    admin: true,
-    csrfToken: csrfToken(req),
-  });
-
-  const requireJson = (req: Request, res: Response, next: NextFunction) => {
-    if (!req.is('application/json')) {
-      res.status(415).json({ error: 'Send this call as application/json.' });
-      return;
-    }
-    next();
-  };
 
   function collectionFrom(req: Request, res: Response): ImageCollection | undefined {
     const { floorplan } = req.query;
@@ -79,16 +57,11 @@ export function createAdminRouter(deps: AdminDeps): Router {
   }
 
   async function editorImages(collection: ImageCollection): Promise<EditorImage[]> {
-    const rows = await listCollection(db, collection);
-    const uploaded = await findUploadedImages(
-      db,
-      rows.map((row) => row.url),
-    );
-    return rows.map((row) => ({
+    return (await collectionImages(db, collection, image)).map(({ row, image: preview }) => ({
       url: row.url,
       order: row.sort_order,
       alt: row.alt,
-      preview: image(row.url, row.alt, uploaded),
+      preview,
     }));
   }
 
@@ -99,29 +72,6 @@ export function createAdminRouter(deps: AdminDeps): Router {
     }
     return false;
   }
-
-  router.get('/', async (req, res) => {
-    const [carousel, messages, homesiteChanges] = await Promise.all([
-      listCollection(db, HOMEPAGE),
-      listContactMessages(db),
-      deps.homesites?.recentChanges(5),
-    ]);
-    res.send(
-      renderer.page(
-        <AdminHomePage
-          communityName={content.community.name}
-          staff={staffOf(req)}
-          counts={{
-            carousel: carousel.length,
-            unread: messages.filter((message) => !message.is_spam && !message.read_at).length,
-            spam: messages.filter((message) => message.is_spam).length,
-          }}
-          recentHomesiteChanges={homesiteChanges?.map(toChangeView)}
-        />,
-        page(req, 'Staff dashboard'),
-      ),
-    );
-  });
 
   async function renderEditor(req: Request, res: Response, collection: ImageCollection) {
     const isHome = collection.kind === 'homepage';
@@ -169,7 +119,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
                 },
           }}
         />,
-        page(req, heading),
+        staffPage(req, heading),
       ),
     );
   }
@@ -195,7 +145,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
     if (!parsed.success)
       return res.status(400).json({ error: 'Send a list of {url, order} with whole-number orders.' });
     try {
-      await reorderImages(db, collection, parsed.data);
+      await images.reorder(collection, parsed.data);
     } catch (error) {
       if (handleLibraryError(error, res)) return;
       throw error;
@@ -207,7 +157,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
     const parsed = deleteSchema.safeParse(req.body);
     if (!parsed.success) return res.status(400).json({ error: 'Send {url, order} of the image to delete.' });
     try {
-      await deleteImage(db, uploads, collection, parsed.data.url);
+      await images.remove(collection, parsed.data.url);
     } catch (error) {
       if (handleLibraryError(error, res)) return;
       throw error;
@@ -233,30 +183,17 @@ export function createAdminRouter(deps: AdminDeps): Router {
     editorPath: (collection: ImageCollection) => string,
   ) {
     return [
-      (req: Request, res: Response, next: NextFunction) => {
-        if (!req.is('multipart/form-data'))
-          return res.status(415).json({ error: 'Upload the image as multipart/form-data.' });
-        upload.single('image')(req, res, (error: unknown) => {
-          if (!error) return next();
-          // Files stay in memory, so every error here is about the request body: a limit (MulterError) or a
-          // malformed multipart body from busboy ("Unexpected end of form", no boundary): the client's fault, 400.
-          const text =
-            error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE'
-              ? 'The file is larger than 10 MB.'
-              : 'The upload could not be read.';
-          res.status(400).json({ error: text });
-        });
-      },
+      receiveImage,
       requireCsrfToken,
       async (req: Request, res: Response) => {
         const collection = collectionOf(req, res);
         if (!collection) return;
-        const browserForm = (req.get('accept') ?? '').includes('text/html');
+        const browserForm = acceptsHtml(req);
         const back = editorPath(collection);
         try {
           if (!req.file) throw new ImageLibraryError('Choose an image file to upload.');
           const alt = typeof req.body?.alt === 'string' ? (req.body.alt as string) : '';
-          const url = await addUploadedImage(db, uploads, collection, { buffer: req.file.buffer, alt });
+          const url = await images.add(collection, { buffer: req.file.buffer, alt });
           if (browserForm) return res.redirect(303, `${back}?uploaded=1`);
           res.status(201).json({ ok: true, url });
         } catch (error) {
@@ -282,43 +219,6 @@ export function createAdminRouter(deps: AdminDeps): Router {
   router.post(
     '/upload/floorplanimage',
     ...receiveUpload(collectionFrom, (collection) => `/admin/floorplan-images/${planSlug(collection)}`),
-  );
-
-  router.get('/messages', async (req, res) => {
-    const messages = await listContactMessages(db);
-    res.send(
-      renderer.page(
-        <MessagesPage
-          communityName={content.community.name}
-          staff={staffOf(req)}
-          messages={messages}
-          timeZone={content.community.timeZone}
-        />,
-        page(req, 'Messages'),
-      ),
-    );
-  });
-
-  router.get('/messages.csv', async (_req, res) => {
-    const messages = await listContactMessages(db);
-    res
-      .type('text/csv; charset=utf-8')
-      .attachment(`messages-${new Date().toISOString().slice(0, 10)}.csv`)
-      .send(`\uFEFF${messagesToCsv(messages)}`);
-  });
-
-  router.post(
-    '/messages/:id/read',
-    express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }),
-    requireCsrfToken,
-    async (req, res) => {
-      const raw = String(req.params.id);
-      const id = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : 0;
-      if (id === 0) return res.status(400).json({ error: 'Unknown message.' });
-      const found = await setMessageRead(db, id, (req.body as { read?: string } | undefined)?.read !== 'false');
-      if (!found) return res.status(404).json({ error: 'Unknown message.' });
-      res.redirect(303, '/admin/messages');
-    },
   );
 
   return router;
