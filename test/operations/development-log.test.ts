@@ -31,8 +31,9 @@ describe('The development log', function () {
       DATA_DIR: dir,
       UPLOAD_DIR: path.join(dir, 'uploads'),
     });
-    // Start-up's own log lines come first; the request's are counted from a quiet point.
-    await waitFor(() => /\bstarted\b/.test(server?.output() ?? ''), 'the "started" log line');
+    // Start-up's own lines come first (the last says there is no staff account yet); the request's are counted
+    // from a quiet point after them.
+    await waitFor(() => /No staff account yet: start with/.test(server?.output() ?? ''), 'the last start-up line');
   });
   after(async () => {
     server?.process.kill('SIGTERM');
