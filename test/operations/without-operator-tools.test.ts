@@ -12,7 +12,18 @@ import { missingCommands } from '../support/require-command.js';
  */
 async function runMocha(files: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
   const mocha = path.resolve('node_modules/mocha/bin/mocha.js');
-  const args = [mocha, '--no-config', '--node-option', 'import=tsx', '--extension', 'ts', '--timeout', '60000'];
+  // No colours: under CI=true mocha colours its marks, and this test reads the plain text.
+  const args = [
+    mocha,
+    '--no-config',
+    '--no-color',
+    '--node-option',
+    'import=tsx',
+    '--extension',
+    'ts',
+    '--timeout',
+    '60000',
+  ];
   return new Promise((resolve) => {
     execFile(
       process.execPath,
