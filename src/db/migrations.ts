@@ -8,6 +8,7 @@ import * as addContactDelivery from '../../migrations/20261121000600_add_contact
 import * as createSiteRevision from '../../migrations/20261121000700_create_site_revision.js';
 import * as createHomesites from '../../migrations/20261122000100_create_homesites.js';
 import * as createTours from '../../migrations/20261122000200_create_tours.js';
+import * as addLeadContext from '../../migrations/20261122000300_add_lead_context.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '20261121000700_create_site_revision': createSiteRevision,
   '20261122000100_create_homesites': createHomesites,
   '20261122000200_create_tours': createTours,
+  '20261122000300_add_lead_context': addLeadContext,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -1,0 +1,58 @@
+/**
+ * Leads with context (contract, "Leads with context"): the optional fields both lead forms carry, their one rule,
+ * and the lead statuses a sales counselor moves a lead through. Shared by the forms (browser) and the server.
+ */
+
+/** The optional context fields, named exactly as the forms post them, the tables store them and the CSV exports them. */
+export const LEAD_CONTEXT_FIELDS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'referrer',
+  'landing_page',
+  'homesite',
+  'plan',
+] as const;
+
+export type LeadContextField = (typeof LEAD_CONTEXT_FIELDS)[number];
+
+/** Every context value is at most this long; a longer one is dropped, never an error. */
+export const LEAD_CONTEXT_MAX_LENGTH = 300;
+
+export type LeadContext = Partial<Record<Exclude<LeadContextField, 'homesite'>, string>> & { homesite?: number };
+
+/** The sales follow-up statuses, in the order a lead moves through them. */
+export const LEAD_STATUSES = ['new', 'contacted', 'touring', 'toured', 'contract', 'closed', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export function isLeadStatus(value: unknown): value is LeadStatus {
+  return typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
+}
+
+/** Control characters never belong in a context value. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/**
+ * The context fields of a posted body, each kept only when it is a non-empty string of at most 300 characters
+ * without control characters (a homesite must also be a whole number ≥ 1). A bad value is dropped, never a 400.
+ */
+export function readLeadContext(body: unknown): LeadContext {
+  const context: LeadContext = {};
+  if (typeof body !== 'object' || body === null) return context;
+  for (const field of LEAD_CONTEXT_FIELDS) {
+    if (!Object.prototype.hasOwnProperty.call(body, field)) continue;
+    const raw: unknown = (body as Record<string, unknown>)[field];
+    if (typeof raw !== 'string') continue;
+    const value = raw.trim();
+    if (value === '' || value.length > LEAD_CONTEXT_MAX_LENGTH || CONTROL_CHARACTERS.test(value)) continue;
+    if (field === 'homesite') {
+      if (/^[1-9]\d{0,5}$/.test(value)) context.homesite = Number(value);
+    } else {
+      context[field] = value;
+    }
+  }
+  return context;
+}
