@@ -13,7 +13,11 @@ export interface StaffPasswordChange {
 export async function setStaffPassword(db: Knex, username: string, password: string): Promise<StaffPasswordChange> {
   if (password.length < PASSWORD_MIN_LENGTH)
     throw new Error(`The password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
+  if (password.length > PASSWORD_MAX_LENGTH)
+    throw new Error(`The password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
   if (username.trim() === '') throw new Error('The username must not be empty.');
+  if (normalizeUsername(username).length > USERNAME_MAX_LENGTH)
+    throw new Error(`The username must be at most ${USERNAME_MAX_LENGTH} characters.`);
   const existed = (await findUserByUsername(db, username)) !== undefined;
   await upsertUser(db, username, await hashPassword(password));
   return { username: normalizeUsername(username), outcome: existed ? 'password reset' : 'created' };
