@@ -15,14 +15,11 @@ function failure(env: Record<string, string>): string {
 const SECRET = 'sixteen or more characters';
 
 describe('loadConfig: the lead webhook', () => {
-  it('sends no webhook when LEAD_WEBHOOK_URL is not set', () => {
-    expect(loadConfig({}).leadWebhook).to.equal(undefined);
-  });
-
-  it('takes the URL and the secret together', () => {
+  it('takes the URL and the secret together, and sends no webhook without them', () => {
     expect(
       loadConfig({ LEAD_WEBHOOK_URL: 'https://crm.example/hooks/leads', LEAD_WEBHOOK_SECRET: SECRET }).leadWebhook,
     ).to.deep.equal({ url: 'https://crm.example/hooks/leads', secret: SECRET });
+    expect(loadConfig({}).leadWebhook).to.equal(undefined);
   });
 
   it('refuses a URL without a secret: no lead is ever posted unsigned', () => {
