@@ -45,8 +45,8 @@ export interface DeliveryLead {
   message: string;
   sourcePage: string | null;
   createdAt: string;
-  /** Tours only: the booking's start (UTC ISO), length and the buyer's manage-page token. */
-  tour: { startAt: string; slotMinutes: number; token: string } | null;
+  /** Tours only: the booking's start (UTC ISO), length, the buyer's manage-page token, and whether it still holds. */
+  tour: { startAt: string; slotMinutes: number; token: string; cancelled: boolean } | null;
   context: Record<LeadContextField, string | number | null>;
 }
 
@@ -80,10 +80,19 @@ export async function removePendingLeadDeliveries(db: Knex | Knex.Transaction, l
   return db('lead_deliveries').where({ lead_kind: lead.kind, lead_id: lead.id, status: 'pending' }).delete();
 }
 
-/** Pending deliveries whose next attempt is due, oldest first. */
-export async function dueLeadDeliveries(db: Knex, now: number, limit: number): Promise<LeadDeliveryRow[]> {
+/**
+ * Pending deliveries on the given channels whose next attempt is due, oldest first. Only the channels a worker can
+ * send: rows of another (one configured no longer, or only on another instance) must not fill its batch.
+ */
+export async function dueLeadDeliveries(
+  db: Knex,
+  now: number,
+  limit: number,
+  channels: readonly DeliveryChannel[],
+): Promise<LeadDeliveryRow[]> {
   return db<LeadDeliveryRow>('lead_deliveries')
     .where({ status: 'pending' })
+    .whereIn('channel', channels)
     .andWhere((query) => query.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', now))
     .orderBy('id')
     .limit(limit);
@@ -136,6 +145,7 @@ function contextOf(row: ContextColumns): DeliveryLead['context'] {
 interface StoredTour extends ContextColumns {
   id: number;
   token: string;
+  status: string;
   start_at: string;
   slot_minutes: number;
   firstname: string;
@@ -181,7 +191,12 @@ export async function findDeliveryLead(db: Knex, lead: LeadRef): Promise<Deliver
     message: row.message,
     sourcePage: row.source_page,
     createdAt: row.created_at,
-    tour: { startAt: row.start_at, slotMinutes: row.slot_minutes, token: row.token },
+    tour: {
+      startAt: row.start_at,
+      slotMinutes: row.slot_minutes,
+      token: row.token,
+      cancelled: row.status === 'cancelled',
+    },
     context: contextOf(row),
   };
 }

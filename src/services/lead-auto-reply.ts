@@ -49,7 +49,14 @@ export function composeAutoReply(
     directions: salesCenterDirections(content),
   };
   const calendar = bookedTourCalendar(
-    { id: lead.id, ...lead.tour, changedAt: lead.createdAt, cancelled: false },
+    {
+      id: lead.id,
+      token: lead.tour.token,
+      startAt: lead.tour.startAt,
+      slotMinutes: lead.tour.slotMinutes,
+      changedAt: lead.createdAt,
+      cancelled: false,
+    },
     {
       communityName: content.community.name,
       builderName: content.builder.name,

@@ -51,6 +51,14 @@ export interface LeadOutboxHandle {
   kick(): void;
 }
 
+/** Why a delivery is not to be sent any more, if it is not. */
+function reasonToDrop(channel: DeliveryChannel, lead: DeliveryLead | undefined): string | undefined {
+  if (!lead) return 'the lead no longer exists';
+  // A confirmation sent after the buyer cancelled would tell them the opposite of the truth.
+  if (channel === 'auto-reply' && lead.tour?.cancelled) return 'the tour was cancelled first';
+  return undefined;
+}
+
 type Deliver = (lead: DeliveryLead, delivery: LeadDeliveryRow) => Promise<void>;
 
 /**
@@ -141,7 +149,8 @@ export class LeadOutbox implements LeadOutboxHandle {
    * side, so a CRM that hangs until the timeout never delays the e-mails.
    */
   async deliverDue(): Promise<void> {
-    const due = await dueLeadDeliveries(this.db, Date.now(), 20);
+    if (this.channels.length === 0) return;
+    const due = await dueLeadDeliveries(this.db, Date.now(), 20, this.channels);
     const byChannel = new Map<string, LeadDeliveryRow[]>();
     for (const delivery of due) byChannel.set(delivery.channel, [...(byChannel.get(delivery.channel) ?? []), delivery]);
     await Promise.all(
@@ -155,15 +164,15 @@ export class LeadOutbox implements LeadOutboxHandle {
   }
 
   private async deliverOne(delivery: LeadDeliveryRow): Promise<void> {
-    // A channel no longer configured on this instance (or not yet, on another) waits for one that has it.
     const send = this.senders[delivery.channel];
     if (!send) return;
     if (!(await claimLeadDelivery(this.db, delivery.id, Date.now(), this.timing.leaseMs))) return;
     const log = { delivery: delivery.id, channel: delivery.channel, lead: `${delivery.lead_kind}:${delivery.lead_id}` };
     const lead = await findDeliveryLead(this.db, { kind: delivery.lead_kind, id: delivery.lead_id });
-    if (!lead) {
-      await markLeadDeliveryDropped(this.db, delivery.id, 'the lead no longer exists');
-      this.logger.info(log, 'lead delivery dropped: the lead is gone');
+    const dropped = reasonToDrop(delivery.channel, lead);
+    if (!lead || dropped) {
+      await markLeadDeliveryDropped(this.db, delivery.id, dropped ?? '');
+      this.logger.info({ ...log, reason: dropped }, 'lead delivery dropped');
       return;
     }
     try {

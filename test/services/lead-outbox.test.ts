@@ -9,7 +9,7 @@ import { enqueueLeadDeliveries, markLeadDelivered, removePendingLeadDeliveries }
 import { migrateToLatest } from '../../src/db/migrations.js';
 import { createLogger } from '../../src/logger.js';
 import { LeadOutbox } from '../../src/services/lead-outbox.js';
-import { waitFor } from '../support/smtp-sink.js';
+import { SmtpSink, waitFor } from '../support/smtp-sink.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
 
@@ -70,6 +70,92 @@ describe('removePendingLeadDeliveries (a buyer erasure)', () => {
     } finally {
       await outbox.stop();
       await receiver.stop();
+    }
+  });
+});
+
+describe('The lead outbox worker', function () {
+  this.timeout(30_000);
+  let server: TestServer;
+  const receiver = new WebhookReceiver();
+  const sink = new SmtpSink();
+  before(async () => {
+    await receiver.start();
+    await sink.start();
+    // No outbox configured: this site runs no worker; each test runs its own on the site's database.
+    server = await startTestServer({ CONTACT_RATE_LIMIT: '0' });
+  });
+  after(async () => {
+    await server.close();
+    await sink.stop();
+    await receiver.stop();
+  });
+  beforeEach(() => server.db('lead_deliveries').delete());
+
+  function outbox(options: { webhook?: boolean; mail?: boolean }) {
+    return new LeadOutbox(
+      server.db,
+      {
+        webhook: options.webhook ? { url: receiver.url, secret: SECRET } : undefined,
+        mail: options.mail
+          ? { smtpUrl: sink.url, to: 'sales@maplehollow.example', from: 'sales@maplehollow.example' }
+          : undefined,
+        content: loadContent(),
+        siteUrl: server.config.siteUrl,
+      },
+      createLogger(server.config),
+    );
+  }
+
+  it('is not held up by deliveries of a channel it does not send (e-mail since switched off)', async () => {
+    await server.db.transaction(async (trx) => {
+      for (let id = 1; id <= 25; id += 1) await enqueueLeadDeliveries(trx, { kind: 'message', id }, ['staff-email']);
+    });
+    await fetch(`${server.url}/contact/submit`, { method: 'POST', body: new URLSearchParams(LEAD) });
+    const { id } = await server.db('contact_messages').orderBy('id', 'desc').first();
+    await server.db.transaction((trx) => enqueueLeadDeliveries(trx, { kind: 'message', id }, ['webhook']));
+    const worker = outbox({ webhook: true });
+    try {
+      await worker.deliverDue();
+      expect(receiver.posts.map((post) => JSON.parse(post.body).lead.id)).to.deep.equal([id]);
+      expect(await server.db('lead_deliveries').where({ channel: 'staff-email', status: 'pending' })).to.have.length(
+        25,
+      );
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('sends no booking confirmation for a tour the buyer cancelled before it went out', async () => {
+    const slots = (
+      (await (await fetch(`${server.url}/api/tour-slots?days=31`)).json()) as { slots: { start: string }[] }
+    ).slots.filter((slot) => Date.parse(slot.start) > Date.now() + 2 * 3600_000);
+    const booked = await fetch(`${server.url}/tours`, {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+      body: new URLSearchParams({ ...LEAD, email: 'changed-mind@example.com', start: slots[0]!.start }),
+    });
+    const { id, manage } = (await booked.json()) as { id: number; manage: string };
+    await server.db.transaction((trx) =>
+      enqueueLeadDeliveries(trx, { kind: 'tour', id }, ['auto-reply', 'staff-email']),
+    );
+    const cancelled = await fetch(`${server.url}${manage}/cancel`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Origin: server.url },
+    });
+    expect(cancelled.status).to.be.lessThan(400);
+    const worker = outbox({ mail: true });
+    try {
+      await worker.deliverDue();
+      const rows = await server.db('lead_deliveries').orderBy('id').select('channel', 'status', 'last_error');
+      expect(rows).to.deep.equal([
+        { channel: 'auto-reply', status: 'dropped', last_error: 'the tour was cancelled first' },
+        { channel: 'staff-email', status: 'delivered', last_error: null },
+      ]);
+      expect(sink.mails.filter((mail) => mail.to.includes('changed-mind@example.com'))).to.deep.equal([]);
+    } finally {
+      await worker.stop();
     }
   });
 });
