@@ -17,6 +17,7 @@ import { createRenderer } from './render/renderer.js';
 import { loadServerWidgets } from './render/widget.js';
 import { createHomesiteService } from './services/homesites.js';
 import { createImageLibrary } from './services/image-library.js';
+import type { LeadOutboxHandle } from './services/lead-outbox.js';
 import type { PublicContentChanges } from './services/public-content.js';
 import { createTourService } from './services/tours.js';
 import { createDirectoryStorage, type UploadStorage } from './services/upload-storage.js';
@@ -50,7 +51,8 @@ export interface AppDeps {
   logger: Logger;
   assets?: AssetManifest;
   images?: ImageManifest;
-  outbox?: { kick(): void };
+  /** The lead outbox: which deliveries a new lead gets, and a nudge to its worker once one is stored. */
+  outbox?: LeadOutboxHandle;
   /** "Public content changed", passed to every service that changes what public pages show. */
   publicContent: PublicContentChanges;
   /** The public pages' HTML cache (its owner starts and stops its watch). */
@@ -124,6 +126,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     settings: content.tours,
     timeZone: content.community.timeZone,
     planSlugs: content.floorPlans.map((plan) => plan.slug),
+    deliveries: deps.outbox?.channels ?? [],
   });
   app.use(createToursRouter({ ...kit, tours, leadRateLimit, siteUrl: config.siteUrl, outbox: deps.outbox }));
   app.use(

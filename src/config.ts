@@ -44,6 +44,12 @@ const envSchema = z
     SMTP_URL: z.string().url().optional(),
     CONTACT_TO: z.string().email().optional(),
     MAIL_FROM: z.string().email().optional(),
+    LEAD_WEBHOOK_URL: z
+      .string()
+      .url()
+      .refine((value) => /^https?:\/\//i.test(value), 'must be an http or https URL')
+      .optional(),
+    LEAD_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     CONTACT_RATE_LIMIT: nonNegativeInt(10),
     LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(5),
     SITE_URL: z
@@ -64,6 +70,14 @@ const envSchema = z
         code: 'custom',
         path: ['SITE_URL'],
         message: 'is required when NODE_ENV=production (the public address, e.g. https://maplehollow.example)',
+      });
+    }
+    // The receiver tells a lead from a forgery only by the signature: no webhook is sent unsigned.
+    if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LEAD_WEBHOOK_SECRET'],
+        message: 'is required when LEAD_WEBHOOK_URL is set (the key of the X-Signature HMAC)',
       });
     }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -90,6 +104,8 @@ export interface Config {
   uploadDir: string;
   map: { tileUrl: string; attribution: string };
   mail: { smtpUrl: string; to: string; from: string } | undefined;
+  /** Where each stored non-spam lead is POSTed, signed with the secret. */
+  leadWebhook: { url: string; secret: string } | undefined;
   contactRateLimit: number;
   loginRateLimit: number;
   /** The public origin, without a trailing slash: SITE_URL, or http://localhost:PORT outside production. */
@@ -140,6 +156,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail:
       e.SMTP_URL && e.CONTACT_TO
         ? { smtpUrl: e.SMTP_URL, to: e.CONTACT_TO, from: e.MAIL_FROM ?? e.CONTACT_TO }
+        : undefined,
+    leadWebhook:
+      e.LEAD_WEBHOOK_URL && e.LEAD_WEBHOOK_SECRET
+        ? { url: e.LEAD_WEBHOOK_URL, secret: e.LEAD_WEBHOOK_SECRET }
         : undefined,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,

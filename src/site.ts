@@ -5,7 +5,7 @@ import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { loadContent, type Content } from './content/index.js';
 import { prepareDatabase } from './prepare-database.js';
-import { MailOutbox } from './services/mail-outbox.js';
+import { LeadOutbox, type OutboxTiming } from './services/lead-outbox.js';
 import { PublicContentChanges } from './services/public-content.js';
 import type { StaffPasswordChange } from './services/staff-accounts.js';
 import { PageCache } from './web/page-cache.js';
@@ -18,26 +18,41 @@ export interface Site {
   /** What ADMIN_USERNAME and ADMIN_PASSWORD did at start, when set, and how many staff accounts there are. */
   staffChange: StaffPasswordChange | undefined;
   staffAccounts: number;
-  outbox: MailOutbox | undefined;
+  /** The lead outbox's worker, when e-mail or the CRM webhook is configured. */
+  outbox: LeadOutbox | undefined;
   /** "Public content changed": raised by the services that change what public pages show. */
   publicContent: PublicContentChanges;
   /** The public pages' HTML cache; listens to publicContent and polls the shared site revision. */
   pageCache: PageCache;
-  /** Stops the page cache's watch, the mail worker and closes the database (after the HTTP server has stopped). */
+  /** Stops the page cache's watch, the outbox's worker and closes the database (after the HTTP server has stopped). */
   close(): Promise<void>;
 }
 
-/** Everything the process runs besides the listening socket: database, app, and the mail worker when configured. */
-export async function createSite(config: Config, logger: Logger, content: Content = loadContent()): Promise<Site> {
+/**
+ * Everything the process runs besides the listening socket: database, app, and the lead outbox's worker when
+ * e-mail or the webhook is configured. Tests may shorten the outbox's timing.
+ */
+export async function createSite(
+  config: Config,
+  logger: Logger,
+  content: Content = loadContent(),
+  options: { outboxTiming?: Partial<OutboxTiming> } = {},
+): Promise<Site> {
   const { db, seeded, staffChange, staffAccounts } = await prepareDatabase(config);
-  const outbox = config.mail
-    ? new MailOutbox(
-        db,
-        config.mail.smtpUrl,
-        { to: config.mail.to, from: config.mail.from, siteName: content.community.name },
-        logger,
-      )
-    : undefined;
+  const outbox =
+    config.mail || config.leadWebhook
+      ? new LeadOutbox(
+          db,
+          {
+            mail: config.mail,
+            webhook: config.leadWebhook,
+            content,
+            siteUrl: config.siteUrl,
+            timing: options.outboxTiming,
+          },
+          logger,
+        )
+      : undefined;
   const publicContent = new PublicContentChanges(db, logger);
   const pageCache = new PageCache(db);
   try {

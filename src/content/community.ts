@@ -1,3 +1,4 @@
+import { autoReply } from './auto-reply.js';
 import type { Content } from './schema.js';
 
 const overlookDrawings = {
@@ -353,6 +354,7 @@ export const community = {
     closedDates: ['2026-11-26', '2026-12-24', '2026-12-25', '2027-01-01'],
     daysAhead: 30,
   },
+  autoReply,
   disclaimer:
     'Plans, pricing, availability, features and specifications may change without notice. Renderings and images are artist’s conceptions.',
   sampleNotice: 'Sample community for demonstration: names, places, images and documents are invented.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { autoReplySchema } from './auto-reply.js';
 import { PHONE_EXAMPLE, PHONE_PATTERN } from '../shared/contact-rules.js';
 
 const sitePath = z.string().regex(/^\/[^\s]*$/, 'must be a site path starting with /');
@@ -163,6 +164,7 @@ export const contentSchema = z
       minimumLotSqft: z.record(z.string().min(1), z.number().int().positive()),
     }),
     tours,
+    autoReply: autoReplySchema,
     disclaimer: z.string().min(1),
     sampleNotice: z.string().optional(),
   })

@@ -1,8 +1,11 @@
 import type { Knex } from 'knex';
 import type { ContactInput } from '../shared/contact-rules.js';
 
-/** pending: waiting for the mail worker; sent; not_configured: no SMTP set; skipped: spam is never mailed. */
-export type DeliveryStatus = 'pending' | 'sent' | 'not_configured' | 'skipped';
+/**
+ * outbox: the message's deliveries are rows of lead_deliveries (docs/decisions/017-lead-outbox.md); skipped: spam
+ * gets none. Messages stored before that migration kept pending, sent or not_configured here.
+ */
+export type DeliveryStatus = 'outbox' | 'skipped' | 'pending' | 'sent' | 'not_configured';
 
 export interface NewContactMessage extends ContactInput {
   source_page: string | null;
@@ -72,51 +75,6 @@ export async function setMessageRead(db: Knex, id: number, read: boolean): Promi
 export async function findContactMessage(db: Knex, id: number): Promise<ContactMessageRow | undefined> {
   const row = await db<StoredMessageRow>('contact_messages').where({ id }).first();
   return row && fromStored(row);
-}
-
-/** Ids of messages waiting for delivery whose next attempt is due. */
-export async function dueDeliveries(db: Knex, now: number, limit: number): Promise<number[]> {
-  const rows = await db('contact_messages')
-    .select('id')
-    .where({ delivery_status: 'pending' })
-    .andWhere((query) => query.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', now))
-    .orderBy('id')
-    .limit(limit);
-  return rows.map((row: { id: number }) => row.id);
-}
-
-/**
- * Takes a message for delivery for `leaseMs`: only one worker (of any instance) gets it, since the update
- * succeeds only while it is still pending and due.
- */
-export async function claimDelivery(db: Knex, id: number, now: number, leaseMs: number): Promise<boolean> {
-  const updated = await db('contact_messages')
-    .where({ id, delivery_status: 'pending' })
-    .andWhere((query) => query.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', now))
-    .update({ next_attempt_at: now + leaseMs });
-  return updated === 1;
-}
-
-export async function markDelivered(db: Knex, id: number): Promise<void> {
-  await db('contact_messages')
-    .where({ id })
-    .update({
-      delivery_status: 'sent',
-      delivered_at: db.fn.now(),
-      next_attempt_at: null,
-      last_delivery_error: null,
-      delivery_attempts: db.raw('delivery_attempts + 1'),
-    });
-}
-
-export async function scheduleRetry(db: Knex, id: number, nextAttemptAt: number, error: string): Promise<void> {
-  await db('contact_messages')
-    .where({ id })
-    .update({
-      next_attempt_at: nextAttemptAt,
-      last_delivery_error: error.slice(0, 300),
-      delivery_attempts: db.raw('delivery_attempts + 1'),
-    });
 }
 
 /** The inbox's counts in one aggregate query: unread leads (not spam) and spam. */

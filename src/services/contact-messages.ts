@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { insertContactMessage } from '../db/contact-messages.js';
+import { enqueueLeadDeliveries, type DeliveryChannel } from '../db/lead-deliveries.js';
 import { HONEYPOT_FIELD } from '../shared/contact-form.js';
 import {
   CONTACT_FIELDS,
@@ -12,8 +13,8 @@ import {
 export interface ContactContext {
   sourcePage: string | null;
   userAgent: string | null;
-  /** When e-mail is configured, a real lead is queued for the mail worker (stored first, sent after). */
-  mailEnabled: boolean;
+  /** The deliveries a real lead gets (lead outbox), queued in the transaction that stores it; spam gets none. */
+  deliveries: readonly DeliveryChannel[];
 }
 
 export type ContactOutcome =
@@ -45,11 +46,15 @@ export async function receiveContactMessage(
   }
   const result = validateContact(body);
   if (!result.ok) return { kind: 'invalid', value: result.value, errors: result.errors };
-  const id = await insertContactMessage(db, {
-    ...result.value,
-    ...meta,
-    is_spam: false,
-    delivery_status: context.mailEnabled ? 'pending' : 'not_configured',
+  const id = await db.transaction(async (trx) => {
+    const stored = await insertContactMessage(trx, {
+      ...result.value,
+      ...meta,
+      is_spam: false,
+      delivery_status: 'outbox',
+    });
+    await enqueueLeadDeliveries(trx, { kind: 'message', id: stored }, context.deliveries);
+    return stored;
   });
   return { kind: 'stored', id };
 }

@@ -69,3 +69,45 @@ export function tourCalendar(event: TourEvent, productId: string): string {
   ];
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
 }
+
+/** A booked tour as its calendar file needs it. */
+export interface CalendarTour {
+  id: number;
+  token: string;
+  startAt: string;
+  slotMinutes: number;
+  /** When the booking last changed (booked or cancelled): a calendar keeps the newest copy of one UID. */
+  changedAt: string;
+  cancelled: boolean;
+}
+
+export interface CalendarCommunity {
+  communityName: string;
+  builderName: string;
+  builderPhone: string;
+  address: string;
+  siteUrl: string;
+}
+
+/**
+ * The .ics of one booking: the same file the buyer downloads from their manage page and gets with the
+ * confirmation e-mail, with one UID, so a calendar that imports both keeps one event.
+ */
+export function bookedTourCalendar(tour: CalendarTour, community: CalendarCommunity): string {
+  const startMs = Date.parse(tour.startAt);
+  const manage = `${community.siteUrl}/tours/${tour.token}`;
+  return tourCalendar(
+    {
+      uid: `tour-${tour.id}@${new URL(community.siteUrl).host}`,
+      startMs,
+      endMs: startMs + tour.slotMinutes * 60_000,
+      stampMs: Date.parse(tour.changedAt),
+      summary: `Model home tour at ${community.communityName}`,
+      location: community.address,
+      description: `${community.builderName} sales center, ${community.builderPhone}. Your booking: ${manage}`,
+      url: manage,
+      cancelled: tour.cancelled,
+    },
+    `-//${community.builderName}//${community.communityName} tours//EN`,
+  );
+}

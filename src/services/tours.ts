@@ -11,6 +11,7 @@ import {
   takePlace,
   type TourRow,
 } from '../db/tours.js';
+import { enqueueLeadDeliveries, type DeliveryChannel } from '../db/lead-deliveries.js';
 import { CONTACT_MAX_LENGTH, fieldError, type ContactField } from '../shared/contact-rules.js';
 import {
   addDays,
@@ -63,6 +64,8 @@ interface TourServiceDeps {
   timeZone: string;
   /** Plan slugs the content knows: a `plan` naming another is dropped. */
   planSlugs: readonly string[];
+  /** The deliveries a real booking gets (lead outbox), queued in the transaction that stores it. */
+  deliveries?: readonly DeliveryChannel[];
   /** The clock; tests set it to book across a daylight-saving change. */
   now?: () => number;
 }
@@ -164,7 +167,7 @@ export function createTourService(deps: TourServiceDeps) {
     const startAt = new Date(slot.slot.startMs).toISOString();
     const stored = await db.transaction(async (trx) => {
       if (!(await takePlace(trx, startAt, settings.partiesPerSlot))) return undefined;
-      return insertTour(trx, {
+      const id = await insertTour(trx, {
         ...base,
         start_at: startAt,
         firstname: value.firstname,
@@ -174,6 +177,8 @@ export function createTourService(deps: TourServiceDeps) {
         message: value.message,
         is_spam: false,
       });
+      await enqueueLeadDeliveries(trx, { kind: 'tour', id }, deps.deliveries ?? []);
+      return id;
     });
     if (!stored) return { kind: 'full', value, homesite, plan };
     return { kind: 'booked', tour: await storedTour(base.token, stored) };

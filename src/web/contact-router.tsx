@@ -2,6 +2,7 @@ import express, { Router, type Request, type Response, type RequestHandler } fro
 import type { Knex } from 'knex';
 import { floorPlanBySlug, type Content, type FloorPlan } from '../content/index.js';
 import { receiveContactMessage } from '../services/contact-messages.js';
+import type { LeadOutboxHandle } from '../services/lead-outbox.js';
 import {
   CONTACT_SUBMIT_PATH,
   CONTACT_SUCCESS_ANSWER,
@@ -21,8 +22,8 @@ interface ContactDeps extends PageKit {
   db: Knex;
   /** CONTACT_RATE_LIMIT, shared with the tour form. */
   leadRateLimit: LeadRateLimit;
-  /** The mail worker, when e-mail is configured: told after each stored message. */
-  outbox?: { kick(): void };
+  /** The lead outbox, when e-mail or the webhook is configured: told after each stored message. */
+  outbox?: LeadOutboxHandle;
   /** The page cache (the plain /contact page is the same for everyone). */
   cached: RequestHandler;
 }
@@ -83,7 +84,7 @@ export function createContactRouter(deps: ContactDeps): Router {
       const outcome = await receiveContactMessage(db, (req.body ?? {}) as Record<string, unknown>, {
         sourcePage: req.get('referer') ?? null,
         userAgent: req.get('user-agent') ?? null,
-        mailEnabled: deps.outbox !== undefined,
+        deliveries: deps.outbox?.channels ?? [],
       });
       if (outcome.kind === 'invalid') {
         res.status(400);

@@ -1,7 +1,9 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { floorPlanBySlug } from '../content/index.js';
 import type { TourRow } from '../db/tours.js';
-import { tourCalendar } from '../services/tour-calendar.js';
+import type { LeadOutboxHandle } from '../services/lead-outbox.js';
+import { salesCenterAddress, salesCenterDirections } from '../services/sales-center.js';
+import { bookedTourCalendar } from '../services/tour-calendar.js';
 import { SLOT_FULL, type TourErrors, type TourInput, type TourService } from '../services/tours.js';
 import {
   dateInZone,
@@ -26,8 +28,8 @@ interface ToursDeps extends PageKit {
   tours: TourService;
   leadRateLimit: LeadRateLimit;
   siteUrl: string;
-  /** The mail worker, when e-mail is configured: told after each stored booking. */
-  outbox?: { kick(): void };
+  /** The lead outbox, when e-mail or the webhook is configured: told after each stored booking. */
+  outbox?: LeadOutboxHandle;
 }
 
 type PageState = {
@@ -55,9 +57,8 @@ export function createToursRouter(deps: ToursDeps): Router {
   const { tours, content } = deps;
   const settings: TourHours = tours.settings;
   const zone = tours.timeZone;
-  const { address } = content.community;
-  const fullAddress = `${address.street}, ${address.city}, ${address.region} ${address.postalCode}`;
-  const directions = `https://www.openstreetmap.org/directions?to=${content.community.latitude}%2C${content.community.longitude}`;
+  const fullAddress = salesCenterAddress(content);
+  const directions = salesCenterDirections(content);
   const router = Router();
 
   function zoneName(): string {
@@ -235,20 +236,22 @@ export function createToursRouter(deps: ToursDeps): Router {
     const tour = res.locals.tour as TourRow | undefined;
     if (!tour) return next();
     if (!res.locals.ics) return renderManage(req, res, tour);
-    const startMs = Date.parse(tour.start_at);
-    const calendar = tourCalendar(
+    const calendar = bookedTourCalendar(
       {
-        uid: `tour-${tour.id}@${new URL(deps.siteUrl).host}`,
-        startMs,
-        endMs: startMs + tour.slot_minutes * 60_000,
-        stampMs: Date.parse(tour.status_changed_at ?? tour.created_at),
-        summary: `Model home tour at ${content.community.name}`,
-        location: fullAddress,
-        description: `${content.builder.name} sales center, ${content.builder.phone}. Your booking: ${deps.siteUrl}/tours/${tour.token}`,
-        url: `${deps.siteUrl}/tours/${tour.token}`,
+        id: tour.id,
+        token: tour.token,
+        startAt: tour.start_at,
+        slotMinutes: tour.slot_minutes,
+        changedAt: tour.status_changed_at ?? tour.created_at,
         cancelled: tour.status === 'cancelled',
       },
-      `-//${content.builder.name}//${content.community.name} tours//EN`,
+      {
+        communityName: content.community.name,
+        builderName: content.builder.name,
+        builderPhone: content.builder.phone,
+        address: fullAddress,
+        siteUrl: deps.siteUrl,
+      },
     );
     res
       .type('text/calendar; charset=utf-8')

@@ -16,6 +16,7 @@ const TABLES = [
   'site_revision',
   'homesites',
   'homesite_changes',
+  'lead_deliveries',
 ];
 
 async function existing(db: Knex): Promise<string[]> {

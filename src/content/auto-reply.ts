@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * The automatic replies a buyer gets by e-mail right after writing or booking a tour (when SMTP is configured).
+ * `{name}` placeholders are filled in when the reply is written; each reply may use only the ones listed for it.
+ */
+export const AUTO_REPLY_PLACEHOLDERS = {
+  message: ['firstname', 'community', 'builder', 'phone', 'subject'],
+  tour: ['firstname', 'community', 'builder', 'phone', 'date', 'time', 'address', 'manage', 'directions'],
+} as const;
+
+function replyText(allowed: readonly string[]) {
+  return z
+    .string()
+    .min(1)
+    .superRefine((text, context) => {
+      for (const [, name] of text.matchAll(/\{(\w+)\}/g)) {
+        if (!allowed.includes(name!)) {
+          context.addIssue({
+            code: 'custom',
+            message: `{${name}} is not one of ${allowed.map((n) => `{${n}}`).join(', ')}`,
+          });
+        }
+      }
+    });
+}
+
+function reply(allowed: readonly string[]) {
+  return z.object({ subject: replyText(allowed), body: replyText(allowed) });
+}
+
+export const autoReplySchema = z.object({
+  message: reply(AUTO_REPLY_PLACEHOLDERS.message),
+  tour: reply(AUTO_REPLY_PLACEHOLDERS.tour),
+});
+
+/** SAMPLE TEXT, like the rest of the community: the builder writes their own before going live. */
+export const autoReply = {
+  message: {
+    subject: 'We received your message about {community}',
+    body: [
+      'Hi {firstname},',
+      '',
+      'Thank you for contacting {community}. We received your message ("{subject}") and a sales counselor will get back to you within one business day.',
+      '',
+      'If you would rather talk now, call us at {phone}.',
+      '',
+      'The {builder} team',
+      '',
+      '(Sample text: this reply comes from a demonstration site; the community and the builder are invented.)',
+    ].join('\n'),
+  },
+  tour: {
+    subject: 'Your model home tour at {community}: {date} at {time}',
+    body: [
+      'Hi {firstname},',
+      '',
+      'Your model home tour at {community} is booked for {date} at {time}.',
+      '',
+      'Where: the sales center, {address}',
+      'Directions: {directions}',
+      '',
+      'The attached calendar file adds the tour to your calendar. To see or cancel your booking, open {manage}',
+      '',
+      'Questions before your visit? Call us at {phone}.',
+      '',
+      'The {builder} team',
+      '',
+      '(Sample text: this reply comes from a demonstration site; the community and the builder are invented.)',
+    ].join('\n'),
+  },
+};
+
+export type AutoReplyContent = z.infer<typeof autoReplySchema>;
+
+/** Fills a reply's placeholders; the schema has checked that each one it names is given. */
+export function fillReply(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}

@@ -1,0 +1,202 @@
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import { findContactMessage } from './contact-messages.js';
+import { LEAD_CONTEXT_FIELDS, type LeadContextField } from '../shared/lead-context.js';
+
+/** The two kinds of lead: a contact message (contact_messages) and a tour booking (tours). */
+export type LeadKind = 'message' | 'tour';
+
+/** What a delivery does: e-mail staff, reply to the buyer, or POST the lead to the CRM webhook. */
+export const DELIVERY_CHANNELS = ['staff-email', 'auto-reply', 'webhook'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+
+export interface LeadRef {
+  kind: LeadKind;
+  id: number;
+}
+
+/** pending: waiting for the worker; delivered; dropped: the lead was gone when its turn came. */
+export type LeadDeliveryStatus = 'pending' | 'delivered' | 'dropped';
+
+export interface LeadDeliveryRow {
+  id: number;
+  lead_kind: LeadKind;
+  lead_id: number;
+  channel: DeliveryChannel;
+  event_id: string;
+  status: LeadDeliveryStatus;
+  attempts: number;
+  next_attempt_at: number | string | null;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+/** A lead as its deliveries need it, whichever table holds it; timestamps ISO 8601 in UTC. */
+export interface DeliveryLead {
+  kind: LeadKind;
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  /** Messages have a subject; tours none. */
+  subject: string | null;
+  message: string;
+  sourcePage: string | null;
+  createdAt: string;
+  /** Tours only: the booking's start (UTC ISO), length, the buyer's manage-page token, and whether it still holds. */
+  tour: { startAt: string; slotMinutes: number; token: string; cancelled: boolean } | null;
+  context: Record<LeadContextField, string | number | null>;
+}
+
+/**
+ * Queues one delivery per channel for a stored lead. Call it inside the transaction that stores the lead: the lead
+ * and its deliveries commit together, so a crash between storing and notifying never loses a delivery.
+ */
+export async function enqueueLeadDeliveries(
+  trx: Knex.Transaction,
+  lead: LeadRef,
+  channels: readonly DeliveryChannel[],
+): Promise<void> {
+  if (channels.length === 0) return;
+  const createdAt = new Date().toISOString();
+  await trx('lead_deliveries').insert(
+    channels.map((channel) => ({
+      lead_kind: lead.kind,
+      lead_id: lead.id,
+      channel,
+      event_id: crypto.randomUUID(),
+      created_at: createdAt,
+    })),
+  );
+}
+
+/**
+ * Removes a lead's deliveries that have not gone out yet, so nothing about an erased lead is sent after it is
+ * deleted. Call it in the transaction that deletes the lead. Delivered rows stay: they hold no personal data.
+ */
+export async function removePendingLeadDeliveries(db: Knex | Knex.Transaction, lead: LeadRef): Promise<number> {
+  return db('lead_deliveries').where({ lead_kind: lead.kind, lead_id: lead.id, status: 'pending' }).delete();
+}
+
+/**
+ * Pending deliveries on the given channels whose next attempt is due, oldest first. Only the channels a worker can
+ * send: rows of another (one configured no longer, or only on another instance) must not fill its batch.
+ */
+export async function dueLeadDeliveries(
+  db: Knex,
+  now: number,
+  limit: number,
+  channels: readonly DeliveryChannel[],
+): Promise<LeadDeliveryRow[]> {
+  return db<LeadDeliveryRow>('lead_deliveries')
+    .where({ status: 'pending' })
+    .whereIn('channel', channels)
+    .andWhere((query) => query.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', now))
+    .orderBy('id')
+    .limit(limit);
+}
+
+/**
+ * Takes a delivery for `leaseMs`: only one worker (of any instance) gets it, since the update succeeds only while
+ * it is still pending and due.
+ */
+export async function claimLeadDelivery(db: Knex, id: number, now: number, leaseMs: number): Promise<boolean> {
+  const updated = await db('lead_deliveries')
+    .where({ id, status: 'pending' })
+    .andWhere((query) => query.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', now))
+    .update({ next_attempt_at: now + leaseMs });
+  return updated === 1;
+}
+
+export async function markLeadDelivered(db: Knex, id: number): Promise<void> {
+  await db('lead_deliveries')
+    .where({ id })
+    .update({
+      status: 'delivered',
+      delivered_at: new Date().toISOString(),
+      next_attempt_at: null,
+      last_error: null,
+      attempts: db.raw('attempts + 1'),
+    });
+}
+
+export async function markLeadDeliveryDropped(db: Knex, id: number, reason: string): Promise<void> {
+  await db('lead_deliveries').where({ id }).update({ status: 'dropped', next_attempt_at: null, last_error: reason });
+}
+
+export async function scheduleLeadRetry(db: Knex, id: number, nextAttemptAt: number, error: string): Promise<void> {
+  await db('lead_deliveries')
+    .where({ id })
+    .update({
+      next_attempt_at: nextAttemptAt,
+      last_error: error.slice(0, 300),
+      attempts: db.raw('attempts + 1'),
+    });
+}
+
+type ContextColumns = Partial<Record<LeadContextField, string | number | null>>;
+
+function contextOf(row: ContextColumns): DeliveryLead['context'] {
+  return Object.fromEntries(LEAD_CONTEXT_FIELDS.map((field) => [field, row[field] ?? null])) as DeliveryLead['context'];
+}
+
+interface StoredTour extends ContextColumns {
+  id: number;
+  token: string;
+  status: string;
+  start_at: string;
+  slot_minutes: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  message: string;
+  source_page: string | null;
+  created_at: string;
+}
+
+/** The lead a delivery is for, or undefined when it no longer exists (erased). */
+export async function findDeliveryLead(db: Knex, lead: LeadRef): Promise<DeliveryLead | undefined> {
+  if (lead.kind === 'message') {
+    const row = await findContactMessage(db, lead.id);
+    if (!row) return undefined;
+    return {
+      kind: 'message',
+      id: row.id,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      email: row.email,
+      phone: row.phone,
+      subject: row.subject,
+      message: row.message,
+      sourcePage: row.source_page,
+      createdAt: row.created_at,
+      tour: null,
+      // The lead-context columns are on every row (migration 20261122000300), beyond the row type's fields.
+      context: contextOf(row as unknown as ContextColumns),
+    };
+  }
+  const row = await db<StoredTour>('tours').where({ id: lead.id }).first();
+  if (!row) return undefined;
+  return {
+    kind: 'tour',
+    id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    phone: row.phone,
+    subject: null,
+    message: row.message,
+    sourcePage: row.source_page,
+    createdAt: row.created_at,
+    tour: {
+      startAt: row.start_at,
+      slotMinutes: row.slot_minutes,
+      token: row.token,
+      cancelled: row.status === 'cancelled',
+    },
+    context: contextOf(row),
+  };
+}

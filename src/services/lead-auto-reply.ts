@@ -1,0 +1,80 @@
+import { fillReply } from '../content/auto-reply.js';
+import type { Content } from '../content/index.js';
+import type { DeliveryLead } from '../db/lead-deliveries.js';
+import { salesCenterAddress, salesCenterDirections } from './sales-center.js';
+import { deliveryMessageId, headerSafe, tourWhen, type MailIdentity } from './staff-lead-email.js';
+import { bookedTourCalendar } from './tour-calendar.js';
+
+/**
+ * The buyer's automatic reply, in the words of the content (content.autoReply): a message gets an
+ * acknowledgement, a tour its booking confirmation with the calendar file attached and the link to the manage page.
+ * It comes from MAIL_FROM and answers to staff (CONTACT_TO).
+ */
+export function composeAutoReply(
+  lead: DeliveryLead,
+  eventId: string,
+  identity: MailIdentity,
+  content: Content,
+  siteUrl: string,
+) {
+  const common = {
+    firstname: lead.firstname,
+    community: content.community.name,
+    builder: content.builder.name,
+    phone: content.builder.phone,
+  };
+  const envelope = {
+    from: { name: headerSafe(content.community.name, 100), address: identity.from },
+    to: { name: headerSafe(`${lead.firstname} ${lead.lastname}`, 130), address: headerSafe(lead.email, 254) },
+    replyTo: identity.to,
+    messageId: deliveryMessageId(eventId, identity),
+    // RFC 3834: an automatic reply says so, so that other auto-responders do not answer it.
+    headers: { 'Auto-Submitted': 'auto-replied' },
+  };
+  if (!lead.tour) {
+    const values = { ...common, subject: lead.subject ?? '' };
+    return {
+      ...envelope,
+      subject: headerSafe(fillReply(content.autoReply.message.subject, values)),
+      text: fillReply(content.autoReply.message.body, values),
+    };
+  }
+  const manage = `${siteUrl}/tours/${lead.tour.token}`;
+  const address = salesCenterAddress(content);
+  const values = {
+    ...common,
+    ...tourWhen(lead.tour.startAt, content.community.timeZone),
+    address,
+    manage,
+    directions: salesCenterDirections(content),
+  };
+  const calendar = bookedTourCalendar(
+    {
+      id: lead.id,
+      token: lead.tour.token,
+      startAt: lead.tour.startAt,
+      slotMinutes: lead.tour.slotMinutes,
+      changedAt: lead.createdAt,
+      cancelled: false,
+    },
+    {
+      communityName: content.community.name,
+      builderName: content.builder.name,
+      builderPhone: content.builder.phone,
+      address,
+      siteUrl,
+    },
+  );
+  return {
+    ...envelope,
+    subject: headerSafe(fillReply(content.autoReply.tour.subject, values)),
+    text: fillReply(content.autoReply.tour.body, values),
+    attachments: [
+      {
+        filename: `${content.community.name.replace(/[^A-Za-z0-9]+/g, '-')}-tour.ics`,
+        content: calendar,
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      },
+    ],
+  };
+}

@@ -1,0 +1,195 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Content } from '../content/index.js';
+import {
+  claimLeadDelivery,
+  dueLeadDeliveries,
+  findDeliveryLead,
+  markLeadDelivered,
+  markLeadDeliveryDropped,
+  scheduleLeadRetry,
+  type DeliveryChannel,
+  type DeliveryLead,
+  type LeadDeliveryRow,
+} from '../db/lead-deliveries.js';
+import { composeAutoReply } from './lead-auto-reply.js';
+import { leadWebhookBody, postLeadWebhook, WEBHOOK_TIMEOUT_MS, type WebhookTarget } from './lead-webhook.js';
+import { composeStaffEmail, type MailIdentity } from './staff-lead-email.js';
+
+export interface OutboxTiming {
+  /** First retry after this long; doubles each attempt up to maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  pollMs: number;
+  /** How long a claimed delivery stays reserved for the worker that took it (longer than any one attempt). */
+  leaseMs: number;
+  webhookTimeoutMs: number;
+}
+
+export const DEFAULT_OUTBOX_TIMING: OutboxTiming = {
+  baseDelayMs: 5_000,
+  maxDelayMs: 15 * 60_000,
+  pollMs: 5_000,
+  leaseMs: 60_000,
+  webhookTimeoutMs: WEBHOOK_TIMEOUT_MS,
+};
+
+export interface LeadOutboxOptions {
+  /** SMTP_URL, CONTACT_TO and MAIL_FROM: staff e-mails and the buyers' automatic replies. */
+  mail?: { smtpUrl: string; to: string; from: string };
+  /** LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET. */
+  webhook?: WebhookTarget;
+  content: Content;
+  siteUrl: string;
+  timing?: Partial<OutboxTiming>;
+}
+
+/** What the web layer needs of the outbox: the deliveries to queue with a lead, and a nudge once it is stored. */
+export interface LeadOutboxHandle {
+  readonly channels: readonly DeliveryChannel[];
+  kick(): void;
+}
+
+/** Why a delivery is not to be sent any more, if it is not. */
+function reasonToDrop(channel: DeliveryChannel, lead: DeliveryLead | undefined): string | undefined {
+  if (!lead) return 'the lead no longer exists';
+  // A confirmation sent after the buyer cancelled would tell them the opposite of the truth.
+  if (channel === 'auto-reply' && lead.tour?.cancelled) return 'the tour was cancelled first';
+  return undefined;
+}
+
+type Deliver = (lead: DeliveryLead, delivery: LeadDeliveryRow) => Promise<void>;
+
+/**
+ * Delivers stored leads: the staff e-mail, the buyer's automatic reply and the CRM webhook. The database is the
+ * outbox (docs/decisions/017-lead-outbox.md): each delivery is a row committed with its lead before the buyer is
+ * answered, and this worker sends pending ones with one policy — claimed with a lease, retried with exponential
+ * backoff, across restarts — recording when each went out. A crash between the receiver's acceptance and the
+ * record can send one delivery twice; it then carries the same Message-ID or X-Event-Id.
+ */
+export class LeadOutbox implements LeadOutboxHandle {
+  /** The deliveries a new (non-spam) lead gets, from what is configured. */
+  readonly channels: readonly DeliveryChannel[];
+  private readonly transport: Transporter | undefined;
+  private readonly senders: Partial<Record<DeliveryChannel, Deliver>>;
+  private readonly timing: OutboxTiming;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Knex,
+    options: LeadOutboxOptions,
+    private readonly logger: Logger,
+  ) {
+    this.timing = { ...DEFAULT_OUTBOX_TIMING, ...options.timing };
+    const { mail, webhook, content, siteUrl } = options;
+    const senders: Partial<Record<DeliveryChannel, Deliver>> = {};
+    if (mail) {
+      const transport = nodemailer.createTransport(mail.smtpUrl);
+      const identity: MailIdentity = {
+        to: mail.to,
+        from: mail.from,
+        siteName: content.community.name,
+        timeZone: content.community.timeZone,
+      };
+      senders['staff-email'] = async (lead, delivery) => {
+        await transport.sendMail(composeStaffEmail(lead, delivery.event_id, identity));
+      };
+      senders['auto-reply'] = async (lead, delivery) => {
+        await transport.sendMail(composeAutoReply(lead, delivery.event_id, identity, content, siteUrl));
+      };
+      this.transport = transport;
+    }
+    if (webhook) {
+      senders.webhook = async (lead, delivery) => {
+        const body = leadWebhookBody(lead, delivery.event_id, content.community.timeZone);
+        await postLeadWebhook(webhook, delivery.event_id, body, this.timing.webhookTimeoutMs);
+      };
+    }
+    this.senders = senders;
+    this.channels = Object.keys(senders) as DeliveryChannel[];
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.kick();
+  }
+
+  /** Runs a delivery pass now (or right after the current one). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.deliverDue()
+      .catch((error: unknown) => this.logger.error({ err: error }, 'lead outbox pass failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        } else if (!this.stopped) {
+          this.timer = setTimeout(() => this.kick(), this.timing.pollMs);
+          this.timer.unref();
+        }
+      });
+  }
+
+  private retryDelay(attempts: number): number {
+    return Math.min(this.timing.baseDelayMs * 2 ** attempts, this.timing.maxDelayMs);
+  }
+
+  /**
+   * One pass over the due deliveries. Each channel works through its own in order and the channels run side by
+   * side, so a CRM that hangs until the timeout never delays the e-mails.
+   */
+  async deliverDue(): Promise<void> {
+    if (this.channels.length === 0) return;
+    const due = await dueLeadDeliveries(this.db, Date.now(), 20, this.channels);
+    const byChannel = new Map<string, LeadDeliveryRow[]>();
+    for (const delivery of due) byChannel.set(delivery.channel, [...(byChannel.get(delivery.channel) ?? []), delivery]);
+    await Promise.all(
+      [...byChannel.values()].map(async (deliveries) => {
+        for (const delivery of deliveries) {
+          if (this.stopped) return;
+          await this.deliverOne(delivery);
+        }
+      }),
+    );
+  }
+
+  private async deliverOne(delivery: LeadDeliveryRow): Promise<void> {
+    const send = this.senders[delivery.channel];
+    if (!send) return;
+    if (!(await claimLeadDelivery(this.db, delivery.id, Date.now(), this.timing.leaseMs))) return;
+    const log = { delivery: delivery.id, channel: delivery.channel, lead: `${delivery.lead_kind}:${delivery.lead_id}` };
+    const lead = await findDeliveryLead(this.db, { kind: delivery.lead_kind, id: delivery.lead_id });
+    const dropped = reasonToDrop(delivery.channel, lead);
+    if (!lead || dropped) {
+      await markLeadDeliveryDropped(this.db, delivery.id, dropped ?? '');
+      this.logger.info({ ...log, reason: dropped }, 'lead delivery dropped');
+      return;
+    }
+    try {
+      await send(lead, delivery);
+      await markLeadDelivered(this.db, delivery.id);
+      this.logger.info(log, 'lead delivered');
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? (error as Error).message ?? 'error';
+      await scheduleLeadRetry(this.db, delivery.id, Date.now() + this.retryDelay(delivery.attempts), String(code));
+      this.logger.warn({ ...log, code }, 'lead delivery failed; will retry');
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    this.transport?.close();
+  }
+}

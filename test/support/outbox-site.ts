@@ -1,0 +1,70 @@
+import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createLogger } from '../../src/logger.js';
+import type { OutboxTiming } from '../../src/services/lead-outbox.js';
+import { createSite, type Site } from '../../src/site.js';
+import { createTestDatabase } from './test-database.js';
+import { testConfig } from './test-server.js';
+
+/** The outbox on a short clock, so retries come in tenths of a second rather than seconds. */
+export const QUICK_OUTBOX: Partial<OutboxTiming> = {
+  baseDelayMs: 100,
+  maxDelayMs: 400,
+  pollMs: 100,
+  webhookTimeoutMs: 1_000,
+};
+
+export interface RunningSite {
+  url: string;
+  site: Site;
+  /** Stops this instance (HTTP server, outbox worker, database connection); the data stays. */
+  stop(): Promise<void>;
+}
+
+export interface OutboxSiteHome {
+  /** Starts an instance on the same database: run one, stop it, start another, as a restart does. */
+  start(timing?: Partial<OutboxTiming>): Promise<RunningSite>;
+  dispose(): Promise<void>;
+}
+
+/** A site whose data outlives one instance, with the outbox's timing given (test-server.ts keeps the defaults). */
+export async function createOutboxSiteHome(
+  env: Record<string, string>,
+  timing: Partial<OutboxTiming> = QUICK_OUTBOX,
+): Promise<OutboxSiteHome> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-site-'));
+  const database = await createTestDatabase(dataDir);
+  const config = testConfig(dataDir, database.url, { CONTACT_RATE_LIMIT: '0', ...env });
+  const running = new Set<RunningSite>();
+  return {
+    async start(instanceTiming = timing) {
+      const site = await createSite(config, createLogger(config), undefined, { outboxTiming: instanceTiming });
+      const server = site.app.listen(0, '127.0.0.1');
+      await new Promise<void>((resolve, reject) => {
+        server.once('listening', resolve);
+        server.once('error', reject);
+      });
+      const instance: RunningSite = {
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        site,
+        async stop() {
+          if (!running.delete(instance)) return;
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          });
+          await site.close();
+        },
+      };
+      running.add(instance);
+      return instance;
+    },
+    async dispose() {
+      for (const instance of [...running]) await instance.stop();
+      await database.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
