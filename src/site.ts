@@ -7,6 +7,7 @@ import { loadContent, type Content } from './content/index.js';
 import { prepareDatabase } from './prepare-database.js';
 import { MailOutbox } from './services/mail-outbox.js';
 import { PublicContentChanges } from './services/public-content.js';
+import { SpamPurge } from './services/spam-purge.js';
 import type { StaffPasswordChange } from './services/staff-accounts.js';
 import { PageCache } from './web/page-cache.js';
 
@@ -23,7 +24,12 @@ export interface Site {
   publicContent: PublicContentChanges;
   /** The public pages' HTML cache; listens to publicContent and polls the shared site revision. */
   pageCache: PageCache;
-  /** Stops the page cache's watch, the mail worker and closes the database (after the HTTP server has stopped). */
+  /** Deletes spam older than 30 days, at start and hourly. */
+  spamPurge: SpamPurge;
+  /**
+   * Stops the page cache's watch, the mail worker and the spam purge, and closes the database (after the HTTP
+   * server has stopped).
+   */
   close(): Promise<void>;
 }
 
@@ -40,10 +46,13 @@ export async function createSite(config: Config, logger: Logger, content: Conten
     : undefined;
   const publicContent = new PublicContentChanges(db, logger);
   const pageCache = new PageCache(db);
+  const spamPurge = new SpamPurge(db, logger);
   try {
     const app = await createApp({ config, db, content, logger, outbox, publicContent, pageCache });
     pageCache.startWatching(publicContent);
     outbox?.start();
+    // Awaited, so a site that has started holds no spam older than the limit.
+    await spamPurge.start();
     return {
       app,
       db,
@@ -54,9 +63,11 @@ export async function createSite(config: Config, logger: Logger, content: Conten
       outbox,
       publicContent,
       pageCache,
+      spamPurge,
       async close() {
         pageCache.stopWatching();
         await outbox?.stop();
+        await spamPurge.stop();
         await db.destroy();
       },
     };
