@@ -1,3 +1,4 @@
+import { equalHousingStatement, privacyNotice } from './privacy-notice.js';
 import type { Content } from './schema.js';
 
 const overlookDrawings = {
@@ -355,5 +356,7 @@ export const community = {
   },
   disclaimer:
     'Plans, pricing, availability, features and specifications may change without notice. Renderings and images are artist’s conceptions.',
+  privacy: privacyNotice,
+  equalHousing: equalHousingStatement,
   sampleNotice: 'Sample community for demonstration: names, places, images and documents are invented.',
 } satisfies Content;

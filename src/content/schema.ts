@@ -115,6 +115,24 @@ const tours = z.object({
 
 const link = z.object({ name: z.string().min(1), href: z.string().url(), logo: image });
 
+/** The privacy notice /privacy shows: sections of paragraphs, each with an optional bulleted list after them. */
+const privacyNotice = z.object({
+  /** When the notice last changed (YYYY-MM-DD), shown at its top. */
+  updated: calendarDate,
+  /** Shown above the notice while it is sample text. */
+  sampleNote: z.string().min(1).optional(),
+  intro: z.array(z.string().min(1)).min(1),
+  sections: z
+    .array(
+      z.object({
+        heading: z.string().min(1),
+        paragraphs: z.array(z.string().min(1)).min(1),
+        items: z.array(z.string().min(1)).optional(),
+      }),
+    )
+    .min(1),
+});
+
 export const contentSchema = z
   .object({
     community: z.object({
@@ -164,6 +182,9 @@ export const contentSchema = z
     }),
     tours,
     disclaimer: z.string().min(1),
+    privacy: privacyNotice,
+    /** The Equal Housing Opportunity statement, shown with the logo in every public page's footer. */
+    equalHousing: z.string().min(1),
     sampleNotice: z.string().optional(),
   })
   .superRefine((content, context) => {
@@ -186,3 +207,4 @@ export type NearbyTab = Content['nearby'][number];
 export type NearbyPlace = NearbyTab['places'][number];
 export type TourSettings = Content['tours'];
 export type ContentImage = z.infer<typeof image>;
+export type PrivacyNotice = z.input<typeof privacyNotice>;
