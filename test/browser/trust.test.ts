@@ -53,7 +53,8 @@ describe('Trust: consent sentence, privacy notice and the Equal Housing Opportun
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    await page.goto('/privacy');
+    const response = await page.goto('/privacy');
+    expect(response?.status(), 'the privacy page, not the 404 page').to.equal(200);
     await page.waitForLoadState('networkidle');
     expect(scripts).to.deep.equal([]);
     expect(requests.length, 'the page loaded its stylesheet').to.be.greaterThan(1);

@@ -60,6 +60,7 @@ describe('GET /privacy', () => {
   });
 
   it('has the page conventions: the nav with its Home link and nothing marked current, the questions block and the footer', () => {
+    expect(page.status, 'the privacy page, not the 404 page').to.equal(200);
     const navs = all(page.doc, 'nav', (nav) => closest(nav, 'footer') === null);
     expect(navs).to.have.length(1);
     const home = links(navs[0]!).filter((link) => link.text === 'Home');
@@ -100,6 +101,7 @@ describe('GET /privacy', () => {
   });
 
   it('ships no JavaScript: no script but structured data, no module preload', () => {
+    expect(page.status, 'the privacy page, not the 404 page').to.equal(200);
     const scripts = all(page.doc, 'script', (script) => script.attrs.type !== 'application/ld+json');
     expect(scripts.map((script) => script.attrs.src ?? text(script))).to.deep.equal([]);
     expect(all(page.doc, 'link', (link) => link.attrs.rel === 'modulepreload')).to.deep.equal([]);
