@@ -7,6 +7,7 @@ import { loadContent, type Content } from './content/index.js';
 import { prepareDatabase } from './prepare-database.js';
 import { LeadOutbox, type OutboxTiming } from './services/lead-outbox.js';
 import { PublicContentChanges } from './services/public-content.js';
+import { SpamPurge } from './services/spam-purge.js';
 import type { StaffPasswordChange } from './services/staff-accounts.js';
 import { PageCache } from './web/page-cache.js';
 
@@ -24,7 +25,12 @@ export interface Site {
   publicContent: PublicContentChanges;
   /** The public pages' HTML cache; listens to publicContent and polls the shared site revision. */
   pageCache: PageCache;
-  /** Stops the page cache's watch, the outbox's worker and closes the database (after the HTTP server has stopped). */
+  /** Deletes spam older than 30 days, at start and hourly. */
+  spamPurge: SpamPurge;
+  /**
+   * Stops the page cache's watch, the outbox's worker and the spam purge, and closes the database (after the HTTP
+   * server has stopped).
+   */
   close(): Promise<void>;
 }
 
@@ -55,10 +61,13 @@ export async function createSite(
       : undefined;
   const publicContent = new PublicContentChanges(db, logger);
   const pageCache = new PageCache(db);
+  const spamPurge = new SpamPurge(db, logger);
   try {
     const app = await createApp({ config, db, content, logger, outbox, publicContent, pageCache });
     pageCache.startWatching(publicContent);
     outbox?.start();
+    // Awaited, so a site that has started holds no spam older than the limit.
+    await spamPurge.start();
     return {
       app,
       db,
@@ -69,9 +78,11 @@ export async function createSite(
       outbox,
       publicContent,
       pageCache,
+      spamPurge,
       async close() {
         pageCache.stopWatching();
         await outbox?.stop();
+        await spamPurge.stop();
         await db.destroy();
       },
     };

@@ -36,6 +36,7 @@ export function ContactPage({ content, path, initial }: ContactPageProps) {
             initialErrors: initial.errors ?? {},
             initialStatus: initial.status ?? 'idle',
             ...(initial.plan ? { plan: initial.plan } : {}),
+            consent: { builder: builder.name, community: community.name },
           }}
         />
       </section>

@@ -1,4 +1,6 @@
 import type { Content } from '../src/content/index.js';
+import { PRIVACY_PATH } from '../src/shared/LeadConsent.js';
+import { EqualHousingLogo } from './EqualHousingLogo.js';
 import { ExternalLink } from './ExternalLink.js';
 
 export function SiteFooter({ content }: { content: Content }) {
@@ -59,10 +61,19 @@ export function SiteFooter({ content }: { content: Content }) {
         </div>
       </div>
       <div className="container footer-legal">
+        <div className="equal-housing">
+          <EqualHousingLogo size={48} />
+          <p>
+            <strong>Equal Housing Opportunity.</strong> {content.equalHousing}
+          </p>
+        </div>
         <p className="disclaimer">{content.disclaimer}</p>
         {content.sampleNotice ? <p className="sample-notice">{content.sampleNotice}</p> : null}
         <p>
-          © {new Date().getFullYear()} {builder.name}
+          © {new Date().getFullYear()} {builder.name} ·{' '}
+          <a className="footer-privacy" href={PRIVACY_PATH}>
+            Privacy notice
+          </a>
         </p>
       </div>
     </footer>

@@ -22,6 +22,7 @@ import {
   type ContactField,
   type ContactInput,
 } from '../src/shared/contact-rules.js';
+import { LeadConsent, type LeadConsentNames } from '../src/shared/LeadConsent.js';
 import { useInputBeforeHydration } from './input-before-hydration.js';
 import { caretAfterDigits, phoneDigitsBeforeCaret } from './phone-caret.js';
 import { useEnhanced } from './use-enhanced.js';
@@ -34,6 +35,8 @@ interface ContactFormProps {
   initialStatus: 'idle' | ContactSendOutcome;
   /** The floor plan the visitor asked about (`/contact?plan=<slug>`), sent along as the hidden field `plan`. */
   plan?: string;
+  /** Names for the consent sentence under the form. */
+  consent: LeadConsentNames;
 }
 
 /** The seed's own alert for a bad phone; the phone field points at it (aria-describedby) while it shows. */
@@ -76,7 +79,7 @@ function problemsOf(values: ContactInput): ContactErrors {
  * the user types, and posts in the background, reading the answer as text (`success` or anything else).
  * Both show every field's problem at once, so the form never validates natively (one bubble at a time).
  */
-export default function ContactForm({ initialValues, initialErrors, initialStatus, plan }: ContactFormProps) {
+export default function ContactForm({ initialValues, initialErrors, initialStatus, plan, consent }: ContactFormProps) {
   const enhanced = useEnhanced();
   const typed = useInputBeforeHydration();
   const [values, setValues] = useState<ContactInput>(() => startingValues(initialValues, typed.values));
@@ -261,6 +264,7 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
         </div>
         {plan ? <input type="hidden" name={PLAN_FIELD} value={plan} /> : null}
       </div>
+      <LeadConsent action="sending this message" {...consent} />
       <button className="button button-accent" type="submit" disabled={sending}>
         {sending ? 'Sending…' : 'Send message'}
       </button>

@@ -1,4 +1,5 @@
 import { autoReply } from './auto-reply.js';
+import { equalHousingStatement, privacyNotice } from './privacy-notice.js';
 import type { Content } from './schema.js';
 
 const overlookDrawings = {
@@ -357,5 +358,7 @@ export const community = {
   autoReply,
   disclaimer:
     'Plans, pricing, availability, features and specifications may change without notice. Renderings and images are artist’s conceptions.',
+  privacy: privacyNotice,
+  equalHousing: equalHousingStatement,
   sampleNotice: 'Sample community for demonstration: names, places, images and documents are invented.',
 } satisfies Content;

@@ -116,6 +116,24 @@ const tours = z.object({
 
 const link = z.object({ name: z.string().min(1), href: z.string().url(), logo: image });
 
+/** The privacy notice /privacy shows: sections of paragraphs, each with an optional bulleted list after them. */
+const privacyNotice = z.object({
+  /** When the notice last changed (YYYY-MM-DD), shown at its top. */
+  updated: calendarDate,
+  /** Shown above the notice while it is sample text. */
+  sampleNote: z.string().min(1).optional(),
+  intro: z.array(z.string().min(1)).min(1),
+  sections: z
+    .array(
+      z.object({
+        heading: z.string().min(1),
+        paragraphs: z.array(z.string().min(1)).min(1),
+        items: z.array(z.string().min(1)).optional(),
+      }),
+    )
+    .min(1),
+});
+
 export const contentSchema = z
   .object({
     community: z.object({
@@ -166,6 +184,9 @@ export const contentSchema = z
     tours,
     autoReply: autoReplySchema,
     disclaimer: z.string().min(1),
+    privacy: privacyNotice,
+    /** The Equal Housing Opportunity statement, shown with the logo in every public page's footer. */
+    equalHousing: z.string().min(1),
     sampleNotice: z.string().optional(),
   })
   .superRefine((content, context) => {
@@ -188,3 +209,4 @@ export type NearbyTab = Content['nearby'][number];
 export type NearbyPlace = NearbyTab['places'][number];
 export type TourSettings = Content['tours'];
 export type ContentImage = z.infer<typeof image>;
+export type PrivacyNotice = z.input<typeof privacyNotice>;

@@ -7,6 +7,7 @@ import { AboutPage } from '../../views/AboutPage.js';
 import { FloorPlanPage } from '../../views/FloorPlanPage.js';
 import { FloorPlansIndexPage } from '../../views/FloorPlansIndexPage.js';
 import { heroSizes, HomePage } from '../../views/HomePage.js';
+import { PrivacyPage } from '../../views/PrivacyPage.js';
 import type { HomesiteService } from '../services/homesites.js';
 import { toHomesiteSummary } from './homesite-view-props.js';
 import { siteProps, type PageKit } from './page-context.js';
@@ -90,6 +91,16 @@ export function createPagesRouter(deps: PagesDeps): Router {
           jsonLd: [floorPlanJsonLd(plan, content, siteUrl)],
         },
       ),
+    );
+  });
+
+  router.get('/privacy', cached, (req, res) => {
+    res.send(
+      renderer.page(<PrivacyPage {...siteProps(deps, req)} />, {
+        title: 'Privacy notice',
+        description: `What the ${content.community.name} website keeps about you when you contact ${content.builder.name} or book a tour, for how long, and how to have it deleted.`,
+        path: '/privacy',
+      }),
     );
   });
 

@@ -12,6 +12,7 @@ const PUBLIC_PATHS = (content: Content, lots: number[]) => [
   '/contact',
   '/tours',
   '/quick-move-in',
+  '/privacy',
   ...lots.map((lot) => `/homesites/${lot}`),
 ];
 

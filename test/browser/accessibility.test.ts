@@ -18,6 +18,8 @@ const PAGES = [
   '/floor-plans/canyon',
   '/floor-plans/overlook',
   '/contact',
+  '/tours',
+  '/privacy',
   '/this-page-does-not-exist',
 ];
 

@@ -34,6 +34,7 @@ export const PUBLIC_PAGES: SitePage[] = [
     status: 400,
   },
   { label: 'schedule a tour', path: '/tours' },
+  { label: 'privacy notice', path: '/privacy' },
   { label: 'page not found', path: '/no-such-page', status: 404 },
 ];
 

@@ -7,6 +7,7 @@ import {
 import { Layout } from '../Layout.js';
 import type { SiteProps } from '../site-props.js';
 import { HONEYPOT_FIELD } from '../../src/shared/contact-form.js';
+import { LeadConsent } from '../../src/shared/LeadConsent.js';
 
 /** One day of tour times, already formatted in the community's zone by the handler. */
 export interface TourDay {
@@ -41,7 +42,7 @@ function fieldErrorId(field: TourFormField) {
 
 export function TourPage(props: TourPageProps) {
   const { content, path, days, values, errors, alert, homesite, plan, zoneName } = props;
-  const { community } = content;
+  const { community, builder } = content;
   const about = [homesite ? `homesite ${homesite}` : null, plan ? plan.name : null].filter(Boolean);
   return (
     <Layout content={content} path={path}>
@@ -143,6 +144,7 @@ export function TourPage(props: TourPageProps) {
               {plan ? <input type="hidden" name="plan" value={plan.slug} /> : null}
             </div>
           </fieldset>
+          <LeadConsent action="booking this tour" builder={builder.name} community={community.name} />
           <button className="button button-accent" type="submit">
             Book my tour
           </button>
