@@ -36,6 +36,8 @@ export function ContactPage({ content, path, initial }: ContactPageProps) {
             initialErrors: initial.errors ?? {},
             initialStatus: initial.status ?? 'idle',
             ...(initial.plan ? { plan: initial.plan } : {}),
+            ...(initial.homesite ? { homesite: initial.homesite } : {}),
+            visit: initial.visit ?? {},
           }}
         />
       </section>

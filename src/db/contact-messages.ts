@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
 import type { ContactInput } from '../shared/contact-rules.js';
+import type { LeadContextColumns } from './lead-context-columns.js';
 
 /** pending: waiting for the mail worker; sent; not_configured: no SMTP set; skipped: spam is never mailed. */
 export type DeliveryStatus = 'pending' | 'sent' | 'not_configured' | 'skipped';
 
-export interface NewContactMessage extends ContactInput {
+/** A message with where the visit began and what the buyer asked about (contract, "Leads with context"). */
+export interface NewContactMessage extends ContactInput, LeadContextColumns {
   source_page: string | null;
   user_agent: string | null;
   is_spam: boolean;
