@@ -26,6 +26,7 @@ import {
   type ContactField,
   type ContactInput,
 } from '../src/shared/contact-rules.js';
+import { fillVisitFields } from './first-landing.js';
 import { useInputBeforeHydration } from './input-before-hydration.js';
 import { caretAfterDigits, phoneDigitsBeforeCaret } from './phone-caret.js';
 import { useEnhanced } from './use-enhanced.js';
@@ -153,7 +154,8 @@ export default function ContactForm({
     }
     setStatus('sending');
     const body = new URLSearchParams(values);
-    // The hidden context fields as the form holds them now.
+    // Hydration wrote the server's visit fields back into the form: the visit's first landing page replaces them.
+    if (formRef.current) fillVisitFields(formRef.current);
     for (const field of LEAD_CONTEXT_FIELDS) {
       const value = formRef.current?.querySelector<HTMLInputElement>(`input[type="hidden"][name="${field}"]`)?.value;
       if (value) body.set(field, value);

@@ -106,6 +106,7 @@ export function createToursRouter(deps: ToursDeps): Router {
           title: 'Schedule a tour',
           description: `Book a tour of the ${content.community.name} model home: choose a day and a time.`,
           path: '/tours',
+          leadForm: true,
         },
       ),
     );
