@@ -136,6 +136,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       leadRateLimit,
       outbox: deps.outbox,
       cached: servePageCache(pageCache),
+      homesites,
     }),
   );
   app.use(

@@ -37,6 +37,8 @@ export function ContactPage({ content, path, initial }: ContactPageProps) {
             initialStatus: initial.status ?? 'idle',
             ...(initial.plan ? { plan: initial.plan } : {}),
             consent: { builder: builder.name, community: community.name },
+            ...(initial.homesite ? { homesite: initial.homesite } : {}),
+            visit: initial.visit ?? {},
           }}
         />
       </section>

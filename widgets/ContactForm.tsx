@@ -4,10 +4,14 @@ import { MESSAGES } from '../src/shared/constants.js';
 import {
   CONTACT_SUBMIT_PATH,
   CONTACT_SUCCESS_ANSWER,
+  HOMESITE_FIELD,
   HONEYPOT_FIELD,
   PLAN_FIELD,
   type ContactSendOutcome,
 } from '../src/shared/contact-form.js';
+import { LEAD_CONTEXT_FIELDS } from '../src/shared/lead-context.js';
+import { LEAD_FORM_ATTRIBUTE, type VisitContext } from '../src/shared/visit-context.js';
+import { VisitFields } from '../src/shared/VisitFields.js';
 import {
   CONTACT_FIELDS,
   CONTACT_LABELS,
@@ -23,6 +27,7 @@ import {
   type ContactInput,
 } from '../src/shared/contact-rules.js';
 import { LeadConsent, type LeadConsentNames } from '../src/shared/LeadConsent.js';
+import { fillVisitFields } from './first-landing.js';
 import { useInputBeforeHydration } from './input-before-hydration.js';
 import { caretAfterDigits, phoneDigitsBeforeCaret } from './phone-caret.js';
 import { useEnhanced } from './use-enhanced.js';
@@ -37,6 +42,10 @@ interface ContactFormProps {
   plan?: string;
   /** Names for the consent sentence under the form. */
   consent: LeadConsentNames;
+  /** The homesite the visitor asked about (`/contact?homesite=N`), sent along as the hidden field `homesite`. */
+  homesite?: number;
+  /** Where the visit began as the server saw it; the boot script replaces it with the first landing page. */
+  visit: VisitContext;
 }
 
 /** The seed's own alert for a bad phone; the phone field points at it (aria-describedby) while it shows. */
@@ -79,7 +88,15 @@ function problemsOf(values: ContactInput): ContactErrors {
  * the user types, and posts in the background, reading the answer as text (`success` or anything else).
  * Both show every field's problem at once, so the form never validates natively (one bubble at a time).
  */
-export default function ContactForm({ initialValues, initialErrors, initialStatus, plan, consent }: ContactFormProps) {
+export default function ContactForm({
+  initialValues,
+  initialErrors,
+  initialStatus,
+  plan,
+  homesite,
+  visit,
+  consent,
+}: ContactFormProps) {
   const enhanced = useEnhanced();
   const typed = useInputBeforeHydration();
   const [values, setValues] = useState<ContactInput>(() => startingValues(initialValues, typed.values));
@@ -141,7 +158,12 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
     }
     setStatus('sending');
     const body = new URLSearchParams(values);
-    if (plan) body.set(PLAN_FIELD, plan);
+    // Hydration wrote the server's visit fields back into the form: the visit's first landing page replaces them.
+    if (formRef.current) fillVisitFields(formRef.current);
+    for (const field of LEAD_CONTEXT_FIELDS) {
+      const value = formRef.current?.querySelector<HTMLInputElement>(`input[type="hidden"][name="${field}"]`)?.value;
+      if (value) body.set(field, value);
+    }
     const honeypot = formRef.current?.querySelector<HTMLInputElement>(`[name="${HONEYPOT_FIELD}"]`)?.value ?? '';
     if (honeypot) body.set(HONEYPOT_FIELD, honeypot);
     try {
@@ -181,6 +203,7 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
       noValidate
       onSubmit={enhanced ? onSubmit : undefined}
       aria-describedby="contact-form-note"
+      {...{ [LEAD_FORM_ATTRIBUTE]: '' }}
     >
       <p id="contact-form-note" className="form-note">
         All fields are required.
@@ -263,6 +286,8 @@ export default function ContactForm({ initialValues, initialErrors, initialStatu
           />
         </div>
         {plan ? <input type="hidden" name={PLAN_FIELD} value={plan} /> : null}
+        {homesite ? <input type="hidden" name={HOMESITE_FIELD} value={homesite} /> : null}
+        <VisitFields visit={visit} />
       </div>
       <LeadConsent action="sending this message" {...consent} />
       <button className="button button-accent" type="submit" disabled={sending}>

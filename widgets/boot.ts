@@ -1,3 +1,4 @@
+import { fillLeadForms, recordFirstLanding } from './first-landing.js';
 import { HYDRATE_ATTRIBUTE, WIDGET_ATTRIBUTE } from './registry.js';
 import { whenNearViewport } from './when-near-viewport.js';
 
@@ -19,6 +20,10 @@ function boot(): void {
     else hydrate(placeholder);
   }
 }
+
+// At once, not after load: a buyer who sends a lead form before the page finished loading sends the visit's context.
+recordFirstLanding();
+fillLeadForms();
 
 if (document.readyState === 'complete') boot();
 else window.addEventListener('load', boot, { once: true });

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ContactInput } from '../shared/contact-rules.js';
+import type { LeadContextColumns } from './lead-context-columns.js';
 
 /**
  * outbox: the message's deliveries are rows of lead_deliveries (docs/decisions/017-lead-outbox.md); skipped: spam
@@ -7,7 +8,8 @@ import type { ContactInput } from '../shared/contact-rules.js';
  */
 export type DeliveryStatus = 'outbox' | 'skipped' | 'pending' | 'sent' | 'not_configured';
 
-export interface NewContactMessage extends ContactInput {
+/** A message with where the visit began and what the buyer asked about (contract, "Leads with context"). */
+export interface NewContactMessage extends ContactInput, LeadContextColumns {
   source_page: string | null;
   user_agent: string | null;
   is_spam: boolean;

@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
+import type { LeadContextColumns } from './lead-context-columns.js';
 
 export const TOUR_STATUSES = ['booked', 'cancelled', 'toured', 'no-show'] as const;
 export type TourStatus = (typeof TOUR_STATUSES)[number];
 
-export interface NewTour {
+/** A booking with where the visit began and what the buyer asked about (contract, "Leads with context"). */
+export interface NewTour extends LeadContextColumns {
   token: string;
   start_at: string;
   slot_minutes: number;
@@ -12,8 +14,6 @@ export interface NewTour {
   email: string;
   phone: string;
   message: string;
-  homesite: number | null;
-  plan: string | null;
   is_spam: boolean;
   source_page: string | null;
   user_agent: string | null;

@@ -16,6 +16,8 @@ export interface PageMeta {
   jsonLd?: object[];
   /** Social card image (a site path). */
   shareImage?: string;
+  /** The page has a lead form: the boot script fills its visit fields even where no widget needs it (016). */
+  leadForm?: boolean;
 }
 
 interface DocumentProps {

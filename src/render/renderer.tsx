@@ -36,7 +36,7 @@ export function createRenderer(options: {
           siteUrl={siteUrl}
           canonicalUrl={meta.noindex ? undefined : `${siteUrl}${meta.path}`}
           stylesheets={[...new Set(stylesheets)]}
-          bootScript={widgets.length > 0 ? assets.boot.js : undefined}
+          bootScript={widgets.length > 0 || meta.leadForm ? assets.boot.js : undefined}
           integrity={assets.integrity}
           bodyHtml={bodyHtml}
         />,

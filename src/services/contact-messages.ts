@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { insertContactMessage } from '../db/contact-messages.js';
 import { enqueueLeadDeliveries, type DeliveryChannel } from '../db/lead-deliveries.js';
+import { leadContextColumns } from '../db/lead-context-columns.js';
+import { readPostedLeadContext } from './lead-context.js';
 import { HONEYPOT_FIELD } from '../shared/contact-form.js';
 import {
   CONTACT_FIELDS,
@@ -15,6 +17,8 @@ export interface ContactContext {
   userAgent: string | null;
   /** The deliveries a real lead gets (lead outbox), queued in the transaction that stores it; spam gets none. */
   deliveries: readonly DeliveryChannel[];
+  /** Plan slugs the content knows: a posted `plan` naming another is dropped. */
+  planSlugs: readonly string[];
 }
 
 export type ContactOutcome =
@@ -36,7 +40,12 @@ export async function receiveContactMessage(
   body: Partial<Record<string, unknown>>,
   context: ContactContext,
 ): Promise<ContactOutcome> {
-  const meta = { source_page: clip(context.sourcePage, 500), user_agent: clip(context.userAgent, 500) };
+  const meta = {
+    source_page: clip(context.sourcePage, 500),
+    user_agent: clip(context.userAgent, 500),
+    // Contract: a bad context value is dropped, never a reason to refuse the message.
+    ...leadContextColumns(readPostedLeadContext(body, context.planSlugs)),
+  };
   if (asText(body[HONEYPOT_FIELD]) !== '') {
     const fields = Object.fromEntries(
       CONTACT_FIELDS.map((field) => [field, asText(body[field]).slice(0, CONTACT_MAX_LENGTH[field])]),

@@ -12,6 +12,7 @@ import {
   type TourRow,
 } from '../db/tours.js';
 import { enqueueLeadDeliveries, type DeliveryChannel } from '../db/lead-deliveries.js';
+import { leadContextColumns } from '../db/lead-context-columns.js';
 import { CONTACT_MAX_LENGTH, fieldError, type ContactField } from '../shared/contact-rules.js';
 import {
   addDays,
@@ -23,6 +24,7 @@ import {
   type TourHours,
 } from '../shared/tour-slots.js';
 import { HONEYPOT_FIELD } from '../shared/contact-form.js';
+import { readPostedLeadContext } from './lead-context.js';
 
 export const TOUR_CONTACT_FIELDS = ['firstname', 'lastname', 'email', 'phone'] as const satisfies ContactField[];
 export const TOUR_MESSAGE_MAX_LENGTH = CONTACT_MAX_LENGTH.message;
@@ -81,20 +83,9 @@ function asText(raw: unknown): string {
   return typeof raw === 'string' ? raw.trim() : '';
 }
 
-/** An optional homesite number: a whole number 1…9999, anything else is dropped rather than refused. */
-function homesiteOf(raw: unknown): number | null {
-  const text = asText(raw);
-  return /^[1-9]\d{0,3}$/.test(text) ? Number(text) : null;
-}
-
 export function createTourService(deps: TourServiceDeps) {
   const { db, settings, timeZone } = deps;
   const now = deps.now ?? Date.now;
-
-  function planOf(raw: unknown): string | null {
-    const text = asText(raw);
-    return deps.planSlugs.includes(text) ? text : null;
-  }
 
   /** Slots of `days` local dates from `from` with the places left in each; future slots only. */
   async function slots(from: string, days: number): Promise<TourSlotView[]> {
@@ -126,13 +117,13 @@ export function createTourService(deps: TourServiceDeps) {
   /** Validates a booking and stores it, taking a place in its slot in the same transaction. */
   async function book(body: Partial<Record<string, unknown>>, context: TourContext): Promise<BookingOutcome> {
     const value = readInput(body);
-    const homesite = homesiteOf(body.homesite);
-    const plan = planOf(body.plan);
+    // Contract: a bad context value is dropped, never a reason to refuse the booking.
+    const lead = leadContextColumns(readPostedLeadContext(body, deps.planSlugs));
+    const { homesite, plan } = lead;
     const base = {
       token: newTourToken(),
       slot_minutes: settings.slotMinutes,
-      homesite,
-      plan,
+      ...lead,
       source_page: context.sourcePage?.slice(0, 500) ?? null,
       user_agent: context.userAgent?.slice(0, 500) ?? null,
       created_at: new Date(now()).toISOString(),

@@ -1,4 +1,5 @@
 import type { ContactErrors, ContactInput } from './contact-rules.js';
+import type { VisitContext } from './visit-context.js';
 
 /**
  * What the contact form, the contact page and the contact router agree on besides the field rules
@@ -13,6 +14,9 @@ export const CONTACT_SUCCESS_ANSWER = 'success';
 export const HONEYPOT_FIELD = 'website';
 /** The floor plan asked about: the `/contact?plan=<slug>` query and the form's hidden field of the same name. */
 export const PLAN_FIELD = 'plan';
+
+/** The homesite asked about: the `/contact?homesite=N` query and the form's hidden field of the same name. */
+export const HOMESITE_FIELD = 'homesite';
 
 /** The contact page that asks about one floor plan (the floor-plan pages' "Ask about" link). */
 export function askAboutPlanHref(slug: string): string {
@@ -29,4 +33,8 @@ export interface ContactPageState {
   status?: ContactSendOutcome;
   /** The floor plan asked about (its slug), kept in the form's hidden field `plan`. */
   plan?: string;
+  /** The homesite asked about (its lot number), kept in the form's hidden field `homesite`. */
+  homesite?: number;
+  /** Where the visit began, kept in the form's hidden visit fields (docs/decisions/016-lead-context.md). */
+  visit?: VisitContext;
 }

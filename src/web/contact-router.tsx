@@ -6,14 +6,19 @@ import type { LeadOutboxHandle } from '../services/lead-outbox.js';
 import {
   CONTACT_SUBMIT_PATH,
   CONTACT_SUCCESS_ANSWER,
+  HOMESITE_FIELD,
   PLAN_FIELD,
   type ContactPageState,
 } from '../shared/contact-form.js';
 import { validateContact } from '../shared/contact-rules.js';
+import { readLeadContext } from '../shared/lead-context.js';
+import { visitFieldsOf } from '../shared/visit-context.js';
+import type { HomesiteService } from '../services/homesites.js';
 import { ContactPage } from '../../views/ContactPage.js';
 import type { LeadRateLimit } from './lead-rate-limit.js';
 import { siteProps, type PageKit } from './page-context.js';
 import { wantsPage } from './client-wants.js';
+import { requestVisit } from './request-visit.js';
 
 /** A contact body holds six short fields and a message of at most 5,000 characters: 32 KB is ample. */
 export const CONTACT_BODY_LIMIT = '32kb';
@@ -26,6 +31,8 @@ interface ContactDeps extends PageKit {
   outbox?: LeadOutboxHandle;
   /** The page cache (the plain /contact page is the same for everyone). */
   cached: RequestHandler;
+  /** `/contact?homesite=N` asks about homesite N only when there is one. */
+  homesites: Pick<HomesiteService, 'find'>;
 }
 
 /** The floor plan a query or body value names, if the content knows it; a value of any other shape names none. */
@@ -33,13 +40,21 @@ function planNamed(content: Content, raw: unknown): FloorPlan | undefined {
   return typeof raw === 'string' ? floorPlanBySlug(content, raw) : undefined;
 }
 
-/**
- * `/contact?plan=<slug>` (the floor-plan pages' "Ask about" link) starts the form with a subject naming the plan
- * and carries the plan along with the post. An unknown slug is simply the empty form.
- */
-function askingAbout(content: Content, query: Request['query']): ContactPageState {
-  const plan = planNamed(content, query[PLAN_FIELD]);
-  return plan ? { values: { subject: `Question about ${plan.name}` }, plan: plan.slug } : {};
+/** The subject a question about a homesite, a plan or both starts with. */
+function questionAbout(homesite: number | undefined, plan: FloorPlan | undefined): string | undefined {
+  if (homesite !== undefined && plan) return `Question about homesite ${homesite} (${plan.name})`;
+  if (homesite !== undefined) return `Question about homesite ${homesite}`;
+  return plan ? `Question about ${plan.name}` : undefined;
+}
+
+/** What a plain post gives back to the form shown again: the plan, homesite and visit fields it carried. */
+function postedContext(content: Content, body: unknown): Pick<ContactPageState, 'plan' | 'homesite' | 'visit'> {
+  const posted = readLeadContext(body);
+  return {
+    plan: planNamed(content, posted.plan)?.slug,
+    homesite: posted.homesite,
+    visit: visitFieldsOf(posted),
+  };
 }
 
 export function createContactRouter(deps: ContactDeps): Router {
@@ -56,9 +71,28 @@ export function createContactRouter(deps: ContactDeps): Router {
     );
   }
 
-  // A query string keeps a page out of the page cache (page-cache.ts), so a prefilled form is never served to others.
-  router.get('/contact', deps.cached, (req, res) => {
-    renderContact(req, res, req.query.sent === '1' ? { status: 'success' } : askingAbout(content, req.query));
+  /**
+   * `/contact?plan=<slug>` (the floor-plan pages' "Ask about" link) and `/contact?homesite=N` (the homesites' one)
+   * start the form with a subject naming what was asked about, carried along with the post. An unknown or
+   * malformed slug or number is simply not asked about.
+   */
+  async function askingAbout(query: Request['query']): Promise<ContactPageState> {
+    const plan = planNamed(content, query[PLAN_FIELD]);
+    const lot = readLeadContext({ [HOMESITE_FIELD]: query[HOMESITE_FIELD] }).homesite;
+    const homesite = lot !== undefined && (await deps.homesites.find(lot)) ? lot : undefined;
+    const subject = questionAbout(homesite, plan);
+    return { ...(subject ? { values: { subject } } : {}), plan: plan?.slug, homesite };
+  }
+
+  // The form's visit fields are filled from the Referer (request-visit.ts): only a request without one is the
+  // same for everyone and may be served from the page cache. A query string keeps a page out of the cache too
+  // (page-cache.ts), so a prefilled form is never served to others.
+  const cachedUnlessReferred: RequestHandler = (req, res, next) =>
+    req.get('referer') ? next() : deps.cached(req, res, next);
+
+  router.get('/contact', cachedUnlessReferred, async (req, res) => {
+    const state = req.query.sent === '1' ? { status: 'success' as const } : await askingAbout(req.query);
+    renderContact(req, res, { ...state, visit: requestVisit(req) });
   });
 
   const limiter = deps.leadRateLimit((req, res) => {
@@ -67,7 +101,7 @@ export function createContactRouter(deps: ContactDeps): Router {
       return renderContact(req, res, {
         values: validateContact(req.body ?? {}).value,
         status: 'rate-limited',
-        plan: planNamed(content, (req.body as Record<string, unknown> | undefined)?.[PLAN_FIELD])?.slug,
+        ...postedContext(content, req.body),
       });
     res.type('text/plain').send('Too many messages from this address; please try again later.');
   });
@@ -85,6 +119,7 @@ export function createContactRouter(deps: ContactDeps): Router {
         sourcePage: req.get('referer') ?? null,
         userAgent: req.get('user-agent') ?? null,
         deliveries: deps.outbox?.channels ?? [],
+        planSlugs: content.floorPlans.map((plan) => plan.slug),
       });
       if (outcome.kind === 'invalid') {
         res.status(400);
@@ -92,7 +127,7 @@ export function createContactRouter(deps: ContactDeps): Router {
           return renderContact(req, res, {
             values: outcome.value,
             errors: outcome.errors,
-            plan: planNamed(content, (req.body as Record<string, unknown>)[PLAN_FIELD])?.slug,
+            ...postedContext(content, req.body),
           });
         res.type('text/plain').send(Object.values(outcome.errors).join('\n'));
         return;

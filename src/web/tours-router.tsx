@@ -13,6 +13,8 @@ import {
   isCalendarDate,
   type TourHours,
 } from '../shared/tour-slots.js';
+import { readLeadContext } from '../shared/lead-context.js';
+import { visitFieldsOf, type VisitContext } from '../shared/visit-context.js';
 import { TourManagePage, type ManagedTour } from '../../views/tours/TourManagePage.js';
 import { TourPage, type TourDay } from '../../views/tours/TourPage.js';
 import { CONTACT_BODY_LIMIT } from './contact-router.js';
@@ -20,6 +22,7 @@ import { rejectCrossSite } from './csrf.js';
 import type { LeadRateLimit } from './lead-rate-limit.js';
 import { siteProps, type PageKit } from './page-context.js';
 import { wantsPage } from './client-wants.js';
+import { requestVisit } from './request-visit.js';
 
 /** The most days one slot request may span (contract: N ≤ 31), and how many the tour page shows. */
 export const MAX_SLOT_DAYS = 31;
@@ -38,6 +41,7 @@ type PageState = {
   alert?: string;
   homesite: number | null;
   plan: string | null;
+  visit: VisitContext;
 };
 
 function wantsJson(req: Request): boolean {
@@ -49,8 +53,9 @@ function keepPrivate(res: Response) {
   res.set('Cache-Control', 'no-store').set('X-Robots-Tag', 'noindex');
 }
 
-function queryNumber(raw: unknown): number | null {
-  return typeof raw === 'string' && /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : null;
+/** The homesite a query or body names, by the lead-context rule; anything else names none. */
+function homesiteNamed(raw: unknown): number | null {
+  return readLeadContext({ homesite: raw }).homesite ?? null;
 }
 
 export function createToursRouter(deps: ToursDeps): Router {
@@ -95,12 +100,14 @@ export function createToursRouter(deps: ToursDeps): Router {
           alert={state.alert}
           homesite={state.homesite}
           plan={plan ? { slug: plan.slug, name: plan.name } : null}
+          visit={state.visit}
           zoneName={zoneName()}
         />,
         {
           title: 'Schedule a tour',
           description: `Book a tour of the ${content.community.name} model home: choose a day and a time.`,
           path: '/tours',
+          leadForm: true,
         },
       ),
     );
@@ -126,8 +133,9 @@ export function createToursRouter(deps: ToursDeps): Router {
     await renderTourPage(req, res, {
       values: {},
       errors: {},
-      homesite: queryNumber(req.query.homesite),
+      homesite: homesiteNamed(req.query.homesite),
       plan: plan?.slug ?? null,
+      visit: requestVisit(req),
     });
   });
 
@@ -140,8 +148,9 @@ export function createToursRouter(deps: ToursDeps): Router {
         values: {},
         errors: {},
         alert: text,
-        homesite: queryNumber(body.homesite),
+        homesite: homesiteNamed(body.homesite),
         plan: typeof body.plan === 'string' ? body.plan : null,
+        visit: visitFieldsOf(readLeadContext(body)),
       });
     }
     res.type('text/plain').send(text);
@@ -184,7 +193,13 @@ export function createToursRouter(deps: ToursDeps): Router {
       }
       if (wantsPage(req)) {
         const values = outcome.kind === 'full' ? { ...outcome.value, start: '' } : outcome.value;
-        await renderTourPage(req, res, { values, errors, homesite: outcome.homesite, plan: outcome.plan });
+        await renderTourPage(req, res, {
+          values,
+          errors,
+          homesite: outcome.homesite,
+          plan: outcome.plan,
+          visit: visitFieldsOf(readLeadContext(req.body)),
+        });
         return;
       }
       res.type('text/plain').send(Object.values(errors).join('\n'));

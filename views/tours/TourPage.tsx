@@ -8,6 +8,8 @@ import { Layout } from '../Layout.js';
 import type { SiteProps } from '../site-props.js';
 import { HONEYPOT_FIELD } from '../../src/shared/contact-form.js';
 import { LeadConsent } from '../../src/shared/LeadConsent.js';
+import { LEAD_FORM_ATTRIBUTE, type VisitContext } from '../../src/shared/visit-context.js';
+import { VisitFields } from '../../src/shared/VisitFields.js';
 
 /** One day of tour times, already formatted in the community's zone by the handler. */
 export interface TourDay {
@@ -26,6 +28,8 @@ interface TourPageProps extends SiteProps {
   alert?: string;
   homesite: number | null;
   plan: { slug: string; name: string } | null;
+  /** Where the visit began as the server saw it; the boot script replaces it with the first landing page. */
+  visit: VisitContext;
   zoneName: string;
 }
 
@@ -41,7 +45,7 @@ function fieldErrorId(field: TourFormField) {
 }
 
 export function TourPage(props: TourPageProps) {
-  const { content, path, days, values, errors, alert, homesite, plan, zoneName } = props;
+  const { content, path, days, values, errors, alert, homesite, plan, visit, zoneName } = props;
   const { community, builder } = content;
   const about = [homesite ? `homesite ${homesite}` : null, plan ? plan.name : null].filter(Boolean);
   return (
@@ -54,7 +58,7 @@ export function TourPage(props: TourPageProps) {
           {about.length > 0 ? ` and talk about ${about.join(' and ')}` : ''}. All times are {zoneName} (
           {community.address.city}, {community.address.region} time).
         </p>
-        <form className="tour-form" method="post" action="/tours" noValidate>
+        <form className="tour-form" method="post" action="/tours" noValidate {...{ [LEAD_FORM_ATTRIBUTE]: '' }}>
           {alert ? (
             <p className="alert alert-error" role="alert">
               {alert}
@@ -142,6 +146,7 @@ export function TourPage(props: TourPageProps) {
               </div>
               {homesite ? <input type="hidden" name="homesite" value={homesite} /> : null}
               {plan ? <input type="hidden" name="plan" value={plan.slug} /> : null}
+              <VisitFields visit={visit} />
             </div>
           </fieldset>
           <LeadConsent action="booking this tour" builder={builder.name} community={community.name} />
