@@ -31,6 +31,7 @@ import { createStaffSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './web
 import { createContactRouter } from './web/contact-router.js';
 import { createHomesitesRouter } from './web/homesites-router.js';
 import { createLeadRateLimit } from './web/lead-rate-limit.js';
+import { rateLimitStoresFor } from './web/rate-limit-store.js';
 import { createToursRouter } from './web/tours-router.js';
 import { errorHandler, notFound } from './web/errors.js';
 import type { PageKit } from './web/page-context.js';
@@ -118,7 +119,8 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     attribution: config.map.attribution,
     stylesheet: assets.lazyCss[lazyStylesheets.Nearby] ?? '',
   };
-  const leadRateLimit = createLeadRateLimit(config.contactRateLimit);
+  const rateLimitStores = rateLimitStoresFor(db, config.database.client);
+  const leadRateLimit = createLeadRateLimit(config.contactRateLimit, rateLimitStores);
   const tours = createTourService({
     db,
     settings: content.tours,
@@ -164,6 +166,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       renderer: kit.renderer,
       communityName: content.community.name,
       loginRateLimit: config.loginRateLimit,
+      rateLimitStores,
       sessionCookie: config.env === 'production' ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
       sessionSecret,
       production: config.env === 'production',
