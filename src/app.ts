@@ -19,6 +19,7 @@ import { createHomesiteService } from './services/homesites.js';
 import { createImageLibrary } from './services/image-library.js';
 import type { PublicContentChanges } from './services/public-content.js';
 import { createTourService } from './services/tours.js';
+import { createS3Storage } from './services/s3-upload-storage.js';
 import { createDirectoryStorage, type UploadStorage } from './services/upload-storage.js';
 import { resolveSessionSecret } from './session-secret.js';
 import { createStaffRouter } from './web/admin/staff-router.js';
@@ -56,7 +57,7 @@ export interface AppDeps {
   publicContent: PublicContentChanges;
   /** The public pages' HTML cache (its owner starts and stops its watch). */
   pageCache: PageCache;
-  /** Where staff uploads are stored; a directory at UPLOAD_DIR unless another storage is given. */
+  /** Where staff uploads are stored; UPLOAD_STORE's bucket, or the directory UPLOAD_DIR, unless one is given. */
   uploads?: UploadStorage;
   /** The site plan's lot outlines; read from the file content.homesites.outlines names unless given. */
   lotOutlines?: LotOutlines;
@@ -67,7 +68,9 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const { config, db, content, logger, publicContent, pageCache } = deps;
   await loadServerWidgets();
   const assets = deps.assets ?? loadAssetManifest();
-  const uploads = deps.uploads ?? createDirectoryStorage(config.uploadDir);
+  const uploads =
+    deps.uploads ??
+    (config.uploadStore ? createS3Storage(config.uploadStore) : createDirectoryStorage(config.uploadDir));
   const outlines = deps.lotOutlines ?? loadLotOutlines(content);
   const homesites = createHomesiteService({
     db,
@@ -75,7 +78,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     lotsOnPlan: new Set(outlines.shapes.map((shape) => shape.lot)),
     publicContent,
   });
-  const images = createImageLibrary({ db, uploads, publicContent });
+  const images = createImageLibrary({ db, uploads, publicContent, logger });
   checkLotsHaveShapes(
     outlines,
     (await homesites.list()).map((row) => row.lot),
