@@ -20,6 +20,7 @@ import { createImageLibrary } from './services/image-library.js';
 import type { LeadOutboxHandle } from './services/lead-outbox.js';
 import type { PublicContentChanges } from './services/public-content.js';
 import { createTourService } from './services/tours.js';
+import { createS3Storage } from './services/s3-upload-storage.js';
 import { createDirectoryStorage, type UploadStorage } from './services/upload-storage.js';
 import { resolveSessionSecret } from './session-secret.js';
 import { createStaffRouter } from './web/admin/staff-router.js';
@@ -32,6 +33,7 @@ import { createStaffSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './web
 import { createContactRouter } from './web/contact-router.js';
 import { createHomesitesRouter } from './web/homesites-router.js';
 import { createLeadRateLimit } from './web/lead-rate-limit.js';
+import { rateLimitStoresFor } from './web/rate-limit-store.js';
 import { createToursRouter } from './web/tours-router.js';
 import { errorHandler, notFound } from './web/errors.js';
 import type { PageKit } from './web/page-context.js';
@@ -57,7 +59,7 @@ export interface AppDeps {
   publicContent: PublicContentChanges;
   /** The public pages' HTML cache (its owner starts and stops its watch). */
   pageCache: PageCache;
-  /** Where staff uploads are stored; a directory at UPLOAD_DIR unless another storage is given. */
+  /** Where staff uploads are stored; UPLOAD_STORE's bucket, or the directory UPLOAD_DIR, unless one is given. */
   uploads?: UploadStorage;
   /** The site plan's lot outlines; read from the file content.homesites.outlines names unless given. */
   lotOutlines?: LotOutlines;
@@ -68,7 +70,9 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const { config, db, content, logger, publicContent, pageCache } = deps;
   await loadServerWidgets();
   const assets = deps.assets ?? loadAssetManifest();
-  const uploads = deps.uploads ?? createDirectoryStorage(config.uploadDir);
+  const uploads =
+    deps.uploads ??
+    (config.uploadStore ? createS3Storage(config.uploadStore) : createDirectoryStorage(config.uploadDir));
   const outlines = deps.lotOutlines ?? loadLotOutlines(content);
   const homesites = createHomesiteService({
     db,
@@ -76,7 +80,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     lotsOnPlan: new Set(outlines.shapes.map((shape) => shape.lot)),
     publicContent,
   });
-  const images = createImageLibrary({ db, uploads, publicContent });
+  const images = createImageLibrary({ db, uploads, publicContent, logger });
   checkLotsHaveShapes(
     outlines,
     (await homesites.list()).map((row) => row.lot),
@@ -120,7 +124,8 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     attribution: config.map.attribution,
     stylesheet: assets.lazyCss[lazyStylesheets.Nearby] ?? '',
   };
-  const leadRateLimit = createLeadRateLimit(config.contactRateLimit);
+  const rateLimitStores = rateLimitStoresFor(db, config.database.client);
+  const leadRateLimit = createLeadRateLimit(config.contactRateLimit, rateLimitStores);
   const tours = createTourService({
     db,
     settings: content.tours,
@@ -168,6 +173,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       renderer: kit.renderer,
       communityName: content.community.name,
       loginRateLimit: config.loginRateLimit,
+      rateLimitStores,
       sessionCookie: config.env === 'production' ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
       sessionSecret,
       production: config.env === 'production',

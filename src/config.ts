@@ -20,6 +20,20 @@ function isOrigin(value: string): boolean {
 
 const nonNegativeInt = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
+/**
+ * s3://BUCKET or s3://BUCKET/PREFIX: a bucket name as S3 allows one (3–63 lowercase letters, digits, dots and
+ * hyphens), then folder names of the same safe characters (plus capitals and underscores).
+ */
+const UPLOAD_STORE = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])((?:\/[A-Za-z0-9._-]+)*)\/?$/;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -39,6 +53,20 @@ const envSchema = z
       .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
       .optional(),
     UPLOAD_DIR: z.string().min(1).default('data/uploads'),
+    UPLOAD_STORE: z
+      .string()
+      .regex(UPLOAD_STORE, 'must be s3://BUCKET or s3://BUCKET/PREFIX (e.g. s3://maplehollow-uploads/site)')
+      .refine((value) => !value.split('/').includes('..'), 'must not contain ".." in its prefix')
+      .optional(),
+    // The AWS SDK's own variables, read here like every other setting and handed to the S3 client.
+    AWS_REGION: z.string().trim().min(1).optional(),
+    AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+    AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    AWS_SESSION_TOKEN: z.string().min(1).optional(),
+    AWS_ENDPOINT_URL_S3: z
+      .string()
+      .refine(isHttpUrl, 'must be an http(s) URL such as https://s3.example.com')
+      .optional(),
     MAP_TILE_URL: z.string().url().default(DEFAULT_TILE_URL),
     MAP_API_KEY: z.string().min(1).optional(),
     SMTP_URL: z.string().url().optional(),
@@ -80,6 +108,20 @@ const envSchema = z
         message: 'is required when LEAD_WEBHOOK_URL is set (the key of the X-Signature HMAC)',
       });
     }
+    if (env.UPLOAD_STORE && !env.AWS_REGION) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AWS_REGION'],
+        message: 'is required when UPLOAD_STORE is set (e.g. us-east-1; any name your S3-compatible service accepts)',
+      });
+    }
+    if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AWS_SECRET_ACCESS_KEY'],
+        message: 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together',
+      });
+    }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -88,6 +130,18 @@ const envSchema = z
       });
     }
   });
+
+/** Where UPLOAD_STORE keeps uploads in S3-compatible storage, and how to reach it. */
+export interface S3Target {
+  bucket: string;
+  /** '' or a key prefix ending in '/'. */
+  prefix: string;
+  region: string;
+  /** AWS_ENDPOINT_URL_S3, for a service other than AWS (addressed path-style). */
+  endpoint: string | undefined;
+  /** The keys when given; otherwise the SDK's own chain finds them (instance role, ~/.aws). */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+}
 
 export type DatabaseTarget = { client: 'sqlite'; filename: string } | { client: 'postgres'; connectionString: string };
 
@@ -102,6 +156,8 @@ export interface Config {
   sessionMaxMs: number;
   admin: { username: string; password: string } | undefined;
   uploadDir: string;
+  /** UPLOAD_STORE: uploads in S3-compatible storage instead of uploadDir. */
+  uploadStore: S3Target | undefined;
   map: { tileUrl: string; attribution: string };
   mail: { smtpUrl: string; to: string; from: string } | undefined;
   /** Where each stored non-spam lead is POSTed, signed with the secret. */
@@ -124,6 +180,26 @@ function parseDatabaseUrl(url: string): DatabaseTarget {
     return { client: 'sqlite', filename: file === ':memory:' ? file : path.resolve(file) };
   }
   return { client: 'postgres', connectionString: url };
+}
+
+function parseUploadStore(e: z.infer<typeof envSchema>): S3Target | undefined {
+  const match = e.UPLOAD_STORE ? UPLOAD_STORE.exec(e.UPLOAD_STORE) : null;
+  if (!match || !e.AWS_REGION) return undefined;
+  const prefix = (match[2] ?? '').slice(1);
+  return {
+    bucket: match[1]!,
+    prefix: prefix ? `${prefix}/` : '',
+    region: e.AWS_REGION,
+    endpoint: e.AWS_ENDPOINT_URL_S3,
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: e.AWS_ACCESS_KEY_ID,
+            secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+            ...(e.AWS_SESSION_TOKEN && { sessionToken: e.AWS_SESSION_TOKEN }),
+          }
+        : undefined,
+  };
 }
 
 function tileAttribution(tileUrl: string): string {
@@ -152,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     uploadDir: path.resolve(e.UPLOAD_DIR),
+    uploadStore: parseUploadStore(e),
     map: { tileUrl, attribution: tileAttribution(tileUrl) },
     mail:
       e.SMTP_URL && e.CONTACT_TO

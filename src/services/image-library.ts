@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import type { Logger } from 'pino';
 import sharp, { type Metadata } from 'sharp';
 import { z } from 'zod';
 import {
@@ -12,7 +13,8 @@ import {
 import { insertUploadedImage, takeUploadedImage } from '../db/uploaded-images.js';
 import { writeImageVariants } from './image-variants.js';
 import type { PublicContentChanges } from './public-content.js';
-import type { UploadStorage } from './upload-storage.js';
+import { createLeftoverRemover, type LeftoverRemover } from './upload-leftovers.js';
+import { UploadStorageUnavailable, type UploadStorage } from './upload-storage.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** 40 megapixels: any real photo fits; a decompression bomb (20000×20000) does not. */
@@ -29,7 +31,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 export class ImageLibraryError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 404 = 400,
+    readonly status: 400 | 404 | 503 = 400,
   ) {
     super(message);
   }
@@ -109,13 +111,18 @@ async function inspectUpload(buffer: Buffer): Promise<void> {
   }
 }
 
+export const STORAGE_UNAVAILABLE =
+  'The image storage could not be reached, so the image was not saved. Please try again in a few minutes.';
+
 /**
  * Adds an uploaded image at the end of a collection: sniffed, re-encoded to the site's responsive sizes with
- * metadata stripped, stored in the upload storage under a generated folder name. On any failure nothing is left behind.
+ * metadata stripped, stored in the upload storage under a generated folder name. Files first, rows after: a row
+ * never names a file that is not stored. On any failure the folder is removed (retried while the storage is out).
  */
 async function addUploadedImage(
   db: Knex,
   uploads: UploadStorage,
+  leftovers: LeftoverRemover,
   collection: ImageCollection,
   upload: { buffer: Buffer; alt: string },
 ): Promise<string> {
@@ -134,8 +141,9 @@ async function addUploadedImage(
     });
     return variants.fallbackSrc;
   } catch (error) {
-    await uploads.removeFolder(directory);
+    await leftovers.remove(directory);
     if (error instanceof ImageLibraryError) throw error;
+    if (error instanceof UploadStorageUnavailable) throw new ImageLibraryError(STORAGE_UNAVAILABLE, 503);
     if (error instanceof Error && /Input|unsupported|corrupt|pixel/i.test(error.message)) {
       throw new ImageLibraryError('The image could not be processed.');
     }
@@ -151,6 +159,8 @@ export interface ImageLibraryDeps {
   db: Knex;
   uploads: UploadStorage;
   publicContent: PublicContentChanges;
+  /** Told when an upload's files could not be removed at once (they are retried). */
+  logger?: Logger;
 }
 
 /**
@@ -159,6 +169,7 @@ export interface ImageLibraryDeps {
  */
 export function createImageLibrary(deps: ImageLibraryDeps) {
   const { db, uploads, publicContent } = deps;
+  const leftovers = createLeftoverRemover(uploads, deps.logger);
   return {
     async reorder(collection: ImageCollection, items: z.infer<typeof reorderSchema>): Promise<void> {
       await reorderImages(db, collection, items);
@@ -168,10 +179,10 @@ export function createImageLibrary(deps: ImageLibraryDeps) {
     async remove(collection: ImageCollection, url: string): Promise<void> {
       const folder = await deleteImageRows(db, collection, url);
       await publicContent.changed(`deleted an image from the ${collectionName(collection)}`);
-      if (folder) await uploads.removeFolder(folder);
+      if (folder) await leftovers.remove(folder);
     },
     async add(collection: ImageCollection, upload: { buffer: Buffer; alt: string }): Promise<string> {
-      const url = await addUploadedImage(db, uploads, collection, upload);
+      const url = await addUploadedImage(db, uploads, leftovers, collection, upload);
       await publicContent.changed(`added an image to the ${collectionName(collection)}`);
       return url;
     },

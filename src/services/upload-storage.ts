@@ -16,14 +16,19 @@ export interface UploadStorage {
   read(folder: string, file: string): Promise<Buffer | undefined>;
 }
 
+/** The storage could not be reached or refused the call (an object store's outage); nothing about the request is wrong. */
+export class UploadStorageUnavailable extends Error {
+  override name = 'UploadStorageUnavailable';
+}
+
 /** Folder and file names the image pipeline generates; anything else (`..`, separators, dot files) is refused. */
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
-function isSafeName(name: string): boolean {
+export function isSafeName(name: string): boolean {
   return SAFE_NAME.test(name) && !name.includes('..');
 }
 
-function checkedName(name: string): string {
+export function checkedName(name: string): string {
   if (!isSafeName(name)) throw new Error(`unsafe upload name: ${JSON.stringify(name)}`);
   return name;
 }

@@ -5,6 +5,7 @@ import { LoginPage } from '../../views/admin/LoginPage.js';
 import { rejectCrossSite, requireCsrfToken } from './csrf.js';
 import { createLoginThrottle } from './login-throttle.js';
 import { refuseInsecureSignIn } from './insecure-sign-in.js';
+import type { RateLimitStores } from './rate-limit-store.js';
 import { safeReturnTo } from './require-staff.js';
 import type { StaffUser } from './staff-session.js';
 
@@ -16,6 +17,8 @@ interface AuthDeps {
   communityName: string;
   /** Failed logins per username or address per 15 minutes before 429. */
   loginRateLimit: number;
+  /** Where the failure counts live (shared by every instance on PostgreSQL). */
+  rateLimitStores: RateLimitStores;
   sessionCookie: string;
   /** Signs the device cookies that exempt a staff member's own browser from the per-username lock. */
   sessionSecret: string;
@@ -33,6 +36,7 @@ export function createAuthRouter({
   renderer,
   communityName,
   loginRateLimit,
+  rateLimitStores,
   sessionCookie,
   sessionSecret,
   production,
@@ -60,6 +64,7 @@ export function createAuthRouter({
     limit: loginRateLimit,
     secret: sessionSecret,
     production,
+    stores: rateLimitStores,
     onLimited: (req, res, seconds) =>
       renderLogin(req, res, 429, `Too many failed sign-ins. Try again in ${Math.ceil(seconds / 60)} minute(s).`),
   });

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import { memoryRateLimitStores, type RateLimitStores } from './rate-limit-store.js';
 
 /** What a form answers when its poster is over the limit (the status is already 429). */
 export type RateLimitedAnswer = (req: Request, res: Response) => void;
@@ -13,10 +14,13 @@ type WithAnswer = Response & { [ANSWER]?: RateLimitedAnswer };
 /**
  * CONTACT_RATE_LIMIT counts every lead post from one client address together, contact messages and tour bookings
  * alike (contract: "Tour posts ... count against CONTACT_RATE_LIMIT"): one limiter, one store, so a second form
- * is not a second allowance. `limit` is posts per client address per 10 minutes; 0 turns the limit off.
+ * is not a second allowance. `limit` is posts per client address per 10 minutes; 0 turns the limit off. `stores`
+ * decides where the count lives (the shared database when several instances run).
  */
-export function createLeadRateLimit(limit: number): LeadRateLimit {
+export function createLeadRateLimit(limit: number, stores: RateLimitStores = memoryRateLimitStores): LeadRateLimit {
+  const store = stores('lead');
   const limiter = rateLimit({
+    ...(store && { store }),
     windowMs: 10 * 60_000,
     limit,
     standardHeaders: 'draft-7',

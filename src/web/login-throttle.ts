@@ -6,6 +6,7 @@ import {
   loginName,
   type DeviceToken,
 } from '../services/device-cookies.js';
+import { memoryRateLimitStores, type RateLimitStores } from './rate-limit-store.js';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -22,6 +23,8 @@ interface LoginThrottleOptions {
   production: boolean;
   /** Answers a request over a limit, told how many seconds until it may try again. */
   onLimited(req: Request, res: Response, retryAfterSeconds: number): void;
+  /** Where the counts live: each instance's memory unless given (the shared database when several instances run). */
+  stores?: RateLimitStores;
 }
 
 export interface LoginThrottle {
@@ -52,7 +55,7 @@ function readCookie(req: Request, name: string): string | undefined {
  * wrong guesses lock strangers out of the staff username, never the staff member's own browser.
  */
 export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottle {
-  const { limit, production, onLimited } = options;
+  const { limit, production, onLimited, stores = memoryRateLimitStores } = options;
   const cookieName = production ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE;
   const tokens = createDeviceCookies(options.secret);
   const devices = new WeakMap<Request, DeviceToken | undefined>();
@@ -63,8 +66,10 @@ export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottl
     return devices.get(req);
   }
 
-  const limiter = (keyGenerator: (req: Request) => string, skip: (req: Request) => boolean) =>
-    rateLimit({
+  const limiter = (name: string, keyGenerator: (req: Request) => string, skip: (req: Request) => boolean) => {
+    const store = stores(name);
+    return rateLimit({
+      ...(store && { store }),
       windowMs: FIFTEEN_MINUTES,
       limit,
       skipSuccessfulRequests: true,
@@ -84,18 +89,22 @@ export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottl
         onLimited(req, res, seconds);
       },
     });
+  };
 
   return {
     limits: [
       limiter(
+        'login-address',
         (req) => `ip:${ipKeyGenerator(req.ip ?? '')}`,
         () => false,
       ),
       limiter(
+        'login-device',
         (req) => `device:${knownDevice(req)?.deviceId ?? ''}`,
         (req) => knownDevice(req) === undefined,
       ),
       limiter(
+        'login-username',
         (req) => `user:${loginName(submittedUsername(req))}`,
         (req) => knownDevice(req) !== undefined,
       ),

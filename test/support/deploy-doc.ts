@@ -16,15 +16,18 @@ export function deployDocBlock(heading: string, language: string, n = 0): string
   const level = /^#+/.exec(lines[start] ?? '')?.[0].length ?? 2;
   const blocks: string[] = [];
   let current: string[] | undefined;
+  // Inside a block in another language, where a `# comment` line is no heading.
+  let otherBlock = false;
   for (const line of lines.slice(start + 1)) {
     const nextHeading = /^(#+) /.exec(line);
-    if (!current && nextHeading && (nextHeading[1]?.length ?? 0) <= level) break;
+    if (!current && !otherBlock && nextHeading && (nextHeading[1]?.length ?? 0) <= level) break;
     if (current) {
       if (line.startsWith('```')) {
         blocks.push(`${current.join('\n')}\n`);
         current = undefined;
       } else current.push(line);
-    } else if (line === `\`\`\`${language}`) current = [];
+    } else if (line === `\`\`\`${language}` && !otherBlock) current = [];
+    else if (line.startsWith('```')) otherBlock = !otherBlock;
   }
   const block = blocks[n];
   if (block === undefined) throw new Error(`docs/deploy.md "${heading}" has no ${language} block #${n + 1}`);

@@ -17,8 +17,12 @@ export function testsRunOnPostgres(): boolean {
   return Boolean(process.env.TEST_POSTGRES_URL);
 }
 
-export async function createTestDatabase(dataDir: string, options: { sqlite?: boolean } = {}): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_POSTGRES_URL;
+/** `postgres` names the PostgreSQL server to use instead of TEST_POSTGRES_URL's. */
+export async function createTestDatabase(
+  dataDir: string,
+  options: { sqlite?: boolean; postgres?: string } = {},
+): Promise<TestDatabase> {
+  const adminUrl = options.postgres ?? process.env.TEST_POSTGRES_URL;
   if (!adminUrl || options.sqlite)
     return { url: `sqlite:${path.join(dataDir, 'site.sqlite')}`, drop: async () => undefined };
   const name = `site_test_${crypto.randomBytes(6).toString('hex')}`;

@@ -37,10 +37,11 @@ export function testConfig(dataDir: string, databaseUrl: string, env: Record<str
  * The real app on a free port, with a fresh SQLite file in its own temporary folder (or a fresh PostgreSQL
  * database under `npm run test:postgres`). SQLite-specific tests pass `{ sqlite: true }`. `sameStorageAs` starts a
  * second instance on another server's database and upload directory, as several instances behind a proxy run.
+ * `postgres` puts the database on that PostgreSQL server (a superuser URL) whatever the suite runs on.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { sqlite?: boolean; sameStorageAs?: TestServer } = {},
+  options: { sqlite?: boolean; postgres?: string; sameStorageAs?: TestServer } = {},
 ): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'community-site-test-'));
   const shared = options.sameStorageAs?.config;
