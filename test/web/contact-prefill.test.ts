@@ -98,7 +98,7 @@ describe('GET /contact?plan=<slug>', () => {
     expect(input(html, 'subject')?.value).to.equal('Question about Overlook');
   });
 
-  it('accepts a post with a plan (the lead is stored; the plan itself is not yet kept)', async () => {
+  it('stores a post with a plan, and the plan with the lead', async () => {
     const body = new URLSearchParams({
       firstname: 'Ada',
       lastname: 'Lovelace',
@@ -112,6 +112,7 @@ describe('GET /contact?plan=<slug>', () => {
     expect(await response.text()).to.equal('success');
     expect(await server.db('contact_messages').where({ email: 'ada.plan@example.com' }).first()).to.include({
       subject: 'Question about The Canyon',
+      plan: 'canyon',
     });
   });
 });
