@@ -288,7 +288,7 @@ async function main(): Promise<void> {
     '',
     'Each row is a fresh process: the sample community, then homesites and leads (`contact_messages` rows) inserted ' +
       `directly, the app started in that process, ${WARM_UP} warm-up requests and up to ${REQUESTS} measured ones per ` +
-      `line, one at a time over loopback (a line stops early after ${TIME_BUDGET_MS / 1000} s with at least 5). ` +
+      `line, one at a time over loopback (a line stops early after ${TIME_BUDGET_MS / 1000} s with at least 3, or after one request that took longer). ` +
       '"Rendered" adds a query string, which the page cache never keeps. The inbox is today\'s `/admin/messages`, ' +
       "signed in. Memory is the process's (app and the small client) after its measures. The slope is the exponent " +
       'of a least-squares fit of log(p50) on log(size): 1 is linear, 0 flat; and the added p50 per 1,000 more items ' +
