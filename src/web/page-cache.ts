@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { readSiteRevision } from '../db/site-revision.js';
 import type { PublicContentChanges } from '../services/public-content.js';
+import type { HeaderList } from './security-headers.js';
 
 /** How often an instance checks whether another instance changed the site (several instances on PostgreSQL). */
 export const REVISION_POLL_MS = 2_000;
@@ -82,6 +84,78 @@ export class PageCache {
     this.unsubscribe?.();
     clearInterval(this.timer);
   }
+}
+
+/** Whether Accept-Encoding allows gzip (q > 0), by name or through `*`, as `req.acceptsEncodings('gzip')` reads it. */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  let star: boolean | undefined;
+  for (const entry of acceptEncoding.split(',')) {
+    const [name = '', ...params] = entry.split(';').map((part) => part.trim());
+    const q = params.find((param) => /^q=/i.test(param));
+    const accepted = q === undefined || Number(q.slice(2)) > 0;
+    const coding = name.toLowerCase();
+    if (coding === 'gzip') return accepted;
+    if (coding === '*') star = accepted;
+  }
+  return star ?? false;
+}
+
+/**
+ * Whether a conditional GET may be answered 304, as Express's `req.fresh` decides for a response with this ETag
+ * and no Last-Modified (the `fresh` package): If-None-Match lists it (weak or strong) or is `*`, and the client did
+ * not ask for an end-to-end reload with Cache-Control: no-cache.
+ */
+export function isFresh(headers: IncomingHttpHeaders, etag: string): boolean {
+  const noneMatch = headers['if-none-match'];
+  if (!noneMatch) return false;
+  if (/(?:^|,)\s*?no-cache\s*?(?:,|$)/.test(headers['cache-control'] ?? '')) return false;
+  if (noneMatch === '*') return true;
+  return noneMatch
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === etag || tag === `W/${etag}` || `W/${tag}` === etag);
+}
+
+export interface CachedHitOptions {
+  /** The headers every response carries (security-headers.ts), sent with each hit as they are. */
+  headers: HeaderList;
+  /** Writes the request's log line (request-log.ts). */
+  served(req: IncomingMessage, status: number, startedAt: number): void;
+}
+
+/** Answers a request from the cache and says so, or says it did not (the request goes on to Express). */
+export type CachedHitAnswer = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/**
+ * A GET or HEAD of a page in the cache is answered here, before Express and its middleware see the request,
+ * with the same headers and the same log line they would have given it (decision 018: Express's own per-request
+ * set-up costs more than node's whole answer). Only the two answers a browser gets are written here: 304 to a
+ * matching If-None-Match, and the gzipped page; anything else (a client without gzip, a query string, a page not
+ * cached yet) goes down the full chain, where `servePageCache` answers it. The cache's keys are the routes' paths,
+ * so the raw URL is looked up as it is: `/about/`, `/About` or `/about?x` are not keys and take the full chain
+ * (redirect, 404, render). No session is read or written: public pages never depend on one.
+ */
+export function answerCachedHits(cache: PageCache, options: CachedHitOptions): CachedHitAnswer {
+  const shared = options.headers.flat();
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const hit = cache.get(req.url ?? '');
+    if (hit === undefined) return false;
+    const startedAt = Date.now();
+    const common = [...shared, 'Content-Type', 'text/html; charset=utf-8', 'ETag', hit.etag, 'Vary', 'Accept-Encoding'];
+    if (isFresh(req.headers, hit.etag)) {
+      res.writeHead(304, common).end();
+      options.served(req, 304, startedAt);
+      return true;
+    }
+    if (!acceptsGzip(req.headers['accept-encoding'])) return false;
+    // Node leaves the body out of a HEAD answer and keeps Content-Length, as Express does.
+    res.writeHead(200, [...common, 'Content-Encoding', 'gzip', 'Content-Length', String(hit.gzip.length)]);
+    res.end(hit.gzip);
+    options.served(req, 200, startedAt);
+    return true;
+  };
 }
 
 /** Serves a cached page, or lets the route render it and keeps a 200 text/html answer for next time. */

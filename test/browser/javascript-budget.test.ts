@@ -15,8 +15,9 @@ import {
 
 /**
  * No JavaScript that a page does not need (STYLE.md principle 2): pages without a widget load none at all; a page
- * with widgets loads the boot script, React and its own widgets only. The bytes are measured from the responses
- * of a real page load (raw, and gzipped here with node:zlib at its default level), and printed as a table.
+ * with widgets loads the boot script, React and its own widgets only, within its own budget. The bytes are measured
+ * from the responses of a real page load (raw, and gzipped here with node:zlib at its default level), and printed
+ * as a table.
  */
 const isJavaScript = (response: Response) =>
   /^https?:$/.test(new URL(response.url()).protocol) &&
@@ -63,7 +64,9 @@ describe('JavaScript budget', function () {
   this.timeout(60_000);
   const suite = useBrowserSuite();
 
-  for (const urlPath of ['/about', '/floor-plans', '/no-such-page']) {
+  // Every public page without a widget (the sitemap's, one homesite page for all), and the 404.
+  const pagesWithoutWidgets = ['/about', '/floor-plans', '/tours', '/quick-move-in', '/homesites/1', '/no-such-page'];
+  for (const urlPath of pagesWithoutWidgets) {
     it(`loads no JavaScript at all on ${urlPath} (no widget there)`, async () => {
       const { page, context, requests } = await openPage(suite, { width: 1280 });
       const scripts: string[] = [];
@@ -88,18 +91,31 @@ describe('JavaScript budget', function () {
 
   describe('pages with widgets', () => {
     const table = new Map<string, PageScripts>();
-    const pages: { label: string; path: string; prepare: (page: Page) => Promise<void>; widgets: string[] }[] = [
+    /**
+     * Gzip budgets per page, KB of 1,024 bytes: each page's size when it was set (/ 82.6, /contact 74.0, /site-plan
+     * 76.1 and 122.6 with the map, a floor plan 72.4) plus about 3 KB, so a widget that grows shows here. React DOM
+     * alone is about 64 KB of them; the home page's ceiling is 85 KB whatever widgets it gains.
+     */
+    const pages: {
+      label: string;
+      path: string;
+      prepare: (page: Page) => Promise<void>;
+      widgets: string[];
+      budgetKb: number;
+    }[] = [
       {
         label: '/ (HomeCarousel)',
         path: '/',
         prepare: (page) => waitForHydration(page, 'HomeCarousel'),
         widgets: ['HomeCarousel'],
+        budgetKb: 85,
       },
       {
         label: '/contact (ContactForm)',
         path: '/contact',
         prepare: (page) => waitForHydration(page, 'ContactForm'),
         widgets: ['ContactForm'],
+        budgetKb: 77,
       },
       {
         // The lot map is in view at once; at 1280×800 the Nearby section starts more than 200 px below the fold:
@@ -111,6 +127,7 @@ describe('JavaScript budget', function () {
           await waitForHydration(page, 'LotMap');
         },
         widgets: ['LotMap'],
+        budgetKb: 79,
       },
       {
         label: '/site-plan, map scrolled into view (Nearby + Leaflet)',
@@ -122,12 +139,14 @@ describe('JavaScript budget', function () {
           await page.locator('.nearby .map-marker-home').waitFor();
         },
         widgets: ['LotMap', 'Nearby', 'NearbyMap'],
+        budgetKb: 126,
       },
       {
         label: '/floor-plans/overlook (FloorPlanGallery)',
         path: '/floor-plans/overlook',
         prepare: (page) => waitForHydration(page, 'FloorPlanGallery'),
         widgets: ['FloorPlanGallery'],
+        budgetKb: 75,
       },
     ];
     const allWidgets = [
@@ -159,7 +178,7 @@ describe('JavaScript budget', function () {
       fs.writeFileSync(path.join(SHOTS_DIR, 'javascript-per-page.md'), `${report}\n`);
     });
 
-    for (const { label, path: urlPath, prepare, widgets } of pages) {
+    for (const { label, path: urlPath, prepare, widgets, budgetKb } of pages) {
       it(`loads only the boot script, React and its own widget code on ${label}`, async () => {
         const scripts = await measure(suite, urlPath, prepare);
         table.set(label, scripts);
@@ -175,9 +194,7 @@ describe('JavaScript budget', function () {
         }
         const leaflet = scripts.files.some((file) => leafletUrls().includes(file.url));
         expect(leaflet, 'Leaflet only once the map is near').to.equal(widgets.includes('NearbyMap'));
-        // Budgets with headroom over today's sizes: React DOM (~66 KB gzip) plus the page's own code.
-        const budget = widgets.includes('NearbyMap') ? 130 * 1024 : 90 * 1024;
-        expect(scripts.gzip, `gzip bytes on ${label}`).to.be.at.most(budget);
+        expect(scripts.gzip, `gzip bytes on ${label} (budget ${budgetKb} KB)`).to.be.at.most(budgetKb * 1024);
       });
     }
   });

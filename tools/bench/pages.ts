@@ -1,4 +1,7 @@
-/** The public pages of the contract (shared/spec/contract.md, "Routes"), in the order the report lists them. */
+/**
+ * The public pages of the contract (shared/spec/contract.md, "Routes") and of the sitemap, in the order the report
+ * lists them; one homesite page stands for the 78 (they share one template).
+ */
 export const PUBLIC_PAGES = [
   '/',
   '/about',
@@ -9,6 +12,9 @@ export const PUBLIC_PAGES = [
   '/floor-plans/canyon',
   '/floor-plans/overlook',
   '/contact',
+  '/tours',
+  '/quick-move-in',
+  '/homesites/1',
 ] as const;
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number];
@@ -23,7 +29,13 @@ export const THROUGHPUT_PAGES: readonly PublicPage[] = [
 ];
 
 /** Pages without any interaction: they must load no JavaScript at all. */
-export const NO_JS_PAGES: readonly PublicPage[] = ['/about', '/floor-plans'];
+export const NO_JS_PAGES: readonly PublicPage[] = [
+  '/about',
+  '/floor-plans',
+  '/tours',
+  '/quick-move-in',
+  '/homesites/1',
+];
 
 /** The page with the nearby map, whose Leaflet chunk must wait until the map is scrolled to. */
 export const MAP_PAGE: PublicPage = '/site-plan';

@@ -241,12 +241,14 @@ function throughputSection(rows: ThroughputRow[] | undefined): string {
     '## 3. Server throughput',
     '',
     `autocannon, ${CONNECTIONS} connections, \`Accept-Encoding: gzip\`, ${WARM_UP_S} s warm-up per server, then ${MEASURE_S} s per ` +
-      `server and page, taken as ${SLICES} slices of ${MEASURE_S / SLICES} s each, alternating A-B B-A A-B B-A between ` +
-      "the two servers (so drift in the machine's load weighs on both; the range column gives each pair's ratio); req/s = completed " +
-      'requests ÷ time, p50 / p99 over every response. ' +
+      `server and page, taken as ${SLICES} rounds of ${MEASURE_S / SLICES}-s slices rotating between the three servers ` +
+      "(each goes first, second and last in turn, so drift in the machine's load weighs on all; the range columns give each " +
+      "round's ratio); req/s = completed requests ÷ time, p50 / p99 over every response. " +
       '"Static" is express.static with the same `compression` middleware serving the very HTML the app sent, saved to files ' +
-      '(in a worker thread of the bench process); "same bytes" checks both answers decompress to identical HTML. The ratio ' +
-      "app ÷ static is the figure to read (goal ≥ 0.8); absolute req/s depend on the machine's load.",
+      '(in a worker thread of the bench process); "same bytes" checks both answers decompress to identical HTML. ' +
+      '"Limit" is node\'s own `http` server answering with the app\'s exact gzip answer (every header, the same bytes) from ' +
+      'memory with no logic at all, in another worker thread: no server can do less per request. App ÷ static (goal ≥ 0.8) ' +
+      "and app ÷ limit (goal ≥ 0.5 for a cached page) are the figures to read; absolute req/s depend on the machine's load.",
     '',
     table(
       [
@@ -254,10 +256,14 @@ function throughputSection(rows: ThroughputRow[] | undefined): string {
         'HTML raw / gzip',
         'App req/s',
         'Static req/s',
+        'Limit req/s',
         'App ÷ static',
-        'Range over the slice pairs',
+        'Range',
+        'App ÷ limit',
+        'Range',
         'App p50 / p99',
         'Static p50 / p99',
+        'Limit p50 / p99',
         'Errors + non-2xx',
         'Same bytes',
       ],
@@ -266,16 +272,24 @@ function throughputSection(rows: ThroughputRow[] | undefined): string {
         `${bytes(row.htmlBytes)} / ${bytes(row.gzipBytes)}`,
         integer(row.app.requestsPerSecond),
         integer(row.static.requestsPerSecond),
+        integer(row.limit.requestsPerSecond),
         `**${fixed(row.ratio, 2)}**`,
-        `${fixed(Math.min(...row.pairRatios), 2)} – ${fixed(Math.max(...row.pairRatios), 2)}`,
+        range(row.pairRatios),
+        `**${fixed(row.limitRatio, 2)}**`,
+        range(row.limitPairRatios),
         `${row.app.latencyP50Ms} / ${row.app.latencyP99Ms} ms`,
         `${row.static.latencyP50Ms} / ${row.static.latencyP99Ms} ms`,
-        `${row.app.errors + row.app.non2xx} / ${row.static.errors + row.static.non2xx}`,
+        `${row.limit.latencyP50Ms} / ${row.limit.latencyP99Ms} ms`,
+        `${row.app.errors + row.app.non2xx} / ${row.static.errors + row.static.non2xx} / ${row.limit.errors + row.limit.non2xx}`,
         yesNo(row.sameBytes),
       ]),
     ),
     '',
   ].join('\n');
+}
+
+function range(ratios: number[]): string {
+  return `${fixed(Math.min(...ratios), 2)} – ${fixed(Math.max(...ratios), 2)}`;
 }
 
 function memorySection(memory: MemoryResult | undefined, finalRssKiB: number | undefined): string {

@@ -2,16 +2,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type autocannon from 'autocannon';
+import { recordAnswer, startLimitServer, type RecordedAnswer } from './limit-server.js';
 import { runLoad, summarizeLoad, type LoadRun, type LoadSummary } from './load.js';
 import { startStaticServer } from './static-server.js';
 
 export const WARM_UP_S = 3;
-/** Seconds of measurement per server and page, taken as short slices alternating between the two servers. */
+/** Seconds of measurement per server and page, taken as short slices rotating between the three servers. */
 export const MEASURE_S = 10;
 export const SLICES = 4;
 const SLICE_S = MEASURE_S / SLICES;
 
-type Target = 'app' | 'static';
+type Target = 'app' | 'static' | 'limit';
+const TARGETS: readonly Target[] = ['app', 'static', 'limit'];
 
 export interface ThroughputRow {
   page: string;
@@ -21,16 +23,22 @@ export interface ThroughputRow {
   sameBytes: boolean;
   app: LoadSummary;
   static: LoadSummary;
-  /** App req/s ÷ static req/s: the figure that matters (goal ≥ 0.8). */
+  /** node's http answering the app's very answer (headers and gzip bytes) from memory: see limit-server.ts. */
+  limit: LoadSummary;
+  /** App req/s ÷ static req/s (goal ≥ 0.8). */
   ratio: number;
-  /** The same ratio for each back-to-back pair of slices: its spread shows how noisy the machine was. */
+  /** App req/s ÷ limit req/s (goal ≥ 0.5 for a cached page). */
+  limitRatio: number;
+  /** App ÷ static for each round of back-to-back slices: its spread shows how noisy the machine was. */
   pairRatios: number[];
+  /** App ÷ limit for each round. */
+  limitPairRatios: number[];
 }
 
 export interface ThroughputResult {
   rows: ThroughputRow[];
   /** autocannon's result for each slice. */
-  raw: { page: string; app: autocannon.Result[]; static: autocannon.Result[] }[];
+  raw: { page: string; app: autocannon.Result[]; static: autocannon.Result[]; limit: autocannon.Result[] }[];
 }
 
 /** `/` → `index.html`, `/about` → `about.html`: the names express.static finds with `extensions: ['html']`. */
@@ -68,40 +76,41 @@ async function serveTheSameBytes(appUrl: string, staticUrl: string, page: string
   return gzipped && Buffer.from(a).equals(Buffer.from(b));
 }
 
-/** A-B B-A A-B B-A…: each server goes first in half the pairs, so drift in the machine's load weighs on both. */
-function sliceOrder(appFirst: boolean): Target[] {
-  const [first, second]: Target[] = appFirst ? ['app', 'static'] : ['static', 'app'];
-  return Array.from({ length: SLICES }, (_, pair) =>
-    pair % 2 === 0 ? [first, second] : [second, first],
-  ).flat() as Target[];
+/** Round r starts with target (start + r) mod 3: each server goes first, second and last in turn. */
+function sliceOrder(start: number): Target[] {
+  return Array.from({ length: SLICES }, (_, round) =>
+    TARGETS.map((_target, index) => TARGETS[(start + round + index) % TARGETS.length] as Target),
+  ).flat();
 }
 
 function rate(run: LoadRun): number {
   return (run.result['2xx'] + run.result.non2xx) / run.result.duration;
 }
 
-/** Warm-up of both, then 10 s per server in 2.5-s slices, alternating between the two servers. */
-async function comparePage(urls: Record<Target, string>, page: string, appFirst: boolean) {
-  await runLoad({ url: urls.app + page, durationS: WARM_UP_S });
-  await runLoad({ url: urls.static + page, durationS: WARM_UP_S });
-  const runs: Record<Target, LoadRun[]> = { app: [], static: [] };
+/** Warm-up of each, then 10 s per server in 2.5-s slices, rotating between the three servers. */
+async function comparePage(urls: Record<Target, string>, page: string, start: number) {
+  for (const target of TARGETS) await runLoad({ url: urls[target] + page, durationS: WARM_UP_S });
+  const runs: Record<Target, LoadRun[]> = { app: [], static: [], limit: [] };
   const pairRatios: number[] = [];
-  let pair: Partial<Record<Target, number>> = {};
-  for (const target of sliceOrder(appFirst)) {
+  const limitPairRatios: number[] = [];
+  let round: Partial<Record<Target, number>> = {};
+  for (const target of sliceOrder(start)) {
     const run = await runLoad({ url: urls[target] + page, durationS: SLICE_S });
     runs[target].push(run);
-    pair[target] = rate(run);
-    if (pair.app !== undefined && pair.static !== undefined) {
-      pairRatios.push(pair.app / pair.static);
-      pair = {};
+    round[target] = rate(run);
+    if (round.app !== undefined && round.static !== undefined && round.limit !== undefined) {
+      pairRatios.push(round.app / round.static);
+      limitPairRatios.push(round.app / round.limit);
+      round = {};
     }
   }
-  return { ...runs, pairRatios };
+  return { ...runs, pairRatios, limitPairRatios };
 }
 
 /**
  * For each page: req/s and latency of the app against express.static serving the very same HTML, with the same
- * compression, under the same load (autocannon, 50 connections, gzip).
+ * compression, and against node's http answering the app's own gzip answer from memory (the limit), under the same
+ * load (autocannon, 50 connections, gzip).
  */
 export async function measureThroughput(
   appUrl: string,
@@ -109,7 +118,10 @@ export async function measureThroughput(
   htmlDir: string,
 ): Promise<ThroughputResult> {
   const saved = await savePages(appUrl, pages, htmlDir);
+  const answers: RecordedAnswer[] = [];
+  for (const page of pages) answers.push(await recordAnswer(appUrl, page));
   const staticServer = await startStaticServer(htmlDir);
+  const limitServer = await startLimitServer(answers);
   const rows: ThroughputRow[] = [];
   const raw: ThroughputResult['raw'] = [];
   try {
@@ -117,9 +129,11 @@ export async function measureThroughput(
       const html = saved.get(page) as Buffer;
       const sameBytes = await serveTheSameBytes(appUrl, staticServer.url, page);
       console.log(`throughput: ${page}`);
-      const measured = await comparePage({ app: appUrl, static: staticServer.url }, page, index % 2 === 0);
+      const urls = { app: appUrl, static: staticServer.url, limit: limitServer.url };
+      const measured = await comparePage(urls, page, index % TARGETS.length);
       const app = summarizeLoad(measured.app);
       const copy = summarizeLoad(measured.static);
+      const limit = summarizeLoad(measured.limit);
       rows.push({
         page,
         htmlBytes: html.length,
@@ -127,13 +141,18 @@ export async function measureThroughput(
         sameBytes,
         app,
         static: copy,
+        limit,
         ratio: app.requestsPerSecond / copy.requestsPerSecond,
+        limitRatio: app.requestsPerSecond / limit.requestsPerSecond,
         pairRatios: measured.pairRatios,
+        limitPairRatios: measured.limitPairRatios,
       });
-      raw.push({ page, app: measured.app.map((run) => run.result), static: measured.static.map((run) => run.result) });
+      const results = (target: Target) => measured[target].map((run) => run.result);
+      raw.push({ page, app: results('app'), static: results('static'), limit: results('limit') });
     }
   } finally {
     await staticServer.close();
+    await limitServer.close();
   }
   return { rows, raw };
 }
