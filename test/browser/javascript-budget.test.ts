@@ -64,8 +64,8 @@ describe('JavaScript budget', function () {
   this.timeout(60_000);
   const suite = useBrowserSuite();
 
-  // Every public page without a widget (the sitemap's, one homesite page for all), and the 404.
-  const pagesWithoutWidgets = ['/about', '/floor-plans', '/tours', '/quick-move-in', '/homesites/1', '/no-such-page'];
+  // Every public page without a widget or a lead form (the sitemap's, one homesite page for all), and the 404.
+  const pagesWithoutWidgets = ['/about', '/floor-plans', '/quick-move-in', '/homesites/1', '/privacy', '/no-such-page'];
   for (const urlPath of pagesWithoutWidgets) {
     it(`loads no JavaScript at all on ${urlPath} (no widget there)`, async () => {
       const { page, context, requests } = await openPage(suite, { width: 1280 });
@@ -140,6 +140,14 @@ describe('JavaScript budget', function () {
         },
         widgets: ['LotMap', 'Nearby', 'NearbyMap'],
         budgetKb: 126,
+      },
+      {
+        // A lead form without a widget: the boot script alone fills the visit's first landing page (ADR 016).
+        label: '/tours (boot script only, no React)',
+        path: '/tours',
+        prepare: () => Promise.resolve(),
+        widgets: [],
+        budgetKb: 4,
       },
       {
         label: '/floor-plans/overlook (FloorPlanGallery)',
