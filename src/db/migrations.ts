@@ -9,6 +9,7 @@ import * as createSiteRevision from '../../migrations/20261121000700_create_site
 import * as createHomesites from '../../migrations/20261122000100_create_homesites.js';
 import * as createTours from '../../migrations/20261122000200_create_tours.js';
 import * as addLeadContext from '../../migrations/20261122000300_add_lead_context.js';
+import * as indexLeads from '../../migrations/20261122000500_index_leads.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '20261122000100_create_homesites': createHomesites,
   '20261122000200_create_tours': createTours,
   '20261122000300_add_lead_context': addLeadContext,
+  '20261122000500_index_leads': indexLeads,
 };
 
 const source: Knex.MigrationSource<string> = {
