@@ -13,6 +13,8 @@ import type { Knex } from 'knex';
 const SQLITE_ORDER = `strftime('%Y-%m-%dT%H:%M:%fZ', created_at)`;
 const TABLES = ['contact_messages', 'tours'] as const;
 const INDEXES = [
+  /** The CSV export: every lead, spam included, newest first. */
+  { suffix: 'arrival', columns: [] },
   { suffix: 'spam_arrival', columns: ['is_spam'] },
   { suffix: 'spam_status_arrival', columns: ['is_spam', 'lead_status'] },
   { suffix: 'spam_source_arrival', columns: ['is_spam', 'utm_source'] },
@@ -20,12 +22,18 @@ const INDEXES = [
 
 const isSqlite = (knex: Knex) => knex.client.config.client === 'better-sqlite3';
 
+/** The unread count (real messages without read_at) from the index alone, on both databases. */
+const UNREAD = { table: 'contact_messages', name: 'contact_messages_spam_read', columns: ['is_spam', 'read_at'] };
+
 export async function up(knex: Knex): Promise<void> {
+  await knex.schema.alterTable(UNREAD.table, (builder) => builder.index(UNREAD.columns, UNREAD.name));
   for (const table of TABLES) {
     for (const { suffix, columns } of INDEXES) {
       const name = `${table}_${suffix}`;
+      // PostgreSQL already has created_at indexed on both tables (their create migrations).
+      if (columns.length === 0 && !isSqlite(knex)) continue;
       if (isSqlite(knex)) {
-        await knex.raw(`create index ${name} on ${table} (${columns.join(', ')}, ${SQLITE_ORDER})`);
+        await knex.raw(`create index ${name} on ${table} (${[...columns, SQLITE_ORDER].join(', ')})`);
       } else {
         await knex.schema.alterTable(table, (builder) => builder.index([...columns, 'created_at'], name));
       }
@@ -34,7 +42,8 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.raw(`drop index ${UNREAD.name}`);
   for (const table of TABLES) {
-    for (const { suffix } of INDEXES) await knex.raw(`drop index ${table}_${suffix}`);
+    for (const { suffix } of INDEXES) await knex.raw(`drop index if exists ${table}_${suffix}`);
   }
 }

@@ -206,20 +206,25 @@ export async function listLeads(
   return rows.map(fromStored);
 }
 
-/** How many leads match `filter`, and how many of those are unread messages (tours have no read mark). */
+async function countRows(query: Knex.QueryBuilder): Promise<number> {
+  const [row] = (await query.count({ total: '*' })) as { total: number | string }[];
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * How many leads match `filter`, and how many of those are unread messages (tours have no read mark). Plain
+ * count(*) queries only: each is answered from an index (migrations/20261122000500_index_leads.ts) where the filter
+ * allows, where a sum over a column the index lacks would read every row.
+ */
 export async function countLeads(db: Knex, filter: LeadFilter): Promise<{ total: number; unread: number }> {
-  const counts = await Promise.all(
-    kindsOf(filter).map(async (kind) => {
-      const query = applyFilter(db, db(TABLES[kind]), filter).count<{ total: number | string }[]>({ total: '*' });
-      if (kind === 'message') query.select(db.raw('sum(case when read_at is null then 1 else 0 end) as unread'));
-      const [row] = (await query) as { total: number | string; unread?: number | string | null }[];
-      return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
-    }),
-  );
-  return counts.reduce((sum, count) => ({ total: sum.total + count.total, unread: sum.unread + count.unread }), {
-    total: 0,
-    unread: 0,
-  });
+  const kinds = kindsOf(filter);
+  const [totals, unread] = await Promise.all([
+    Promise.all(kinds.map((kind) => countRows(applyFilter(db, db(TABLES[kind]), filter)))),
+    kinds.includes('message')
+      ? countRows(applyFilter(db, db('contact_messages'), filter).whereNull('read_at'))
+      : Promise.resolve(0),
+  ]);
+  return { total: totals.reduce((sum, count) => sum + count, 0), unread };
 }
 
 /**
@@ -234,13 +239,11 @@ export async function* leadPages(db: Knex, pageSize = 500): AsyncGenerator<LeadR
       if (after) {
         const { key, id } = after;
         const arrival = arrivalKey(db, kind);
-        // Rows sort by (arrival, kind, id) descending; this branch's kind is fixed, so compare it here.
-        if (kind < after.kind) query.whereRaw('? <= ?', [arrival, key]);
-        else if (kind > after.kind) query.whereRaw('? < ?', [arrival, key]);
-        else
-          query.where((where) =>
-            where.whereRaw('? < ?', [arrival, key]).orWhereRaw('? = ? and id < ?', [arrival, key, id]),
-          );
+        // Rows sort by (arrival, kind, id) descending; this branch's kind is fixed, so compare it here. Each case
+        // is one range on the arrival index (`arrival <= key`), the rest a filter: an OR of ranges is not.
+        query.whereRaw('? <= ?', [arrival, key]);
+        if (kind > after.kind) query.whereRaw('? < ?', [arrival, key]);
+        else if (kind === after.kind) query.whereRaw('(? < ? or id < ?)', [arrival, key, id]);
       }
       return query;
     });
@@ -314,30 +317,15 @@ export async function listLeadErasures(db: Knex, limit: number): Promise<LeadEra
   return rows.map((row) => ({ ...row, lead_id: Number(row.lead_id) }));
 }
 
-/** The counts the dashboard and the inbox's heading show, in one aggregate query per table. */
+/** The counts the dashboard and the inbox's heading show: each one count(*) that an index answers. */
 export async function countLeadSummary(db: Knex): Promise<{ unread: number; spam: number; new: number }> {
-  const perTable = await Promise.all(
-    LEAD_KINDS.map(async (kind) => {
-      const row = (await db(TABLES[kind])
-        .select(
-          db.raw(
-            kind === 'message'
-              ? 'sum(case when is_spam = ? and read_at is null then 1 else 0 end) as unread'
-              : 'sum(case when is_spam = ? and 1 = 0 then 1 else 0 end) as unread',
-            [false],
-          ),
-          db.raw('sum(case when is_spam = ? then 1 else 0 end) as spam', [true]),
-          db.raw(`sum(case when is_spam = ? and lead_status = 'new' then 1 else 0 end) as fresh`, [false]),
-        )
-        .first()) as { unread: number | string | null; spam: number | string | null; fresh: number | string | null };
-      return { unread: Number(row?.unread ?? 0), spam: Number(row?.spam ?? 0), new: Number(row?.fresh ?? 0) };
-    }),
-  );
-  return perTable.reduce((sum, count) => ({
-    unread: sum.unread + count.unread,
-    spam: sum.spam + count.spam,
-    new: sum.new + count.new,
-  }));
+  const [unread, spam, fresh] = await Promise.all([
+    countRows(db('contact_messages').where({ is_spam: false }).whereNull('read_at')),
+    Promise.all(LEAD_KINDS.map((kind) => countRows(db(TABLES[kind]).where({ is_spam: true })))),
+    Promise.all(LEAD_KINDS.map((kind) => countRows(db(TABLES[kind]).where({ is_spam: false, lead_status: 'new' })))),
+  ]);
+  const sum = (counts: number[]) => counts.reduce((total, count) => total + count, 0);
+  return { unread, spam: sum(spam), new: sum(fresh) };
 }
 
 export interface SourceWeekCount {

@@ -63,17 +63,32 @@ export function leadsToCsvRows(rows: LeadRow[]): string {
  */
 export async function writeLeadsCsv(
   pages: AsyncIterable<LeadRow[]>,
-  out: { write(chunk: string): boolean; once(event: 'drain' | 'close', listener: () => void): unknown },
+  out: CsvDestination,
   isClosed: () => boolean,
 ): Promise<void> {
-  const drained = () =>
-    new Promise<void>((resolve) => {
-      out.once('drain', resolve);
-      out.once('close', resolve);
-    });
-  if (!out.write(`\uFEFF${LEAD_CSV_HEADER}`)) await drained();
+  if (!out.write(`\uFEFF${LEAD_CSV_HEADER}`)) await drained(out);
   for await (const page of pages) {
     if (isClosed()) return;
-    if (!out.write(leadsToCsvRows(page))) await drained();
+    if (!out.write(leadsToCsvRows(page))) await drained(out);
   }
+}
+
+/** What the export writes to: an HTTP response, in the app. */
+export interface CsvDestination {
+  write(chunk: string): boolean;
+  once(event: 'drain' | 'close', listener: () => void): unknown;
+  off(event: 'drain' | 'close', listener: () => void): unknown;
+}
+
+/** Resolves when the destination can take more, or has closed (the client went away). */
+function drained(out: CsvDestination): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.once('drain', done);
+    out.once('close', done);
+  });
 }

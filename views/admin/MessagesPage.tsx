@@ -84,17 +84,17 @@ function FilterForm({ filter, sources }: { filter: InboxFilterView; sources: str
   return (
     <form className="lead-filter" method="get" action="/admin/messages">
       {filter.spam ? <input type="hidden" name="spam" value="1" /> : null}
-      <label>
-        Kind{' '}
-        <select name="kind" defaultValue={filter.kind}>
+      <div className="lead-filter-field">
+        <label htmlFor="filter-kind">Kind</label>
+        <select id="filter-kind" name="kind" defaultValue={filter.kind}>
           <option value="">Messages and tours</option>
           <option value="message">Messages</option>
           <option value="tour">Tours</option>
         </select>
-      </label>
-      <label>
-        Status{' '}
-        <select name="status" defaultValue={filter.status}>
+      </div>
+      <div className="lead-filter-field">
+        <label htmlFor="filter-status">Status</label>
+        <select id="filter-status" name="status" defaultValue={filter.status}>
           <option value="">Any status</option>
           {LEAD_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -102,10 +102,10 @@ function FilterForm({ filter, sources }: { filter: InboxFilterView; sources: str
             </option>
           ))}
         </select>
-      </label>
-      <label>
-        Source{' '}
-        <select name="source" defaultValue={filter.source}>
+      </div>
+      <div className="lead-filter-field">
+        <label htmlFor="filter-source">Source</label>
+        <select id="filter-source" name="source" defaultValue={filter.source}>
           <option value="">Any source</option>
           {sourceOptions.map((source) => (
             <option key={source} value={source}>
@@ -113,10 +113,18 @@ function FilterForm({ filter, sources }: { filter: InboxFilterView; sources: str
             </option>
           ))}
         </select>
-      </label>
-      <label>
-        Search <input type="search" name="q" defaultValue={filter.q} placeholder="Name, e-mail or phone" size={20} />
-      </label>
+      </div>
+      <div className="lead-filter-field">
+        <label htmlFor="filter-q">Search</label>
+        <input
+          id="filter-q"
+          type="search"
+          name="q"
+          defaultValue={filter.q}
+          placeholder="Name, e-mail or phone"
+          size={20}
+        />
+      </div>
       <button type="submit" className="button">
         Filter
       </button>
