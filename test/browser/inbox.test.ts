@@ -9,7 +9,8 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BASE = '2026-11-20T18:00:00.000Z';
 
 describe('Staff inbox in the browser (no JavaScript needed)', function () {
-  this.timeout(120_000);
+  // axe on a page of 50 leads, each with its forms, takes minutes on a loaded 2-core machine.
+  this.timeout(300_000);
   const suite = useBrowserSuite(STAFF_ENV);
   let cookie = '';
 
