@@ -21,6 +21,7 @@ function LeadSources({ table }: { table: LeadSourceTable }) {
   return (
     <section aria-labelledby="lead-sources-heading">
       <h2 id="lead-sources-heading">Leads per source, last {table.weeks.length} weeks</h2>
+      <p>Real leads (messages and tours) per utm_source, each column a week starting on the day shown.</p>
       {table.rows.length === 0 ? (
         <p>No leads in these weeks.</p>
       ) : (
@@ -31,7 +32,7 @@ function LeadSources({ table }: { table: LeadSourceTable }) {
                 <th scope="col">Source</th>
                 {table.weeks.map((week) => (
                   <th key={week} scope="col">
-                    Week of {week}
+                    {week}
                   </th>
                 ))}
                 <th scope="col">Total</th>
