@@ -66,29 +66,31 @@ export async function writeLeadsCsv(
   out: CsvDestination,
   isClosed: () => boolean,
 ): Promise<void> {
-  if (!out.write(`\uFEFF${LEAD_CSV_HEADER}`)) await drained(out);
-  for await (const page of pages) {
-    if (isClosed()) return;
-    if (!out.write(leadsToCsvRows(page))) await drained(out);
+  // One listener per export, not one per wait: compression's response forwards 'drain' listeners to its gzip
+  // stream, where a `once` wrapper is never removed (it removes itself from the response).
+  let wake: (() => void) | undefined;
+  const onWake = () => {
+    const resume = wake;
+    wake = undefined;
+    resume?.();
+  };
+  const drained = () => new Promise<void>((resolve) => (wake = resolve));
+  out.on('drain', onWake);
+  out.on('close', onWake);
+  try {
+    if (!out.write(`\uFEFF${LEAD_CSV_HEADER}`) && !isClosed()) await drained();
+    for await (const page of pages) {
+      if (isClosed()) return;
+      if (!out.write(leadsToCsvRows(page)) && !isClosed()) await drained();
+    }
+  } finally {
+    out.off('close', onWake);
   }
 }
 
 /** What the export writes to: an HTTP response, in the app. */
 export interface CsvDestination {
   write(chunk: string): boolean;
-  once(event: 'drain' | 'close', listener: () => void): unknown;
+  on(event: 'drain' | 'close', listener: () => void): unknown;
   off(event: 'drain' | 'close', listener: () => void): unknown;
-}
-
-/** Resolves when the destination can take more, or has closed (the client went away). */
-function drained(out: CsvDestination): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('close', done);
-      resolve();
-    };
-    out.once('drain', done);
-    out.once('close', done);
-  });
 }
