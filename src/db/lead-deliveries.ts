@@ -1,10 +1,8 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import type { LeadKind } from './leads.js';
 import { findContactMessage } from './contact-messages.js';
 import { LEAD_CONTEXT_FIELDS, type LeadContextField } from '../shared/lead-context.js';
-
-/** The two kinds of lead: a contact message (contact_messages) and a tour booking (tours). */
-export type LeadKind = 'message' | 'tour';
 
 /** What a delivery does: e-mail staff, reply to the buyer, or POST the lead to the CRM webhook. */
 export const DELIVERY_CHANNELS = ['staff-email', 'auto-reply', 'webhook'] as const;

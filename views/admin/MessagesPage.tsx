@@ -1,73 +1,280 @@
+import { LEAD_STATUSES, type LeadStatus } from '../../src/shared/lead-context.js';
 import { formatInTimeZone } from '../../src/shared/time-zone.js';
 import { AdminLayout } from './AdminLayout.js';
 import { telHref } from '../tel-href.js';
 
-/** One lead as the inbox shows it. */
-export interface MessageView {
+/** One lead as the inbox shows it: a contact message or a tour booking. */
+export interface LeadView {
+  kind: 'message' | 'tour';
   id: number;
   firstname: string;
   lastname: string;
   email: string;
   phone: string;
-  subject: string;
+  /** Messages: the subject line. */
+  subject: string | null;
   message: string;
   /** When it arrived, as an ISO date-time (UTC). */
   createdAt: string;
+  /** Messages: marked read by staff. Tours have no read mark. */
   read: boolean;
+  /** Tours: the booked slot's start (ISO, UTC) and booked / cancelled / toured / no-show. */
+  tourStart: string | null;
+  tourStatus: string | null;
+  status: LeadStatus;
+  notes: string;
+  /** Where the visit began and what the buyer asked about, only the fields the lead carries. */
+  context: { label: string; value: string }[];
+}
+
+export interface InboxFilterView {
+  kind: string;
+  status: string;
+  source: string;
+  q: string;
   spam: boolean;
+}
+
+export interface ErasureView {
+  kind: 'message' | 'tour';
+  leadId: number;
+  erasedBy: string;
+  erasedAt: string;
 }
 
 interface MessagesPageProps {
   communityName: string;
   staff: { username: string; csrfToken: string };
-  messages: MessageView[];
+  leads: LeadView[];
   /** The community's IANA time zone: lead times are shown there, with the zone named. */
   timeZone: string;
+  filter: InboxFilterView;
+  /** utm_source values to filter by ("direct" is always offered). */
+  sources: string[];
+  counts: { total: number; unread: number; spam: number };
+  pages: { page: number; count: number; newer: string | null; older: string | null };
+  /** Links between the leads and the spam view, keeping nothing else of the filter. */
+  otherView: string;
+  /** The list's query string, sent back with each form so staff return to the same page. */
+  returnTo: string;
+  erasures: ErasureView[];
 }
 
-interface MessageListProps {
-  messages: MessageView[];
-  csrfToken: string;
-  timeZone: string;
-}
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  touring: 'Touring',
+  toured: 'Toured',
+  contract: 'Contract',
+  closed: 'Closed',
+  lost: 'Lost',
+};
 
-function MessageList({ messages, csrfToken, timeZone }: MessageListProps) {
-  if (messages.length === 0) return <p>None yet.</p>;
+const TOUR_STATUS_LABELS: Record<string, string> = {
+  booked: 'Booked',
+  cancelled: 'Cancelled',
+  toured: 'Toured',
+  'no-show': 'No-show',
+};
+
+const KIND_LABELS = { message: 'Message', tour: 'Tour' } as const;
+
+function FilterForm({ filter, sources }: { filter: InboxFilterView; sources: string[] }) {
+  const sourceOptions = ['direct', ...sources.filter((source) => source !== 'direct')];
   return (
-    <ol className="message-list">
-      {messages.map((message) => (
-        <li key={message.id} className={message.read ? 'message is-read' : 'message is-unread'}>
-          <article aria-labelledby={`message-${message.id}`}>
-            <header className="message-header">
-              <h3 id={`message-${message.id}`}>
-                {message.read ? null : <span className="badge">New</span>} {message.subject}
-              </h3>
-              <p className="message-meta">
-                {message.firstname} {message.lastname} · <a href={`mailto:${message.email}`}>{message.email}</a> ·{' '}
-                <a href={telHref(message.phone)}>{message.phone}</a> ·{' '}
-                <time dateTime={message.createdAt}>{formatInTimeZone(message.createdAt, timeZone)}</time>
-              </p>
-            </header>
-            <p className="message-body">{message.message}</p>
-            <form method="post" action={`/admin/messages/${message.id}/read`}>
-              <input type="hidden" name="_csrf" value={csrfToken} />
-              <input type="hidden" name="read" value={message.read ? 'false' : 'true'} />
-              <button type="submit" className="button">
-                {message.read ? 'Mark as unread' : 'Mark as read'}
-              </button>
-            </form>
-          </article>
-        </li>
-      ))}
-    </ol>
+    <form className="lead-filter" method="get" action="/admin/messages">
+      {filter.spam ? <input type="hidden" name="spam" value="1" /> : null}
+      <div className="lead-filter-field">
+        <label htmlFor="filter-kind">Kind</label>
+        <select id="filter-kind" name="kind" defaultValue={filter.kind}>
+          <option value="">Messages and tours</option>
+          <option value="message">Messages</option>
+          <option value="tour">Tours</option>
+        </select>
+      </div>
+      <div className="lead-filter-field">
+        <label htmlFor="filter-status">Status</label>
+        <select id="filter-status" name="status" defaultValue={filter.status}>
+          <option value="">Any status</option>
+          {LEAD_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {LEAD_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="lead-filter-field">
+        <label htmlFor="filter-source">Source</label>
+        <select id="filter-source" name="source" defaultValue={filter.source}>
+          <option value="">Any source</option>
+          {sourceOptions.map((source) => (
+            <option key={source} value={source}>
+              {source}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="lead-filter-field">
+        <label htmlFor="filter-q">Search</label>
+        <input
+          id="filter-q"
+          type="search"
+          name="q"
+          defaultValue={filter.q}
+          placeholder="Name, e-mail or phone"
+          size={20}
+        />
+      </div>
+      <button type="submit" className="button">
+        Filter
+      </button>
+      <a href={filter.spam ? '/admin/messages?spam=1' : '/admin/messages'}>Clear</a>
+    </form>
   );
 }
 
-/** The lead inbox: every stored message newest first, spam kept apart; a CSV export of all of them. */
-export function MessagesPage({ communityName, staff, messages, timeZone }: MessagesPageProps) {
-  const leads = messages.filter((message) => !message.spam);
-  const spam = messages.filter((message) => message.spam);
-  const unread = leads.filter((message) => !message.read).length;
+function leadTitle(lead: LeadView, timeZone: string): string {
+  if (lead.kind === 'tour' && lead.tourStart) return `Tour on ${formatInTimeZone(lead.tourStart, timeZone)}`;
+  return lead.subject ?? '';
+}
+
+function FollowUpForm({ lead, csrfToken, returnTo }: { lead: LeadView; csrfToken: string; returnTo: string }) {
+  const key = `${lead.kind}-${lead.id}`;
+  return (
+    <form className="lead-follow-up" method="post" action={`/admin/messages/${lead.kind}/${lead.id}/follow-up`}>
+      <input type="hidden" name="_csrf" value={csrfToken} />
+      <input type="hidden" name="return" value={returnTo} />
+      <label htmlFor={`status-${key}`}>Status</label>
+      <select id={`status-${key}`} name="status" defaultValue={lead.status}>
+        {LEAD_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {LEAD_STATUS_LABELS[status]}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`notes-${key}`}>Notes</label>
+      <textarea id={`notes-${key}`} name="notes" rows={2} maxLength={5000} defaultValue={lead.notes} />
+      <button type="submit" className="button">
+        Save
+      </button>
+    </form>
+  );
+}
+
+interface LeadItemProps {
+  lead: LeadView;
+  csrfToken: string;
+  timeZone: string;
+  returnTo: string;
+}
+
+function LeadItem({ lead, csrfToken, timeZone, returnTo }: LeadItemProps) {
+  const key = `${lead.kind}-${lead.id}`;
+  const unread = lead.kind === 'message' && !lead.read;
+  const name = `${lead.firstname} ${lead.lastname}`;
+  return (
+    <li id={`lead-${key}`} className={unread ? 'message is-unread' : 'message is-read'}>
+      <article aria-labelledby={`title-${key}`}>
+        <header className="message-header">
+          <h3 id={`title-${key}`}>
+            <span className={`badge badge-${lead.kind}`}>{KIND_LABELS[lead.kind]}</span>{' '}
+            {unread ? <span className="badge">Unread</span> : null} {leadTitle(lead, timeZone)}
+          </h3>
+          <p className="message-meta">
+            {name} · <a href={`mailto:${lead.email}`}>{lead.email}</a> · <a href={telHref(lead.phone)}>{lead.phone}</a>{' '}
+            · <time dateTime={lead.createdAt}>{formatInTimeZone(lead.createdAt, timeZone)}</time>
+          </p>
+        </header>
+        {lead.message ? <p className="message-body">{lead.message}</p> : null}
+        <dl className="lead-context">
+          {lead.kind === 'tour' && lead.tourStart ? (
+            <div>
+              <dt>Tour</dt>
+              <dd>
+                <time dateTime={lead.tourStart}>{formatInTimeZone(lead.tourStart, timeZone)}</time>
+                {lead.tourStatus ? ` (${TOUR_STATUS_LABELS[lead.tourStatus] ?? lead.tourStatus})` : ''}
+              </dd>
+            </div>
+          ) : null}
+          {lead.context.map((item) => (
+            <div key={item.label}>
+              <dt>{item.label}</dt>
+              <dd>{item.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="lead-actions">
+          <FollowUpForm lead={lead} csrfToken={csrfToken} returnTo={returnTo} />
+          {lead.kind === 'message' ? (
+            <form method="post" action={`/admin/messages/${lead.id}/read`}>
+              <input type="hidden" name="_csrf" value={csrfToken} />
+              <input type="hidden" name="return" value={returnTo} />
+              <input type="hidden" name="read" value={lead.read ? 'false' : 'true'} />
+              <button type="submit" className="button">
+                {lead.read ? 'Mark as unread' : 'Mark as read'}
+              </button>
+            </form>
+          ) : null}
+          <details className="lead-erase">
+            <summary>Delete (erasure request)</summary>
+            <p>
+              Deletes everything this {lead.kind === 'tour' ? 'booking' : 'message'} holds, for good
+              {lead.kind === 'tour' ? ', and frees its place if the tour is still ahead' : ''}. The erasure log keeps
+              only who deleted it and when.
+            </p>
+            <form method="post" action={`/admin/messages/${lead.kind}/${lead.id}/erase`}>
+              <input type="hidden" name="_csrf" value={csrfToken} />
+              <input type="hidden" name="return" value={returnTo} />
+              <button type="submit" className="button button-danger">
+                {`Delete ${name}’s ${lead.kind === 'tour' ? 'tour' : 'message'}`}
+              </button>
+            </form>
+          </details>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function Pagination({ pages }: { pages: MessagesPageProps['pages'] }) {
+  if (pages.count <= 1) return null;
+  return (
+    <nav className="lead-pages" aria-label="Inbox pages">
+      {pages.newer ? <a href={pages.newer}>Newer</a> : <span aria-hidden="true">Newer</span>}
+      <span>
+        Page {pages.page} of {pages.count}
+      </span>
+      {pages.older ? <a href={pages.older}>Older</a> : <span aria-hidden="true">Older</span>}
+    </nav>
+  );
+}
+
+function ErasureLog({ erasures, timeZone }: { erasures: ErasureView[]; timeZone: string }) {
+  return (
+    <section aria-labelledby="erasures-heading" className="erasure-log">
+      <h2 id="erasures-heading">Erasure log</h2>
+      {erasures.length === 0 ? (
+        <p>No lead has been deleted.</p>
+      ) : (
+        <ul>
+          {erasures.map((erasure) => (
+            <li key={`${erasure.kind}-${erasure.leadId}-${erasure.erasedAt}`}>
+              {`${KIND_LABELS[erasure.kind]} #${erasure.leadId} deleted by ${erasure.erasedBy}, `}
+              <time dateTime={erasure.erasedAt}>{formatInTimeZone(erasure.erasedAt, timeZone)}</time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The lead inbox: contact messages and tours together, newest first, 50 a page, filtered by plain GET links and
+ * changed by plain form posts (no JavaScript); spam in a view of its own; a CSV export of every lead.
+ */
+export function MessagesPage(props: MessagesPageProps) {
+  const { communityName, staff, leads, timeZone, filter, sources, counts, pages, otherView, returnTo } = props;
   return (
     <AdminLayout communityName={communityName} staff={staff} path="/admin/messages">
       <div className="admin-title-row">
@@ -76,16 +283,37 @@ export function MessagesPage({ communityName, staff, messages, timeZone }: Messa
           Export CSV
         </a>
       </div>
-      <section aria-labelledby="leads-heading">
-        <h2 id="leads-heading">
-          Leads ({leads.length}, {unread} unread)
-        </h2>
-        <MessageList messages={leads} csrfToken={staff.csrfToken} timeZone={timeZone} />
+      <p>Contact messages and tour bookings, newest first. Times in {timeZone}.</p>
+      <FilterForm filter={filter} sources={sources} />
+      <section aria-labelledby="leads-heading" className={filter.spam ? 'spam-section' : undefined}>
+        <div className="admin-title-row">
+          {filter.spam ? (
+            <h2 id="leads-heading">Flagged as spam ({counts.total})</h2>
+          ) : (
+            <h2 id="leads-heading">
+              Leads ({counts.total}, {counts.unread} unread)
+            </h2>
+          )}
+          <a href={otherView}>{filter.spam ? 'Back to the leads' : `Flagged as spam (${counts.spam})`}</a>
+        </div>
+        {leads.length === 0 ? (
+          <p>None.</p>
+        ) : (
+          <ol className="message-list">
+            {leads.map((lead) => (
+              <LeadItem
+                key={`${lead.kind}-${lead.id}`}
+                lead={lead}
+                csrfToken={staff.csrfToken}
+                timeZone={timeZone}
+                returnTo={returnTo}
+              />
+            ))}
+          </ol>
+        )}
+        <Pagination pages={pages} />
       </section>
-      <section aria-labelledby="spam-heading" className="spam-section">
-        <h2 id="spam-heading">Flagged as spam ({spam.length})</h2>
-        <MessageList messages={spam} csrfToken={staff.csrfToken} timeZone={timeZone} />
-      </section>
+      <ErasureLog erasures={props.erasures} timeZone={timeZone} />
     </AdminLayout>
   );
 }

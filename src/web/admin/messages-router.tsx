@@ -1,11 +1,25 @@
-import express, { Router } from 'express';
+import express, { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import type { Content } from '../../content/index.js';
-import { listContactMessages, setMessageRead, type ContactMessageRow } from '../../db/contact-messages.js';
+import { setMessageRead } from '../../db/contact-messages.js';
+import {
+  countLeads,
+  countLeadSummary,
+  isLeadKind,
+  leadPages,
+  listLeadErasures,
+  listLeadSources,
+  listLeads,
+  updateLeadFollowUp,
+  type LeadRow,
+} from '../../db/leads.js';
 import type { Renderer } from '../../render/renderer.js';
-import { messagesToCsv } from '../../services/messages-csv.js';
-import { MessagesPage, type MessageView } from '../../../views/admin/MessagesPage.js';
+import { eraseLead } from '../../services/lead-erasure.js';
+import { writeLeadsCsv } from '../../services/messages-csv.js';
+import { isLeadStatus } from '../../shared/lead-context.js';
+import { MessagesPage, type LeadView } from '../../../views/admin/MessagesPage.js';
 import { requireCsrfToken } from '../csrf.js';
+import { inboxUrl, LEADS_PER_PAGE, parseInboxQuery, returnUrl } from './inbox-query.js';
 import { staffOf, staffPage } from './staff-page.js';
 
 interface MessagesDeps {
@@ -14,8 +28,34 @@ interface MessagesDeps {
   renderer: Renderer;
 }
 
-function toMessageView(row: ContactMessageRow): MessageView {
+/** Staff notes are a working memo, not a document. */
+export const NOTES_MAX_LENGTH = 5000;
+const ERASURES_SHOWN = 10;
+
+const CONTEXT_LABELS = [
+  ['utm_medium', 'Medium'],
+  ['utm_campaign', 'Campaign'],
+  ['utm_term', 'Term'],
+  ['utm_content', 'Content'],
+  ['referrer', 'Referrer'],
+  ['landing_page', 'Landing page'],
+] as const;
+
+function contextOf(row: LeadRow, content: Content): LeadView['context'] {
+  const plan = row.plan
+    ? (content.floorPlans.find((candidate) => candidate.slug === row.plan)?.name ?? row.plan)
+    : null;
+  return [
+    { label: 'Source', value: row.utm_source ?? 'direct' },
+    ...CONTEXT_LABELS.flatMap(([field, label]) => (row[field] ? [{ label, value: row[field] }] : [])),
+    ...(row.homesite !== null ? [{ label: 'Homesite', value: String(row.homesite) }] : []),
+    ...(plan ? [{ label: 'Plan', value: plan }] : []),
+  ];
+}
+
+function toLeadView(row: LeadRow, content: Content): LeadView {
   return {
+    kind: row.kind,
     id: row.id,
     firstname: row.firstname,
     lastname: row.lastname,
@@ -25,51 +65,132 @@ function toMessageView(row: ContactMessageRow): MessageView {
     message: row.message,
     createdAt: row.created_at,
     read: Boolean(row.read_at),
-    spam: Boolean(row.is_spam),
+    tourStart: row.tour_start,
+    tourStatus: row.tour_status,
+    status: row.lead_status,
+    notes: row.notes,
+    context: contextOf(row, content),
   };
 }
 
-/** The staff inbox: the list, its CSV export, and mark as read / unread (no public page changes). */
+function leadId(req: Request): { kind: 'message' | 'tour'; id: number } | undefined {
+  const kind = String(req.params.kind);
+  const raw = String(req.params.id);
+  if (!isLeadKind(kind) || !/^[1-9]\d{0,14}$/.test(raw)) return undefined;
+  return { kind, id: Number(raw) };
+}
+
+const formBody = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 10 });
+
+/**
+ * The staff inbox: every lead (messages and tours) filtered and paged, its streamed CSV export, follow-up status
+ * and notes, mark as read, and deletion at a buyer's request (no public page changes).
+ */
 export function createMessagesRouter(deps: MessagesDeps): Router {
   const { db, content, renderer } = deps;
+  const timeZone = content.community.timeZone;
   const router = Router();
 
   router.get('/messages', async (req, res) => {
-    const messages = await listContactMessages(db);
+    const { filter, page: asked } = parseInboxQuery(req.query as Record<string, unknown>);
+    const [counts, summary, sources, erasures] = await Promise.all([
+      countLeads(db, filter),
+      countLeadSummary(db),
+      listLeadSources(db),
+      listLeadErasures(db, ERASURES_SHOWN),
+    ]);
+    const pageCount = Math.max(1, Math.ceil(counts.total / LEADS_PER_PAGE));
+    const page = Math.min(asked, pageCount);
+    const rows = await listLeads(db, filter, { limit: LEADS_PER_PAGE, offset: (page - 1) * LEADS_PER_PAGE });
+    const returnTo = new URL(inboxUrl(filter, page), 'http://inbox').search;
     res.send(
       renderer.page(
         <MessagesPage
           communityName={content.community.name}
           staff={staffOf(req)}
-          messages={messages.map(toMessageView)}
-          timeZone={content.community.timeZone}
+          leads={rows.map((row) => toLeadView(row, content))}
+          timeZone={timeZone}
+          filter={{
+            kind: filter.kind ?? '',
+            status: filter.status ?? '',
+            source: filter.source ?? '',
+            q: filter.q ?? '',
+            spam: filter.spam,
+          }}
+          sources={sources}
+          counts={{ ...counts, spam: summary.spam }}
+          pages={{
+            page,
+            count: pageCount,
+            newer: page > 1 ? inboxUrl(filter, page - 1) : null,
+            older: page < pageCount ? inboxUrl(filter, page + 1) : null,
+          }}
+          otherView={filter.spam ? '/admin/messages' : '/admin/messages?spam=1'}
+          returnTo={returnTo}
+          erasures={erasures.map((erasure) => ({
+            kind: erasure.kind,
+            leadId: erasure.lead_id,
+            erasedBy: erasure.erased_by,
+            erasedAt: erasure.erased_at,
+          }))}
         />,
         staffPage(req, 'Messages'),
       ),
     );
   });
 
-  router.get('/messages.csv', async (_req, res) => {
-    const messages = await listContactMessages(db);
+  router.get('/messages.csv', async (req, res) => {
     res
       .type('text/csv; charset=utf-8')
       .attachment(`messages-${new Date().toISOString().slice(0, 10)}.csv`)
-      .send(`\uFEFF${messagesToCsv(messages)}`);
+      .setHeader('Cache-Control', 'no-store');
+    try {
+      await writeLeadsCsv(leadPages(db), res, () => res.destroyed);
+      res.end();
+    } catch (error) {
+      // The header is sent: a cut-off download is the only honest way to say the rest failed.
+      req.log.error({ err: error }, 'lead export failed');
+      res.destroy(error as Error);
+    }
   });
 
-  router.post(
-    '/messages/:id/read',
-    express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }),
-    requireCsrfToken,
-    async (req, res) => {
-      const raw = String(req.params.id);
-      const id = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : 0;
-      if (id === 0) return res.status(400).json({ error: 'Unknown message.' });
-      const found = await setMessageRead(db, id, (req.body as { read?: string } | undefined)?.read !== 'false');
-      if (!found) return res.status(404).json({ error: 'Unknown message.' });
-      res.redirect(303, '/admin/messages');
-    },
-  );
+  router.post('/messages/:id/read', formBody, requireCsrfToken, async (req, res) => {
+    const raw = String(req.params.id);
+    const id = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : 0;
+    if (id === 0) return res.status(400).json({ error: 'Unknown message.' });
+    const found = await setMessageRead(db, id, (req.body as { read?: string } | undefined)?.read !== 'false');
+    if (!found) return res.status(404).json({ error: 'Unknown message.' });
+    res.redirect(303, returnUrl(req.body));
+  });
+
+  router.post('/messages/:kind/:id/follow-up', formBody, requireCsrfToken, async (req, res) => {
+    const lead = leadId(req);
+    if (!lead) return res.status(400).type('text/plain').send('Unknown lead.');
+    const body = (req.body ?? {}) as { status?: unknown; notes?: unknown };
+    if (body.status !== undefined && !isLeadStatus(body.status)) {
+      return res
+        .status(400)
+        .type('text/plain')
+        .send('Status must be one of: new, contacted, touring, toured, contract, closed, lost.');
+    }
+    if (body.notes !== undefined && (typeof body.notes !== 'string' || body.notes.length > NOTES_MAX_LENGTH)) {
+      return res.status(400).type('text/plain').send(`Notes are at most ${NOTES_MAX_LENGTH} characters.`);
+    }
+    const found = await updateLeadFollowUp(db, lead.kind, lead.id, {
+      ...(isLeadStatus(body.status) ? { lead_status: body.status } : {}),
+      ...(typeof body.notes === 'string' ? { notes: body.notes.replace(/\r\n/g, '\n') } : {}),
+    });
+    if (!found) return res.status(404).type('text/plain').send('Unknown lead.');
+    res.redirect(303, `${returnUrl(req.body)}#lead-${lead.kind}-${lead.id}`);
+  });
+
+  router.post('/messages/:kind/:id/erase', formBody, requireCsrfToken, async (req, res) => {
+    const lead = leadId(req);
+    if (!lead) return res.status(400).type('text/plain').send('Unknown lead.');
+    const outcome = await eraseLead(db, lead, req.user?.username ?? 'staff');
+    if (outcome === 'unknown') return res.status(404).type('text/plain').send('Unknown lead.');
+    res.redirect(303, returnUrl(req.body));
+  });
 
   return router;
 }

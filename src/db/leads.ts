@@ -1,0 +1,368 @@
+import type { Knex } from 'knex';
+import { LEAD_STATUSES, type LeadStatus } from '../shared/lead-context.js';
+import { isSqlite } from './connect.js';
+
+/**
+ * The staff inbox's view of every lead: contact messages and tour bookings, read together (newest first) from the
+ * two tables they live in. Inserts stay with each table's own module (contact-messages.ts, tours.ts).
+ */
+export const LEAD_KINDS = ['message', 'tour'] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+export function isLeadKind(value: unknown): value is LeadKind {
+  return typeof value === 'string' && (LEAD_KINDS as readonly string[]).includes(value);
+}
+
+const TABLES: Record<LeadKind, 'contact_messages' | 'tours'> = { message: 'contact_messages', tour: 'tours' };
+
+/** The utm_source filter value that stands for "no utm_source" (a visit typed in, bookmarked, or not tagged). */
+export const DIRECT_SOURCE = 'direct';
+
+export interface LeadFilter {
+  kind?: LeadKind;
+  status?: LeadStatus;
+  /** A utm_source, or DIRECT_SOURCE for leads without one. */
+  source?: string;
+  /** Part of a name, an e-mail address or a phone number. */
+  q?: string;
+  /** Spam is a view of its own: the list shows either real leads or spam, never both. */
+  spam: boolean;
+}
+
+/** One lead as the inbox and the export read it; times are ISO 8601 in UTC whichever database stored them. */
+export interface LeadRow {
+  kind: LeadKind;
+  id: number;
+  created_at: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  /** Messages only. */
+  subject: string | null;
+  message: string;
+  source_page: string | null;
+  is_spam: boolean;
+  /** Messages only: when staff marked it read. */
+  read_at: string | null;
+  /** Tours only: the booked slot's start, and booked / cancelled / toured / no-show. */
+  tour_start: string | null;
+  tour_status: string | null;
+  lead_status: LeadStatus;
+  notes: string;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  referrer: string | null;
+  landing_page: string | null;
+  homesite: number | null;
+  plan: string | null;
+}
+
+/**
+ * The expression a lead is ordered by: its arrival as fixed-width ISO 8601 UTC text, so the two tables compare as
+ * one. contact_messages.created_at is a timestamp (SQLite keeps "YYYY-MM-DD HH:MM:SS" or ISO text, PostgreSQL a
+ * timestamptz); tours.created_at is ISO text. On SQLite the same expression is indexed
+ * (migrations/20261122000500_index_leads.ts): it must stay character for character the same to be used.
+ */
+export function arrivalKey(db: Knex, kind: LeadKind): Knex.Raw {
+  if (isSqlite(db)) return db.raw(`strftime('%Y-%m-%dT%H:%M:%fZ', created_at)`);
+  if (kind === 'tour') return db.raw('created_at');
+  return db.raw(`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+}
+
+const SHARED_COLUMNS = [
+  'id',
+  'firstname',
+  'lastname',
+  'email',
+  'phone',
+  'message',
+  'source_page',
+  'is_spam',
+  'lead_status',
+  'notes',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'referrer',
+  'landing_page',
+  'homesite',
+  'plan',
+] as const;
+
+/** Both branches of the union select the same columns in the same order, each typed alike on PostgreSQL. */
+function selectLeads(db: Knex, kind: LeadKind): Knex.QueryBuilder {
+  const table = TABLES[kind];
+  const own =
+    kind === 'message'
+      ? [
+          db.raw(`'message' as kind`),
+          db.raw('subject'),
+          db.raw('read_at'),
+          db.raw('cast(null as varchar(30)) as tour_start'),
+          db.raw('cast(null as varchar(20)) as tour_status'),
+        ]
+      : [
+          db.raw(`'tour' as kind`),
+          db.raw('cast(null as varchar(150)) as subject'),
+          db.raw(isSqlite(db) ? 'null as read_at' : 'cast(null as timestamptz) as read_at'),
+          db.raw('start_at as tour_start'),
+          db.raw('status as tour_status'),
+        ];
+  return db(table).select([...SHARED_COLUMNS, ...own, db.raw('? as sort_key', [arrivalKey(db, kind)])]);
+}
+
+/** LIKE pattern for "contains", with the user's % and _ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function applyFilter(db: Knex, query: Knex.QueryBuilder, filter: LeadFilter): Knex.QueryBuilder {
+  query.where('is_spam', filter.spam);
+  if (filter.status) query.where('lead_status', filter.status);
+  if (filter.source === DIRECT_SOURCE) {
+    query.where((where) => where.whereNull('utm_source').orWhere('utm_source', DIRECT_SOURCE));
+  } else if (filter.source) {
+    query.where('utm_source', filter.source);
+  }
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = containsPattern(q);
+    const digits = q.replace(/\D/g, '');
+    query.where((where) => {
+      where
+        .whereRaw(`lower(firstname || ' ' || lastname) like ? escape '\\'`, [pattern])
+        .orWhereRaw(`lower(email) like ? escape '\\'`, [pattern])
+        .orWhereRaw(`phone like ? escape '\\'`, [pattern]);
+      // "3035550100" finds "(303) 555-0100": staff type a number the way it was said on the phone.
+      if (digits.length >= 3 && /^[\d\s().+-]+$/.test(q)) {
+        where.orWhereRaw(`replace(replace(replace(replace(phone, '(', ''), ')', ''), ' ', ''), '-', '') like ?`, [
+          `%${digits}%`,
+        ]);
+      }
+    });
+  }
+  return query;
+}
+
+function kindsOf(filter: Pick<LeadFilter, 'kind'>): LeadKind[] {
+  return filter.kind ? [filter.kind] : [...LEAD_KINDS];
+}
+
+type StoredLead = Omit<LeadRow, 'created_at' | 'is_spam' | 'read_at' | 'homesite'> & {
+  sort_key: string;
+  is_spam: boolean | number;
+  read_at: string | Date | null;
+  homesite: number | string | null;
+};
+
+/** SQLite keeps CURRENT_TIMESTAMP as "YYYY-MM-DD HH:MM:SS" (UTC); PostgreSQL's text of a timestamptz has an offset. */
+function toIso(value: string | Date): string {
+  if (value instanceof Date) return value.toISOString();
+  const zoned = /[zZ]|[+-]\d\d(:?\d\d)?$/.test(value) ? value : `${value.replace(' ', 'T')}Z`;
+  const date = new Date(zoned.replace(' ', 'T'));
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+function fromStored(row: StoredLead): LeadRow {
+  const { sort_key: sortKey, ...rest } = row;
+  return {
+    ...rest,
+    created_at: sortKey,
+    is_spam: Boolean(row.is_spam),
+    read_at: row.read_at === null ? null : toIso(row.read_at),
+    homesite: row.homesite === null ? null : Number(row.homesite),
+    lead_status: (LEAD_STATUSES as readonly string[]).includes(row.lead_status) ? row.lead_status : 'new',
+  };
+}
+
+function newestFirst(query: Knex.QueryBuilder): Knex.QueryBuilder {
+  return query.orderBy([
+    { column: 'sort_key', order: 'desc' },
+    { column: 'kind', order: 'desc' },
+    { column: 'id', order: 'desc' },
+  ]);
+}
+
+function unionOf(db: Knex, branches: Knex.QueryBuilder[]): Knex.QueryBuilder {
+  const [first, ...rest] = branches;
+  if (!first) throw new Error('a lead query needs at least one kind');
+  return rest.length === 0 ? first : first.unionAll(rest);
+}
+
+/** One page of leads matching `filter`, newest first. */
+export async function listLeads(
+  db: Knex,
+  filter: LeadFilter,
+  page: { limit: number; offset: number },
+): Promise<LeadRow[]> {
+  const branches = kindsOf(filter).map((kind) => applyFilter(db, selectLeads(db, kind), filter));
+  const rows = (await newestFirst(unionOf(db, branches)).limit(page.limit).offset(page.offset)) as StoredLead[];
+  return rows.map(fromStored);
+}
+
+async function countRows(query: Knex.QueryBuilder): Promise<number> {
+  const [row] = (await query.count({ total: '*' })) as { total: number | string }[];
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * How many leads match `filter`, and how many of those are unread messages (tours have no read mark). Plain
+ * count(*) queries only: each is answered from an index (migrations/20261122000500_index_leads.ts) where the filter
+ * allows, where a sum over a column the index lacks would read every row.
+ */
+export async function countLeads(db: Knex, filter: LeadFilter): Promise<{ total: number; unread: number }> {
+  const kinds = kindsOf(filter);
+  const [totals, unread] = await Promise.all([
+    Promise.all(kinds.map((kind) => countRows(applyFilter(db, db(TABLES[kind]), filter)))),
+    kinds.includes('message')
+      ? countRows(applyFilter(db, db('contact_messages'), filter).whereNull('read_at'))
+      : Promise.resolve(0),
+  ]);
+  return { total: totals.reduce((sum, count) => sum + count, 0), unread };
+}
+
+/**
+ * Every lead (spam included), newest first, a page at a time: keyset pagination on (arrival, kind, id), so each
+ * page is one indexed range read however far into 100,000 leads the export has come.
+ */
+export async function* leadPages(db: Knex, pageSize = 500): AsyncGenerator<LeadRow[]> {
+  let after: { key: string; kind: LeadKind; id: number } | undefined;
+  for (;;) {
+    const branches = LEAD_KINDS.map((kind) => {
+      const query = selectLeads(db, kind);
+      if (after) {
+        const { key, id } = after;
+        const arrival = arrivalKey(db, kind);
+        // Rows sort by (arrival, kind, id) descending; this branch's kind is fixed, so compare it here. Each case
+        // is one range on the arrival index (`arrival <= key`), the rest a filter: an OR of ranges is not.
+        query.whereRaw('? <= ?', [arrival, key]);
+        if (kind > after.kind) query.whereRaw('? < ?', [arrival, key]);
+        else if (kind === after.kind) query.whereRaw('(? < ? or id < ?)', [arrival, key, id]);
+      }
+      return query;
+    });
+    const rows = ((await newestFirst(unionOf(db, branches)).limit(pageSize)) as StoredLead[]).map((row) => ({
+      stored: row,
+      lead: fromStored(row),
+    }));
+    if (rows.length === 0) return;
+    yield rows.map((row) => row.lead);
+    const last = rows.at(-1)!;
+    after = { key: last.stored.sort_key, kind: last.lead.kind, id: last.lead.id };
+    if (rows.length < pageSize) return;
+  }
+}
+
+/** The utm_source values leads carry, for the inbox's source filter (DIRECT_SOURCE stands for none). */
+export async function listLeadSources(db: Knex, limit = 100): Promise<string[]> {
+  const rows = (await unionOf(
+    db,
+    LEAD_KINDS.map((kind) => db(TABLES[kind]).distinct('utm_source').whereNotNull('utm_source')),
+  )) as { utm_source: string }[];
+  return [...new Set(rows.map((row) => row.utm_source))].sort().slice(0, limit);
+}
+
+export interface LeadFollowUp {
+  lead_status?: LeadStatus;
+  notes?: string;
+}
+
+/** Sets a lead's sales status and/or notes; false when there is no such lead. */
+export async function updateLeadFollowUp(db: Knex, kind: LeadKind, id: number, change: LeadFollowUp): Promise<boolean> {
+  if (change.lead_status === undefined && change.notes === undefined) {
+    return (await db(TABLES[kind]).where({ id }).first('id')) !== undefined;
+  }
+  return (await db(TABLES[kind]).where({ id }).update(change)) === 1;
+}
+
+/** The tour fields deleting a tour needs: whether it still holds a place in its slot. */
+export async function findTourForErasure(
+  trx: Knex.Transaction,
+  id: number,
+): Promise<{ start_at: string; status: string; is_spam: boolean } | undefined> {
+  const row = (await trx('tours').where({ id }).first('start_at', 'status', 'is_spam')) as
+    { start_at: string; status: string; is_spam: boolean | number } | undefined;
+  return row && { ...row, is_spam: Boolean(row.is_spam) };
+}
+
+export async function deleteLeadRow(trx: Knex.Transaction, kind: LeadKind, id: number): Promise<boolean> {
+  return (await trx(TABLES[kind]).where({ id }).delete()) === 1;
+}
+
+export interface LeadErasure {
+  kind: LeadKind;
+  lead_id: number;
+  erased_by: string;
+  erased_at: string;
+}
+
+export async function insertLeadErasure(trx: Knex.Transaction, erasure: LeadErasure): Promise<void> {
+  await trx('lead_erasures').insert(erasure);
+}
+
+export async function listLeadErasures(db: Knex, limit: number): Promise<LeadErasure[]> {
+  const rows = (await db('lead_erasures')
+    .select('kind', 'lead_id', 'erased_by', 'erased_at')
+    .orderBy([
+      { column: 'erased_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit)) as LeadErasure[];
+  return rows.map((row) => ({ ...row, lead_id: Number(row.lead_id) }));
+}
+
+/** The counts the dashboard and the inbox's heading show: each one count(*) that an index answers. */
+export async function countLeadSummary(db: Knex): Promise<{ unread: number; spam: number; new: number }> {
+  const [unread, spam, fresh] = await Promise.all([
+    countRows(db('contact_messages').where({ is_spam: false }).whereNull('read_at')),
+    Promise.all(LEAD_KINDS.map((kind) => countRows(db(TABLES[kind]).where({ is_spam: true })))),
+    Promise.all(LEAD_KINDS.map((kind) => countRows(db(TABLES[kind]).where({ is_spam: false, lead_status: 'new' })))),
+  ]);
+  const sum = (counts: number[]) => counts.reduce((total, count) => total + count, 0);
+  return { unread, spam: sum(spam), new: sum(fresh) };
+}
+
+export interface SourceWeekCount {
+  source: string;
+  /** 0 = the 7 days up to `now`, 1 = the 7 days before, … */
+  week: number;
+  count: number;
+}
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Real leads (messages and tours) per utm_source (DIRECT_SOURCE for none) and per week, over the `weeks` weeks up
+ * to `now`, in one grouped query. Weeks are counted back from `now`, so the latest is always a whole week.
+ */
+export async function countLeadsBySourceAndWeek(db: Knex, now: Date, weeks: number): Promise<SourceWeekCount[]> {
+  const since = new Date(now.getTime() - weeks * WEEK_MS).toISOString();
+  const nowIso = now.toISOString();
+  const weekOf = isSqlite(db)
+    ? 'cast((julianday(?) - julianday(arrived)) / 7 as integer)'
+    : 'floor(extract(epoch from (cast(? as timestamptz) - cast(arrived as timestamptz))) / 604800)';
+  const branches = LEAD_KINDS.map((kind) =>
+    db(TABLES[kind])
+      .select(
+        db.raw('coalesce(utm_source, ?) as source', [DIRECT_SOURCE]),
+        db.raw('? as arrived', [arrivalKey(db, kind)]),
+      )
+      .where('is_spam', false)
+      .whereRaw('? >= ?', [arrivalKey(db, kind), since])
+      .whereRaw('? <= ?', [arrivalKey(db, kind), nowIso]),
+  );
+  const rows = (await db
+    .select('source', db.raw(`${weekOf} as week`, [nowIso]))
+    .count<{ count: number | string }[]>({ count: '*' })
+    .from(unionOf(db, branches).as('recent'))
+    .groupBy('source', 'week')) as unknown as { source: string; week: number | string; count: number | string }[];
+  return rows
+    .map((row) => ({ source: row.source, week: Number(row.week), count: Number(row.count) }))
+    .filter((row) => row.week >= 0 && row.week < weeks);
+}

@@ -1,0 +1,63 @@
+import { DIRECT_SOURCE, isLeadKind, type LeadFilter } from '../../db/leads.js';
+import { isLeadStatus, LEAD_CONTEXT_MAX_LENGTH } from '../../shared/lead-context.js';
+
+/** Leads per inbox page (contract: "50 leads a page"). */
+export const LEADS_PER_PAGE = 50;
+const SEARCH_MAX_LENGTH = 100;
+
+export interface InboxQuery {
+  filter: LeadFilter;
+  page: number;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/**
+ * The inbox's GET parameters (kind, status, source, q, spam, page). An unknown value means "all", never an error:
+ * they come from the filter form and from links staff keep.
+ */
+export function parseInboxQuery(query: Record<string, unknown>): InboxQuery {
+  const kind = text(query.kind);
+  const status = text(query.status);
+  const source = text(query.source);
+  const q = text(query.q).slice(0, SEARCH_MAX_LENGTH);
+  const page = /^[1-9]\d{0,6}$/.test(text(query.page)) ? Number(text(query.page)) : 1;
+  return {
+    filter: {
+      ...(isLeadKind(kind) ? { kind } : {}),
+      ...(isLeadStatus(status) ? { status } : {}),
+      ...(source && source.length <= LEAD_CONTEXT_MAX_LENGTH ? { source } : {}),
+      ...(q ? { q } : {}),
+      spam: text(query.spam) === '1',
+    },
+    page,
+  };
+}
+
+/** The inbox URL that shows `filter` at `page`; the same filter always gives the same URL. */
+export function inboxUrl(filter: LeadFilter, page = 1): string {
+  const params = new URLSearchParams();
+  if (filter.spam) params.set('spam', '1');
+  if (filter.kind) params.set('kind', filter.kind);
+  if (filter.status) params.set('status', filter.status);
+  if (filter.source) params.set('source', filter.source);
+  if (filter.q) params.set('q', filter.q);
+  if (page > 1) params.set('page', String(page));
+  const search = params.toString();
+  return search ? `/admin/messages?${search}` : '/admin/messages';
+}
+
+/**
+ * Where a form post on the inbox sends staff back to: the list they were on, read from the form's `return` field
+ * (the list's query string) and rebuilt, so the field can never point anywhere but the inbox.
+ */
+export function returnUrl(body: unknown): string {
+  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).return : undefined;
+  if (typeof raw !== 'string' || raw === '') return '/admin/messages';
+  const { filter, page } = parseInboxQuery(Object.fromEntries(new URLSearchParams(raw.replace(/^\?/, ''))));
+  return inboxUrl(filter, page);
+}
+
+export { DIRECT_SOURCE };

@@ -1,0 +1,124 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { minutesBefore, seedMessage, seedTour } from '../support/leads.js';
+import { signInCookie, STAFF_ENV } from '../support/staff.js';
+import { openPage, screenshot, useBrowserSuite, WIDTHS, type OpenedPage } from './support.js';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BASE = '2026-11-20T18:00:00.000Z';
+
+describe('Staff inbox in the browser (no JavaScript needed)', function () {
+  // axe on a page of 50 leads, each with its forms, takes minutes on a loaded 2-core machine.
+  this.timeout(300_000);
+  const suite = useBrowserSuite(STAFF_ENV);
+  let cookie = '';
+
+  before(async () => {
+    const { db } = suite.server;
+    for (let index = 0; index < 54; index += 1) {
+      const at = minutesBefore(BASE, index * 11);
+      const fields = {
+        firstname: ['Avery', 'Jordan', 'Casey', 'Riley'][index % 4]!,
+        lastname: `Buyer${index}`,
+        email: `buyer${index}@example.com`,
+        utm_source: index % 3 === 0 ? 'google' : index % 3 === 1 ? 'facebook' : null,
+        utm_medium: index % 3 === 0 ? 'cpc' : null,
+        utm_campaign: index % 3 === 0 ? 'fall-open-house' : null,
+        referrer: index % 3 === 0 ? 'https://www.google.com/' : null,
+        landing_page: '/floor-plans/canyon',
+        homesite: index % 4 === 0 ? 12 + index : null,
+        plan: index % 5 === 0 ? 'overlook' : null,
+        lead_status: index % 7 === 0 ? 'contacted' : 'new',
+      };
+      if (index % 3 === 1) await seedTour(db, at, '2026-12-05T17:00:00.000Z', fields);
+      else await seedMessage(db, at, { ...fields, subject: `Question about homesite ${index}` });
+    }
+    cookie = await signInCookie(suite.server.url);
+  });
+
+  async function openInbox(width: number, path = '/admin/messages', javaScriptEnabled = false): Promise<OpenedPage> {
+    const opened = await openPage(suite, { width, javaScriptEnabled });
+    const [name, value] = cookie.split('=') as [string, string];
+    await opened.context.addCookies([{ name, value, url: suite.server.url }]);
+    const response = await opened.page.goto(path);
+    expect(response?.status()).to.equal(200);
+    return opened;
+  }
+
+  const listed = (page: Page) => page.locator('li[id^="lead-"]');
+  const filters = (page: Page) => page.locator('form.lead-filter');
+
+  it('filters by kind, source and status, and searches, with the plain form', async () => {
+    const { page, context } = await openInbox(1280);
+    await filters(page).getByLabel('Kind').selectOption('tour');
+    await filters(page).getByLabel('Source').selectOption('facebook');
+    await Promise.all([page.waitForURL(/kind=tour/), page.getByRole('button', { name: 'Filter' }).click()]);
+    expect(new URL(page.url()).searchParams.get('source')).to.equal('facebook');
+    expect(await listed(page).count()).to.equal(18);
+    for (const id of await listed(page).evaluateAll((items) => items.map((item) => item.id))) {
+      expect(id).to.match(/^lead-tour-/);
+    }
+    expect(await filters(page).getByLabel('Kind').inputValue()).to.equal('tour');
+
+    await page.goto('/admin/messages');
+    await filters(page).getByLabel('Status').selectOption('contacted');
+    await Promise.all([page.waitForURL(/status=contacted/), page.getByRole('button', { name: 'Filter' }).click()]);
+    expect(await listed(page).count()).to.equal(8);
+
+    await page.goto('/admin/messages');
+    await filters(page).getByLabel('Search').fill('buyer17@');
+    await Promise.all([page.waitForURL(/q=buyer17/), page.getByRole('button', { name: 'Filter' }).click()]);
+    expect(await listed(page).count()).to.equal(1);
+    await Promise.all([page.waitForURL((url) => url.search === ''), page.getByRole('link', { name: 'Clear' }).click()]);
+    expect(await listed(page).count()).to.equal(50);
+    await context.close();
+  });
+
+  it('pages through 54 leads: 50, then 4', async () => {
+    const { page, context } = await openInbox(1280);
+    expect(await listed(page).count()).to.equal(50);
+    await page.getByRole('link', { name: 'Older' }).click();
+    await page.waitForURL(/page=2/);
+    expect(await listed(page).count()).to.equal(4);
+    await Promise.all([page.waitForURL((url) => url.search === ''), page.getByRole('link', { name: 'Newer' }).click()]);
+    expect(await listed(page).count()).to.equal(50);
+    await context.close();
+  });
+
+  it('saves a status and notes, back on the same filtered list', async () => {
+    const { page, context } = await openInbox(1280, '/admin/messages?kind=message');
+    const first = listed(page).first();
+    const id = await first.getAttribute('id');
+    await first.getByLabel('Status').selectOption('touring');
+    await first.getByLabel('Notes').fill('Coming Saturday at 10.');
+    await Promise.all([
+      page.waitForURL(/kind=message#lead-message-/),
+      first.getByRole('button', { name: 'Save' }).click(),
+    ]);
+    const saved = page.locator(`li[id="${id}"]`);
+    expect(await saved.getByLabel('Status').inputValue()).to.equal('touring');
+    expect(await saved.getByLabel('Notes').inputValue()).to.equal('Coming Saturday at 10.');
+    await context.close();
+  });
+
+  for (const width of WIDTHS) {
+    it(`has no axe violations and no sideways scrolling at ${width} px (deletion step open)`, async () => {
+      const { page, context } = await openInbox(width, '/admin/messages', true);
+      await screenshot(page, `inbox-${width}`);
+      await listed(page).first().locator('summary').click();
+      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      const found = results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+      expect(found).to.deep.equal([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(width);
+      await screenshot(page, `inbox-erase-${width}`);
+      await page.goto('/admin');
+      expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).to.deep.equal([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(width);
+      await screenshot(page, `admin-home-${width}`, { fullPage: true });
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,41 @@
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+
+/** Fields a seeded lead may set beyond the defaults (context, status, notes, spam, …). */
+export type LeadFields = Record<string, string | number | boolean | null>;
+
+const PERSON = {
+  firstname: 'Pat',
+  lastname: 'Buyer',
+  email: 'pat@example.com',
+  phone: '(970) 555-0100',
+};
+
+/** Stores a contact message as the form would, with `created_at` an ISO instant. Returns its id. */
+export async function seedMessage(db: Knex, createdAt: string, fields: LeadFields = {}): Promise<number> {
+  const [row] = await db('contact_messages')
+    .insert({ ...PERSON, subject: 'A question', message: 'Hello', created_at: createdAt, ...fields })
+    .returning<{ id: number }[]>('id');
+  return row!.id;
+}
+
+/** Stores a tour booking (without taking a slot place unless the test does). Returns its id. */
+export async function seedTour(db: Knex, createdAt: string, startAt: string, fields: LeadFields = {}): Promise<number> {
+  const [row] = await db('tours')
+    .insert({
+      ...PERSON,
+      token: crypto.randomBytes(24).toString('base64url'),
+      start_at: startAt,
+      slot_minutes: 60,
+      message: '',
+      created_at: createdAt,
+      ...fields,
+    })
+    .returning<{ id: number }[]>('id');
+  return row!.id;
+}
+
+/** An ISO instant `minutes` before a fixed moment, so seeded leads have a known order. */
+export function minutesBefore(base: string, minutes: number): string {
+  return new Date(Date.parse(base) - minutes * 60_000).toISOString();
+}

@@ -1,0 +1,205 @@
+/**
+ * `npm run bench:leads`: the staff inbox at 100,000 leads. Starts the app in-process on a fresh SQLite database
+ * holding 100,000 leads (two messages for each tour, a quarter from Google, a sixth from Facebook, the rest direct;
+ * statuses spread over the contract's seven), then measures the median server time of the inbox list, a filtered
+ * list, a search and the admin home, and how much the process's resident memory grows while the whole CSV export
+ * is downloaded. Writes tools/bench/leads-results.md. Budgets (issue 14): 50 ms a page, +30 MB for the export.
+ */
+import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { connectDatabase } from '../../src/db/connect.js';
+import { migrateToLatest } from '../../src/db/migrations.js';
+import { seedSampleContent } from '../../src/db/seed-sample.js';
+import { createLogger } from '../../src/logger.js';
+import { LEAD_STATUSES } from '../../src/shared/lead-context.js';
+import { createSite } from '../../src/site.js';
+import { signIn, STAFF_ENV } from '../../test/support/staff.js';
+import { testConfig } from '../../test/support/test-server.js';
+import { medianBy } from './stats.js';
+
+const LEADS = 100_000;
+/** Requests per page measured; BENCH_RUNS lowers it on a machine too loaded to finish. */
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const WARM_UP = 3;
+const PAGE_BUDGET_MS = 50;
+const EXPORT_BUDGET_MB = 30;
+const NAMES = ['Smith', 'Garcia', 'Nguyen', 'Johnson', 'Martinez', 'Lee', 'Brown', 'Davis', 'Lopez', 'Wilson'];
+
+function sourceOf(index: number): Record<string, string | null> {
+  if (index % 4 === 0) return { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'fall-2026' };
+  if (index % 6 === 1) return { utm_source: 'facebook', utm_medium: 'social', utm_campaign: 'open-house' };
+  return { utm_source: null, utm_medium: null, utm_campaign: null };
+}
+
+/** 100,000 leads over the last two years, a third of them tours; inserted in batches inside one transaction. */
+async function seedLeads(file: string): Promise<void> {
+  const db = connectDatabase({ client: 'sqlite', filename: file });
+  await migrateToLatest(db);
+  await seedSampleContent(db);
+  const now = Date.now();
+  const span = 2 * 365 * 86_400_000;
+  await db.transaction(async (trx) => {
+    let messages: Record<string, unknown>[] = [];
+    let tours: Record<string, unknown>[] = [];
+    const flush = async () => {
+      if (messages.length) await trx('contact_messages').insert(messages);
+      if (tours.length) await trx('tours').insert(tours);
+      messages = [];
+      tours = [];
+    };
+    for (let index = 0; index < LEADS; index += 1) {
+      const createdAt = new Date(now - Math.floor((index / LEADS) * span)).toISOString();
+      const lastname = NAMES[index % NAMES.length]!;
+      const lead = {
+        firstname: `Buyer${index}`,
+        lastname,
+        email: `buyer${index}@example.com`,
+        phone: `(303) 555-${String(index % 10_000).padStart(4, '0')}`,
+        lead_status: LEAD_STATUSES[index % LEAD_STATUSES.length],
+        notes: index % 10 === 0 ? 'Called back; wants a walkout basement.' : '',
+        referrer: index % 4 === 0 ? 'https://www.google.com/' : null,
+        landing_page: '/floor-plans/canyon',
+        homesite: index % 5 === 0 ? (index % 78) + 1 : null,
+        plan: index % 7 === 0 ? 'canyon' : null,
+        is_spam: index % 50 === 0,
+        ...sourceOf(index),
+      };
+      if (index % 3 === 0) {
+        tours.push({
+          ...lead,
+          token: `bench-${index}`,
+          start_at: new Date(Date.parse(createdAt) + 3 * 86_400_000).toISOString(),
+          slot_minutes: 60,
+          message: '',
+          status: 'toured',
+          created_at: createdAt,
+        });
+      } else {
+        messages.push({
+          ...lead,
+          subject: `Question ${index}`,
+          message: 'We would like to know more about the community and the available homesites.',
+          // As SQLite's CURRENT_TIMESTAMP stores it.
+          created_at: createdAt.slice(0, 19).replace('T', ' '),
+        });
+      }
+      if (messages.length >= 400 || tours.length >= 400) await flush();
+    }
+    await flush();
+  });
+  await db.raw('analyze');
+  await db.destroy();
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await run();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+async function medianOf(url: string, cookie: string): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < RUNS + WARM_UP; run += 1) {
+    const ms = await timed(async () => {
+      const response = await fetch(url, { headers: { Cookie: cookie } });
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+      await response.text();
+    });
+    if (run >= WARM_UP) times.push(ms);
+  }
+  return medianBy(times, (ms) => ms);
+}
+
+/** Downloads the export chunk by chunk (never holding it) and samples resident memory while it runs. */
+async function exportGrowth(url: string, cookie: string): Promise<{ growthMb: number; rows: number; ms: number }> {
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 5);
+  let rows = 0;
+  const ms = await timed(async () => {
+    const response = await fetch(`${url}/admin/messages.csv`, { headers: { Cookie: cookie } });
+    const reader = response.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      for (const byte of value) if (byte === 0x0a) rows += 1;
+    }
+  });
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { growthMb: (peak - baseline) / 1024 / 1024, rows: rows - 1, ms };
+}
+
+async function main(): Promise<void> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-leads-'));
+  // LEADS_BENCH_DB=<file> keeps the seeded database there and reuses it on the next run (seeding takes minutes).
+  const kept = process.env.LEADS_BENCH_DB;
+  const file = kept ?? path.join(dir, 'site.sqlite');
+  const reuse = kept !== undefined && (await fs.stat(kept).catch(() => undefined)) !== undefined;
+  const seedMs = reuse ? 0 : await timed(() => seedLeads(file));
+  const config = testConfig(dir, `sqlite:${file}`, STAFF_ENV);
+  const site = await createSite(config, createLogger(config));
+  const server = site.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const staff = await signIn(url);
+    const pages = [
+      ['GET /admin/messages (first page of every lead)', '/admin/messages'],
+      [
+        'GET /admin/messages?source=google&status=contacted (filtered)',
+        '/admin/messages?source=google&status=contacted',
+      ],
+      [
+        'GET /admin/messages?kind=tour&source=direct&page=20 (filtered, page 20)',
+        '/admin/messages?kind=tour&source=direct&page=20',
+      ],
+      ['GET /admin/messages?q=garcia (search)', '/admin/messages?q=garcia'],
+      ['GET /admin/messages?q=5550042 (search, phone digits)', '/admin/messages?q=5550042'],
+      ['GET /admin (counts, leads per source)', '/admin'],
+    ] as const;
+    const rows: [string, number][] = [];
+    for (const [label, pagePath] of pages) {
+      rows.push([label, await medianOf(`${url}${pagePath}`, staff.cookie)]);
+      console.error(`measured ${label}: ${rows.at(-1)![1].toFixed(1)} ms`);
+    }
+    const deepPage = await medianOf(`${url}/admin/messages?page=1900`, staff.cookie);
+    const csv = await exportGrowth(url, staff.cookie);
+    const report = [
+      '# The staff inbox at 100,000 leads',
+      '',
+      `Written by \`npm run bench:leads\` on ${new Date().toISOString().slice(0, 10)} (${os.cpus().length} CPUs, ` +
+        `Node ${process.version}, SQLite, load average ${os.loadavg()[0]?.toFixed(1)} at the end). ` +
+        `${LEADS.toLocaleString('en-US')} leads (a third tours, 2 % spam)` +
+        `${reuse ? ' from a kept database' : ` seeded in ${(seedMs / 1000).toFixed(0)} s`}. ` +
+        `Server time as the client sees it over loopback, median of ${RUNS} after ${WARM_UP} warm-up requests, ` +
+        'React production build (NODE_ENV=production).',
+      '',
+      '| Measure | ms | Budget (ms) | Within |',
+      '|---|---:|---:|---|',
+      ...rows.map(
+        ([label, ms]) => `| ${label} | ${ms.toFixed(1)} | ${PAGE_BUDGET_MS} | ${ms <= PAGE_BUDGET_MS ? 'yes' : 'NO'} |`,
+      ),
+      `| GET /admin/messages?page=1900 (deep page, no budget: the offset is walked) | ${deepPage.toFixed(1)} | — | — |`,
+      '',
+      '| Export | Value | Budget | Within |',
+      '|---|---:|---:|---|',
+      `| GET /admin/messages.csv: resident memory growth while downloading | +${csv.growthMb.toFixed(1)} MB | +${EXPORT_BUDGET_MB} MB | ${csv.growthMb <= EXPORT_BUDGET_MB ? 'yes' : 'NO'} |`,
+      `| GET /admin/messages.csv: rows, time | ${csv.rows.toLocaleString('en-US')} rows in ${(csv.ms / 1000).toFixed(1)} s | — | — |`,
+      '',
+    ].join('\n');
+    console.log(report);
+    await fs.writeFile(path.join('tools', 'bench', 'leads-results.md'), report);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+    await site.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
