@@ -1,7 +1,6 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { HomesiteRecord } from '../src/shared/homesite-record.js';
 import {
-  HOMESITE_STATUSES,
   homesiteFactProblems,
   STATUS_LABELS,
   type HomesiteFacts,
@@ -9,6 +8,7 @@ import {
 } from '../src/shared/homesite-rules.js';
 import type { EditorHomesite, EditorNotice, HomesiteEditorProps } from './homesite-editor-types.js';
 import { BULK_FORM, editorRowCells, type EditorRowContext } from './lot-editor-row.js';
+import { StatusOptions } from './lot-status-style.js';
 import { useEnhanced } from './use-enhanced.js';
 
 /** `lots` with `lot` in it or not. */
@@ -188,11 +188,7 @@ export default function HomesiteEditor({ homesites, plans, csrfToken, total, row
         <label>
           Set the selected homesites to{' '}
           <select name="status" defaultValue="sold">
-            {HOMESITE_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
+            <StatusOptions />
           </select>
         </label>{' '}
         <button type="submit" className="button" disabled={busy}>

@@ -17,7 +17,7 @@ import {
 import { Picture } from '../src/shared/Picture.js';
 import { lotMatches, type LotMapFilter, type LotMapLot, type LotMapProps } from './lot-map-types.js';
 import { lotShapesMarkup } from './lot-shapes-markup.js';
-import { StatusPatterns, StatusSwatch } from './lot-status-style.js';
+import { StatusOptions, StatusPatterns, StatusSwatch } from './lot-status-style.js';
 import { useEnhanced } from './use-enhanced.js';
 
 const MAX_SCALE = 5;
@@ -325,11 +325,7 @@ export default function LotMap({
               onChange={(event) => applyFilter({ ...filter, status: event.target.value as HomesiteStatus | '' })}
             >
               <option value="">All statuses</option>
-              {statusOptions.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
+              <StatusOptions statuses={statusOptions} />
             </select>
           </div>
           <div className="lot-map-field">
