@@ -28,7 +28,9 @@ export function HomesitePage({ content, path, homesite }: HomesitePageProps) {
             </HomesiteFact>
           ) : null}
           {homesite.priceText ? (
-            <HomesiteFact term={homesite.status === 'available' ? 'Homes from' : 'Price'}>{homesite.priceText}</HomesiteFact>
+            <HomesiteFact term={homesite.status === 'available' ? 'Homes from' : 'Price'}>
+              {homesite.priceText}
+            </HomesiteFact>
           ) : null}
           {homesite.readyText && homesite.status === 'quick-move-in' ? (
             <HomesiteFact term="Ready">{homesite.readyText}</HomesiteFact>
