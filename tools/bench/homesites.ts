@@ -88,7 +88,7 @@ async function main(): Promise<void> {
       `Written by \`npm run bench:homesites\` on ${new Date().toISOString().slice(0, 16)}Z (${os.cpus().length} CPUs, ` +
         `Node ${process.version}, SQLite, load average ${os.loadavg()[0]?.toFixed(1)} at the end). Time as the ` +
         "client sees it over loopback (gzip, as a browser asks), page cache bypassed; CPU is this process's " +
-        'CPU time meanwhile (server and the in-process client), which other load on the machine does not inflate. ' +
+        'CPU time meanwhile (server and the in-process client), which other load on the machine inflates less than the wall time. ' +
         'Run it with NODE_ENV=production (React production build).',
       '',
       '| Measure | ms | CPU ms | Budget (ms) | Within |',
