@@ -1,19 +1,17 @@
 import { FloorPlanCards } from './FloorPlanCards.js';
 import { Layout } from './Layout.js';
+import { PageHeading } from './PageHeading.js';
 import type { SiteProps } from './site-props.js';
 
 export function FloorPlansIndexPage({ content, path, image }: SiteProps) {
   return (
     <Layout content={content} path={path}>
-      <div className="page-heading">
-        <div className="container">
-          <h1>Floor Plans</h1>
-          <p>
-            {content.community.counters.floorPlans} plans, from single-level living to a walk-out lower level. Choose
-            one to see its gallery.
-          </p>
-        </div>
-      </div>
+      <PageHeading title="Floor Plans">
+        <p>
+          {content.community.counters.floorPlans} plans, from single-level living to a walk-out lower level. Choose one
+          to see its gallery.
+        </p>
+      </PageHeading>
       <section className="container plans-index" aria-label="All floor plans">
         <FloorPlanCards plans={content.floorPlans} image={image} headingLevel={2} eagerFirst />
       </section>

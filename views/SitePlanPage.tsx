@@ -3,6 +3,7 @@ import type { LotMapProps } from '../widgets/lot-map-types.js';
 import type { HomesiteSummary } from './homesites/homesite-summary.js';
 import { HomesiteTable } from './homesites/HomesiteTable.js';
 import { Layout } from './Layout.js';
+import { PageHeading } from './PageHeading.js';
 import type { SiteProps } from './site-props.js';
 
 interface SitePlanPageProps extends SiteProps {
@@ -16,15 +17,12 @@ export function SitePlanPage({ content, path, map, lotMap, homesites, availableC
   const { community, media } = content;
   return (
     <Layout content={content} path={path}>
-      <div className="page-heading">
-        <div className="container">
-          <h1>Site Plan</h1>
-          <p>
-            {`${homesites.length} homesites around a central park and pond; ${availableCount} available now.`} Tap a
-            homesite to see what it is, or find it in the table below.
-          </p>
-        </div>
-      </div>
+      <PageHeading title="Site Plan">
+        <p>
+          {`${homesites.length} homesites around a central park and pond; ${availableCount} available now.`} Tap a
+          homesite to see what it is, or find it in the table below.
+        </p>
+      </PageHeading>
       <section className="container site-plan" id="homesites" aria-label="Site plan">
         <Widget name="LotMap" hydrate="visible" props={lotMap} />
         <p className="site-plan-links">

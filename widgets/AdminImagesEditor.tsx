@@ -3,6 +3,7 @@ import Sortable from 'sortablejs';
 import { MESSAGES } from '../src/shared/constants.js';
 import { Picture } from '../src/shared/Picture.js';
 import type { AdminImagesEditorProps, EditorImage } from './admin-images-editor-types.js';
+import type { EditorNotice } from './editor-notice.js';
 import { useEnhanced } from './use-enhanced.js';
 
 interface Item extends EditorImage {
@@ -10,7 +11,7 @@ interface Item extends EditorImage {
   position: number;
 }
 
-type Notice = { kind: 'success' | 'error'; text: string } | null;
+type Notice = EditorNotice | null;
 
 /** A card's button: by url while the card exists, else the card now at `index` (after a delete). */
 type FocusTarget = { url: string; index: number; action: 'up' | 'down' | 'delete' };

@@ -1,23 +1,38 @@
-import { useState, type FormEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import type { HomesiteRecord } from '../src/shared/homesite-record.js';
 import {
-  formatNumber,
-  HOMESITE_STATUSES,
   homesiteFactProblems,
   STATUS_LABELS,
   type HomesiteFacts,
   type HomesiteStatus,
 } from '../src/shared/homesite-rules.js';
-import {
-  fromStored,
-  type EditorHomesite,
-  type EditorNotice,
-  type HomesiteEditorProps,
-  type StoredHomesite,
-} from './homesite-editor-types.js';
+import type { EditorHomesite, EditorNotice, HomesiteEditorProps } from './homesite-editor-types.js';
+import { BULK_FORM, editorRowCells, type EditorRowContext } from './lot-editor-row.js';
+import { StatusOptions } from './lot-status-style.js';
 import { useEnhanced } from './use-enhanced.js';
 
-const BULK_FORM = 'homesite-bulk';
-const rowFormId = (lot: number) => `homesite-${lot}`;
+/** `lots` with `lot` in it or not. */
+function withLot(lots: ReadonlySet<number>, lot: number, on: boolean): Set<number> {
+  const next = new Set(lots);
+  if (on) next.add(lot);
+  else next.delete(lot);
+  return next;
+}
+
+/**
+ * One homesite's row. Its cells are written as text (1,000 rows through React cost the server too much), so the
+ * browser owns them: the table listens for their events, and the effects in HomesiteEditor set what changes in
+ * place (the selection, the notices); a new version of the row writes it afresh.
+ */
+const EditorRow = memo(function EditorRow({ row, ...context }: EditorRowContext & { row: EditorHomesite }) {
+  return (
+    <tr
+      data-lot={row.lot}
+      data-status={row.status}
+      dangerouslySetInnerHTML={{ __html: editorRowCells(row, context) }}
+    />
+  );
+});
 
 /** A form's fields as the call's JSON: empty plan, price and ready are null; a price that is not digits stays text. */
 function factsFrom(form: HTMLFormElement): HomesiteFacts & { version: number } {
@@ -64,15 +79,52 @@ export default function HomesiteEditor({ homesites, plans, csrfToken, total, row
   const [bulkNotice, setBulkNotice] = useState<EditorNotice | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const replaceRows = (stored: StoredHomesite[]) => {
-    const byLot = new Map(stored.map((row) => [row.lot, fromStored(row)]));
+  const rowsRef = useRef<HTMLTableSectionElement>(null);
+
+  const replaceRows = (stored: HomesiteRecord[]) => {
+    const byLot = new Map(stored.map((row) => [row.lot, row]));
     setRows((current) => current.map((row) => byLot.get(row.lot) ?? row));
   };
   const notify = (lot: number, notice: EditorNotice) => setNotices((current) => ({ ...current, [lot]: notice }));
 
-  async function save(event: FormEvent<HTMLFormElement>, lot: number) {
+  // The rows' checkboxes and notices follow the state (the rows' markup is the browser's, see EditorRow).
+  useLayoutEffect(() => {
+    const body = rowsRef.current;
+    if (!enhanced || !body) return;
+    for (const box of body.querySelectorAll<HTMLInputElement>('input[name="lots"]')) {
+      box.checked = selected.has(Number(box.value));
+    }
+    for (const [lot, notice] of Object.entries(notices)) {
+      const shown = body.querySelector(`tr[data-lot="${lot}"] .homesite-notice`);
+      if (!shown) continue;
+      shown.className = `homesite-notice is-${notice.kind}`;
+      shown.textContent = notice.text;
+    }
+  }, [enhanced, rows, selected, notices]);
+
+  // React sees no change event from markup it did not render, so the table listens for the checkboxes itself.
+  useEffect(() => {
+    const body = rowsRef.current;
+    if (!enhanced || !body) return;
+    const onChange = (event: Event) => {
+      const box = event.target;
+      if (box instanceof HTMLInputElement && box.name === 'lots') {
+        setSelected((current) => withLot(current, Number(box.value), box.checked));
+      }
+    };
+    body.addEventListener('change', onChange);
+    return () => body.removeEventListener('change', onChange);
+  }, [enhanced]);
+
+  function onRowSubmit(event: FormEvent<HTMLTableSectionElement>) {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement)) return;
     event.preventDefault();
-    const body = factsFrom(event.currentTarget);
+    void save(form, Number(form.closest('tr')?.dataset.lot));
+  }
+
+  async function save(form: HTMLFormElement, lot: number) {
+    const body = factsFrom(form);
     const problems = homesiteFactProblems(body, plans);
     if (problems.length > 0) {
       notify(lot, { kind: 'error', text: problems.map((problem) => problem.message).join('; ') });
@@ -81,10 +133,10 @@ export default function HomesiteEditor({ homesites, plans, csrfToken, total, row
     try {
       const answer = await postJson(`/admin/homesites/${lot}`, csrfToken, body);
       if (answer.status === 200) {
-        replaceRows([answer.body as StoredHomesite]);
+        replaceRows([answer.body as HomesiteRecord]);
         notify(lot, { kind: 'success', text: 'Saved.' });
       } else if (answer.status === 409) {
-        const stored = answer.body as StoredHomesite;
+        const stored = answer.body as HomesiteRecord;
         replaceRows([stored]);
         notify(lot, {
           kind: 'error',
@@ -107,7 +159,7 @@ export default function HomesiteEditor({ homesites, plans, csrfToken, total, row
     try {
       const answer = await postJson('/admin/homesites/bulk', csrfToken, { lots: [...selected], status });
       if (answer.status === 200) {
-        replaceRows((answer.body as { homesites: StoredHomesite[] }).homesites);
+        replaceRows((answer.body as { homesites: HomesiteRecord[] }).homesites);
         setBulkNotice({
           kind: 'success',
           text: `${selected.size} homesites set to ${STATUS_LABELS[status as HomesiteStatus] ?? status}.`,
@@ -121,13 +173,6 @@ export default function HomesiteEditor({ homesites, plans, csrfToken, total, row
     }
   }
 
-  const toggle = (lot: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(lot);
-      else next.delete(lot);
-      return next;
-    });
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.lot));
 
   return (
@@ -143,11 +188,7 @@ export default function HomesiteEditor({ homesites, plans, csrfToken, total, row
         <label>
           Set the selected homesites to{' '}
           <select name="status" defaultValue="sold">
-            {HOMESITE_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
+            <StatusOptions />
           </select>
         </label>{' '}
         <button type="submit" className="button" disabled={busy}>
@@ -185,101 +226,17 @@ export default function HomesiteEditor({ homesites, plans, csrfToken, total, row
               <th scope="col">Save</th>
             </tr>
           </thead>
-          <tbody>
-            {rows.map((row) => {
-              const form = rowFormId(row.lot);
-              const notice = notices[row.lot];
-              // Inputs are uncontrolled and keyed by version: a save or a 409 shows the stored row afresh.
-              const key = `${row.lot}-${row.version}`;
-              return (
-                <tr key={key} data-lot={row.lot} data-status={row.status}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      name="lots"
-                      value={row.lot}
-                      form={BULK_FORM}
-                      aria-label={`Select homesite ${row.lot}`}
-                      checked={enhanced ? selected.has(row.lot) : undefined}
-                      onChange={enhanced ? (event) => toggle(row.lot, event.target.checked) : undefined}
-                    />
-                  </td>
-                  <th scope="row">
-                    <a href={`/homesites/${row.lot}`}>{row.lot}</a>
-                  </th>
-                  <td>
-                    <select
-                      name="status"
-                      form={form}
-                      defaultValue={row.status}
-                      aria-label={`Status of homesite ${row.lot}`}
-                    >
-                      {HOMESITE_STATUSES.map((status) => (
-                        <option key={status} value={status}>
-                          {STATUS_LABELS[status]}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    <select
-                      name="plan"
-                      form={form}
-                      defaultValue={row.plan ?? ''}
-                      aria-label={`Plan of homesite ${row.lot}`}
-                    >
-                      <option value="">—</option>
-                      {plans.map((plan) => (
-                        <option key={plan} value={plan}>
-                          {plan}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    <input
-                      name="price"
-                      form={form}
-                      inputMode="numeric"
-                      pattern="[0-9]*"
-                      size={9}
-                      defaultValue={row.price ?? ''}
-                      aria-label={`Price of homesite ${row.lot} in dollars`}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      type="date"
-                      name="ready"
-                      form={form}
-                      defaultValue={row.ready ?? ''}
-                      aria-label={`Ready date of homesite ${row.lot}`}
-                    />
-                  </td>
-                  <td>{row.sqft === null ? '—' : formatNumber(row.sqft)}</td>
-                  <td className="homesite-actions-cell">
-                    <form
-                      id={form}
-                      method="post"
-                      action={`/admin/homesites/${row.lot}`}
-                      onSubmit={enhanced ? (event) => void save(event, row.lot) : undefined}
-                    >
-                      <input type="hidden" name="_csrf" value={csrfToken} />
-                      <input type="hidden" name="version" value={row.version} />
-                      <button type="submit" className="button button-small" aria-label={`Save homesite ${row.lot}`}>
-                        Save
-                      </button>{' '}
-                      <a href={`/admin/homesites/${row.lot}/history`} aria-label={`History of homesite ${row.lot}`}>
-                        History
-                      </a>
-                    </form>
-                    <span className={`homesite-notice${notice ? ` is-${notice.kind}` : ''}`} role="status">
-                      {notice?.text}
-                    </span>
-                  </td>
-                </tr>
-              );
-            })}
+          <tbody ref={rowsRef} onSubmit={enhanced ? onRowSubmit : undefined}>
+            {rows.map((row) => (
+              // Keyed by version: a save or a 409 shows the stored row afresh; other rows keep what is typed.
+              <EditorRow
+                key={`${row.lot}-${row.version}`}
+                row={row}
+                plans={plans}
+                csrfToken={csrfToken}
+                notice={rowNotice?.lot === row.lot ? rowNotice.notice : undefined}
+              />
+            ))}
           </tbody>
         </table>
       </div>

@@ -1,7 +1,7 @@
 import {
-  createElement,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type FormEvent,
@@ -16,7 +16,8 @@ import {
 } from '../src/shared/homesite-rules.js';
 import { Picture } from '../src/shared/Picture.js';
 import { lotMatches, type LotMapFilter, type LotMapLot, type LotMapProps } from './lot-map-types.js';
-import { patternId, STATUS_COLOURS, StatusPatterns, StatusSwatch } from './lot-status-style.js';
+import { lotShapesMarkup } from './lot-shapes-markup.js';
+import { StatusOptions, StatusPatterns, StatusSwatch } from './lot-status-style.js';
 import { useEnhanced } from './use-enhanced.js';
 
 const MAX_SCALE = 5;
@@ -45,6 +46,12 @@ function zoomAround(view: View, factor: number, px: number, py: number): View {
   const scale = Math.min(MAX_SCALE, Math.max(1, view.scale * factor));
   const ratio = scale / view.scale;
   return { scale, x: px - (px - view.x) * ratio, y: py - (py - view.y) * ratio };
+}
+
+/** The lot whose shape holds `target` (an element inside the overlay), if any. */
+function lotOf(target: EventTarget): number | undefined {
+  const link = target instanceof Element ? target.closest<SVGElement>('[data-lot]') : null;
+  return link ? Number(link.dataset.lot) : undefined;
 }
 
 function LotCard({
@@ -130,13 +137,25 @@ export default function LotMap({
   const focusCard = useRef(false);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const gesture = useRef({ moved: 0, lastDistance: 0 });
+  const overlayRef = useRef<SVGSVGElement>(null);
 
-  const byLot = new Map(lots.map((lot) => [lot.lot, lot]));
+  const byLot = useMemo(() => new Map(lots.map((lot) => [lot.lot, lot])), [lots]);
+  // The shapes are written once, as the server rendered them (with the filter asked for); the effect below keeps
+  // their classes in step with the filter and the active lot.
+  const shapesHtml = useMemo(() => lotShapesMarkup(shapes, byLot, initialFilter), [shapes, byLot, initialFilter]);
   const counts = new Map<HomesiteStatus, number>();
   for (const lot of lots) counts.set(lot.status, (counts.get(lot.status) ?? 0) + 1);
   const shown = lots.filter((lot) => lotMatches(lot, filter)).length;
   const active = selected ?? hovered;
   const activeLot = active === null ? undefined : byLot.get(active);
+
+  useLayoutEffect(() => {
+    for (const link of overlayRef.current?.querySelectorAll<SVGAElement>('[data-lot]') ?? []) {
+      const lot = byLot.get(Number(link.dataset.lot));
+      link.classList.toggle('is-dimmed', lot !== undefined && !lotMatches(lot, filter));
+      link.classList.toggle('is-active', lot?.lot === active);
+    }
+  }, [byLot, filter, active]);
 
   // The card sits next to its lot, inside the map, on whichever side has room.
   useLayoutEffect(() => {
@@ -271,11 +290,18 @@ export default function LotMap({
     return () => viewport.removeEventListener('wheel', onWheel);
   }, []);
 
-  function onShapeClick(event: React.MouseEvent, lot: number) {
+  function onShapeClick(event: React.MouseEvent) {
+    const lot = lotOf(event.target);
+    if (lot === undefined) return;
     event.preventDefault();
     // The end of a pan is not a tap.
     if (gesture.current.moved > DRAG_THRESHOLD_PX) return;
     select(lot);
+  }
+
+  // Over a lot, its card shows; over the drawing between lots, none.
+  function onShapePointerOver(event: React.PointerEvent) {
+    if (event.pointerType === 'mouse') setHovered(lotOf(event.target) ?? null);
   }
 
   const statusOptions = HOMESITE_STATUSES.filter((status) => (counts.get(status) ?? 0) > 0);
@@ -299,11 +325,7 @@ export default function LotMap({
               onChange={(event) => applyFilter({ ...filter, status: event.target.value as HomesiteStatus | '' })}
             >
               <option value="">All statuses</option>
-              {statusOptions.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
+              <StatusOptions statuses={statusOptions} />
             </select>
           </div>
           <div className="lot-map-field">
@@ -373,47 +395,17 @@ export default function LotMap({
           >
             <Picture image={image} sizes="(min-width: 1200px) 1140px, 96vw" loading="eager" fetchPriority="high" />
             <svg
+              ref={overlayRef}
               className="lot-map-overlay"
               viewBox={viewBox}
               preserveAspectRatio="none"
               role="group"
               aria-label="Homesites on the site plan (the table below lists every homesite)"
-            >
-              {shapes.map((shape) => {
-                const lot = byLot.get(shape.lot);
-                if (!lot) return null;
-                const matches = lotMatches(lot, filter);
-                return (
-                  <a
-                    key={shape.lot}
-                    href={`/homesites/${shape.lot}`}
-                    tabIndex={-1}
-                    aria-label={`Homesite ${shape.lot}: ${STATUS_LABELS[lot.status]}`}
-                    className={`lot-link${matches ? '' : ' is-dimmed'}${active === shape.lot ? ' is-active' : ''}`}
-                    data-lot={shape.lot}
-                    data-status={lot.status}
-                    onClick={enhanced ? (event) => onShapeClick(event, shape.lot) : undefined}
-                    onPointerEnter={
-                      enhanced ? (event) => event.pointerType === 'mouse' && setHovered(shape.lot) : undefined
-                    }
-                    onPointerLeave={
-                      enhanced ? () => setHovered((current) => (current === shape.lot ? null : current)) : undefined
-                    }
-                  >
-                    {createElement(shape.kind, {
-                      ...shape.attributes,
-                      className: 'lot-shape',
-                      fill: `url(#${patternId(lot.status)})`,
-                      stroke: STATUS_COLOURS[lot.status],
-                      strokeDasharray: lot.status === 'future' ? '6 4' : undefined,
-                    })}
-                    <text className="lot-number" x={shape.label.x} y={shape.label.y} aria-hidden="true">
-                      {shape.lot}
-                    </text>
-                  </a>
-                );
-              })}
-            </svg>
+              onClick={enhanced ? onShapeClick : undefined}
+              onPointerOver={enhanced ? onShapePointerOver : undefined}
+              onPointerLeave={enhanced ? () => setHovered(null) : undefined}
+              dangerouslySetInnerHTML={{ __html: shapesHtml }}
+            />
           </div>
           {enhanced ? (
             <div className="lot-map-zoom">

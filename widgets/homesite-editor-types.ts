@@ -1,22 +1,14 @@
-import type { HomesiteStatus } from '../src/shared/homesite-rules.js';
+import { pickFields, type HomesiteRecord } from '../src/shared/homesite-record.js';
+import type { EditorNotice } from './editor-notice.js';
 
-/** One homesite as the staff editor shows it (JSON props). */
-export interface EditorHomesite {
-  lot: number;
-  status: HomesiteStatus;
-  plan: string | null;
-  price: number | null;
-  sqft: number | null;
-  address: string;
-  ready: string | null;
-  version: number;
-  updatedAt: string;
-  updatedBy: string | null;
-}
+export type { EditorNotice };
 
-export interface EditorNotice {
-  kind: 'success' | 'error';
-  text: string;
+/** What the staff editor shows and edits of a homesite (JSON props: the stored record's fields, by name). */
+export const EDITOR_HOMESITE_FIELDS = ['lot', 'status', 'plan', 'price', 'sqft', 'ready', 'version'] as const;
+export type EditorHomesite = Pick<HomesiteRecord, (typeof EDITOR_HOMESITE_FIELDS)[number]>;
+
+export function toEditorHomesite(record: HomesiteRecord): EditorHomesite {
+  return pickFields(record, EDITOR_HOMESITE_FIELDS);
 }
 
 export interface HomesiteEditorProps {
@@ -27,33 +19,4 @@ export interface HomesiteEditorProps {
   total: number;
   /** A no-JavaScript form post's outcome, shown on the row it was about. */
   rowNotice?: { lot: number; notice: EditorNotice };
-}
-
-/** The stored row as the staff calls answer it (snake_case, as in the database and the CSV). */
-export interface StoredHomesite {
-  lot: number;
-  status: HomesiteStatus;
-  plan: string | null;
-  price: number | null;
-  sqft: number | null;
-  address: string;
-  ready: string | null;
-  version: number;
-  updated_at: string;
-  updated_by: string | null;
-}
-
-export function fromStored(row: StoredHomesite): EditorHomesite {
-  return {
-    lot: row.lot,
-    status: row.status,
-    plan: row.plan,
-    price: row.price,
-    sqft: row.sqft,
-    address: row.address,
-    ready: row.ready,
-    version: row.version,
-    updatedAt: row.updated_at,
-    updatedBy: row.updated_by,
-  };
 }

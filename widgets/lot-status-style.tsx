@@ -1,4 +1,4 @@
-import { HOMESITE_STATUSES, type HomesiteStatus } from '../src/shared/homesite-rules.js';
+import { HOMESITE_STATUSES, STATUS_LABELS, type HomesiteStatus } from '../src/shared/homesite-rules.js';
 
 /**
  * Each status has a colour AND a pattern, so the map does not rely on colour alone (WCAG 1.4.1): available is
@@ -72,4 +72,13 @@ export function StatusSwatch({ status }: { status: HomesiteStatus }) {
       />
     </svg>
   );
+}
+
+/** An `<option>` per status, labelled as buyers and staff read it. */
+export function StatusOptions({ statuses = HOMESITE_STATUSES }: { statuses?: readonly HomesiteStatus[] }) {
+  return statuses.map((status) => (
+    <option key={status} value={status}>
+      {STATUS_LABELS[status]}
+    </option>
+  ));
 }

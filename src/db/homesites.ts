@@ -1,18 +1,8 @@
 import type { Knex } from 'knex';
+import { HOMESITE_FIELDS, type EditableField, type HomesiteRecord } from '../shared/homesite-record.js';
 import type { HomesiteStatus } from '../shared/homesite-rules.js';
 
-export interface HomesiteRow {
-  lot: number;
-  status: HomesiteStatus;
-  plan: string | null;
-  price: number | null;
-  sqft: number | null;
-  address: string;
-  ready: string | null;
-  version: number;
-  updated_at: string;
-  updated_by: string | null;
-}
+export type HomesiteRow = HomesiteRecord;
 
 export interface HomesiteChangeRow {
   id: number;
@@ -24,7 +14,7 @@ export interface HomesiteChangeRow {
   changes: string;
 }
 
-const COLUMNS = ['lot', 'status', 'plan', 'price', 'sqft', 'address', 'ready', 'version', 'updated_at', 'updated_by'];
+const COLUMNS = [...HOMESITE_FIELDS];
 
 /** PostgreSQL's driver returns integers as numbers here, SQLite too; lot and price are kept as numbers either way. */
 function normalize(row: HomesiteRow): HomesiteRow {
@@ -79,7 +69,7 @@ export async function updateHomesite(
   trx: Knex,
   lot: number,
   version: number,
-  values: Partial<Pick<HomesiteRow, 'status' | 'plan' | 'price' | 'sqft' | 'address' | 'ready'>>,
+  values: Partial<Pick<HomesiteRow, EditableField>>,
   by: { at: string; username: string },
 ): Promise<boolean> {
   const updated = await trx('homesites')

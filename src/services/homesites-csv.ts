@@ -1,10 +1,11 @@
 import type { HomesiteRow } from '../db/homesites.js';
 import { isHomesiteStatus, parseLotNumber, type HomesiteFacts } from '../shared/homesite-rules.js';
 import { CsvFormatError, csvCell, decodeUtf8, looksLikeFormula, parseCsv } from './csv.js';
-import type { EditableField, HomesiteService, PlannedChange } from './homesites.js';
+import { PUBLIC_HOMESITE_FIELDS, type EditableField } from '../shared/homesite-record.js';
+import type { HomesiteService, PlannedChange } from './homesites.js';
 
 /** The export's columns, in order; an import must carry exactly these (in any order). */
-export const HOMESITE_CSV_COLUMNS = ['lot', 'status', 'plan', 'price', 'sqft', 'address', 'ready', 'version'] as const;
+export const HOMESITE_CSV_COLUMNS = [...PUBLIC_HOMESITE_FIELDS, 'version'] as const;
 type Column = (typeof HOMESITE_CSV_COLUMNS)[number];
 
 /** A lot list is a few kilobytes (1,000 lots ≈ 70 KB); anything near this is not a lot list. */

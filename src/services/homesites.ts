@@ -10,6 +10,7 @@ import {
   type HomesiteChangeRow,
   type HomesiteRow,
 } from '../db/homesites.js';
+import { EDITABLE_HOMESITE_FIELDS, pickFields, type EditableField } from '../shared/homesite-record.js';
 import type { HomesiteFacts, HomesiteStatus } from '../shared/homesite-rules.js';
 import { bulkStatusSchema, describeIssues, homesiteFactsSchema, homesiteUpdateSchema } from './homesite-schemas.js';
 import type { PublicContentChanges } from './public-content.js';
@@ -32,17 +33,6 @@ export class HomesiteConflict extends Error {
   }
 }
 
-/** The public facts of one homesite, as `GET /api/homesites` lists them. */
-export interface PublicHomesite {
-  lot: number;
-  status: HomesiteStatus;
-  plan: string | null;
-  price: number | null;
-  sqft: number | null;
-  address: string;
-  ready: string | null;
-}
-
 /** What a staff change changed: field → [old, new]. */
 export type FieldChanges = Record<string, [unknown, unknown]>;
 
@@ -54,8 +44,6 @@ export interface HomesiteChange {
   source: string;
   changes: FieldChanges;
 }
-
-export type EditableField = 'status' | 'plan' | 'price' | 'ready' | 'sqft' | 'address';
 
 /** One row's planned change (for the import's dry run and its answer). */
 export interface PlannedChange {
@@ -74,18 +62,6 @@ export interface HomesiteServiceDeps {
   /** Told after every committed change that public pages show (the page cache listens to it). */
   publicContent: Pick<PublicContentChanges, 'changed'>;
   now?: () => Date;
-}
-
-export function toPublicHomesite(row: HomesiteRow): PublicHomesite {
-  return {
-    lot: row.lot,
-    status: row.status,
-    plan: row.plan,
-    price: row.price,
-    sqft: row.sqft,
-    address: row.address,
-    ready: row.ready,
-  };
 }
 
 /** The fields whose value differs, as field → [old, new]. */
@@ -148,12 +124,11 @@ export function createHomesiteService(deps: HomesiteServiceDeps) {
     if (inserts.length > 0) await insertHomesites(trx, inserts);
     for (const write of ordered) {
       if (!write.before) continue;
-      const { status, plan, price, ready, sqft, address } = write.row;
       const moved = !(await updateHomesite(
         trx,
         write.row.lot,
         write.before.version,
-        { status, plan, price, ready, sqft, address },
+        pickFields(write.row, EDITABLE_HOMESITE_FIELDS),
         { at: who.at, username: who.username },
       ));
       if (moved) {

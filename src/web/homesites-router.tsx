@@ -3,7 +3,7 @@ import type { Content } from '../content/index.js';
 import type { LotOutlines } from '../content/lot-outlines.js';
 import { homesiteJsonLd } from '../render/homesite-structured-data.js';
 import type { HomesiteService } from '../services/homesites.js';
-import { toPublicHomesite } from '../services/homesites.js';
+import { toPublicHomesite } from '../shared/homesite-record.js';
 import { isHomesiteStatus, parseLotNumber, STATUS_MESSAGE, type HomesiteStatus } from '../shared/homesite-rules.js';
 import { HomesitePage } from '../../views/homesites/HomesitePage.js';
 import { QuickMoveInPage } from '../../views/homesites/QuickMoveInPage.js';

@@ -1,5 +1,6 @@
 import { Widget } from '../../src/render/widget.js';
-import { HOMESITE_STATUSES, STATUS_LABELS } from '../../src/shared/homesite-rules.js';
+import type { EditorNotice } from '../../widgets/editor-notice.js';
+import { StatusOptions } from '../../widgets/lot-status-style.js';
 import type { HomesiteEditorProps } from '../../widgets/homesite-editor-types.js';
 import { AdminLayout } from './AdminLayout.js';
 import type { HomesiteChangeView } from './homesite-change.js';
@@ -22,7 +23,7 @@ interface HomesitesAdminPageProps {
   filter: { status: string; plan: string; q: string };
   editor: HomesiteEditorProps;
   recent: HomesiteChangeView[];
-  notice?: { kind: 'success' | 'error'; text: string };
+  notice?: EditorNotice;
   importReport?: ImportReport;
 }
 
@@ -76,11 +77,7 @@ export function HomesitesAdminPage(props: HomesitesAdminPageProps) {
           Status{' '}
           <select name="status" defaultValue={filter.status}>
             <option value="">All</option>
-            {HOMESITE_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
+            <StatusOptions />
           </select>
         </label>{' '}
         <label>

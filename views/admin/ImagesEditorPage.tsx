@@ -1,4 +1,5 @@
 import { Widget } from '../../src/render/widget.js';
+import type { EditorNotice } from '../../widgets/editor-notice.js';
 import type { WidgetProps } from '../../widgets/registry.js';
 import { AdminLayout } from './AdminLayout.js';
 
@@ -10,7 +11,7 @@ interface ImagesEditorPageProps {
   editor: WidgetProps<'AdminImagesEditor'>;
   uploadAction: string;
   /** Outcome of a plain (no-JavaScript) upload, shown after the redirect. */
-  notice?: { kind: 'success' | 'error'; text: string };
+  notice?: EditorNotice;
   otherCollections?: { href: string; label: string; current: boolean }[];
 }
 

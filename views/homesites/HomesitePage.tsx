@@ -1,4 +1,6 @@
 import { Layout } from '../Layout.js';
+import { PageHeading } from '../PageHeading.js';
+import { HomesiteFact } from './HomesiteFact.js';
 import type { SiteProps } from '../site-props.js';
 import type { HomesiteSummary } from './homesite-summary.js';
 
@@ -6,45 +8,32 @@ interface HomesitePageProps extends SiteProps {
   homesite: HomesiteSummary;
 }
 
-function Fact({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
 /** One homesite: what it is now, what can be built on it, and how to ask about it. */
 export function HomesitePage({ content, path, homesite }: HomesitePageProps) {
   return (
     <Layout content={content} path={path}>
-      <div className="page-heading">
-        <div className="container">
-          <p className="eyebrow">
-            <a href="/site-plan">Site plan</a>
-          </p>
-          <h1>{`Homesite ${homesite.lot}`}</h1>
-          <p className="homesite-status" data-status={homesite.status}>
-            {homesite.statusLabel}
-          </p>
-        </div>
-      </div>
+      <PageHeading title={`Homesite ${homesite.lot}`} eyebrow={<a href="/site-plan">Site plan</a>}>
+        <p className="homesite-status" data-status={homesite.status}>
+          {homesite.statusLabel}
+        </p>
+      </PageHeading>
       <section className="container homesite-section" aria-label={`Homesite ${homesite.lot} facts`}>
         <dl className="homesite-facts">
-          <Fact term="Status">{homesite.statusLabel}</Fact>
-          {homesite.sqftText ? <Fact term="Lot size">{homesite.sqftText}</Fact> : null}
-          {homesite.address ? <Fact term="Address">{homesite.address}</Fact> : null}
+          <HomesiteFact term="Status">{homesite.statusLabel}</HomesiteFact>
+          {homesite.sqftText ? <HomesiteFact term="Lot size">{homesite.sqftText}</HomesiteFact> : null}
+          {homesite.address ? <HomesiteFact term="Address">{homesite.address}</HomesiteFact> : null}
           {homesite.plan ? (
-            <Fact term="Plan">
+            <HomesiteFact term="Plan">
               {homesite.plan.href ? <a href={homesite.plan.href}>{homesite.plan.name}</a> : homesite.plan.name}
-            </Fact>
+            </HomesiteFact>
           ) : null}
           {homesite.priceText ? (
-            <Fact term={homesite.status === 'available' ? 'Homes from' : 'Price'}>{homesite.priceText}</Fact>
+            <HomesiteFact term={homesite.status === 'available' ? 'Homes from' : 'Price'}>
+              {homesite.priceText}
+            </HomesiteFact>
           ) : null}
           {homesite.readyText && homesite.status === 'quick-move-in' ? (
-            <Fact term="Ready">{homesite.readyText}</Fact>
+            <HomesiteFact term="Ready">{homesite.readyText}</HomesiteFact>
           ) : null}
         </dl>
         {homesite.plan === null && homesite.fits.length > 0 ? (

@@ -1,4 +1,5 @@
 import type { HomesiteSummary } from './homesite-summary.js';
+import { homesiteTableRows } from './homesite-table-rows.js';
 
 /** Every homesite as a table: the no-JavaScript and screen-reader way to what the lot map shows. */
 export function HomesiteTable({ homesites, caption }: { homesites: HomesiteSummary[]; caption: string }) {
@@ -15,21 +16,7 @@ export function HomesiteTable({ homesites, caption }: { homesites: HomesiteSumma
             <th scope="col">Lot size</th>
           </tr>
         </thead>
-        <tbody>
-          {homesites.map((homesite) => (
-            <tr key={homesite.lot} data-lot={homesite.lot} data-status={homesite.status}>
-              <th scope="row">
-                <a href={homesite.href} aria-label={`Homesite ${homesite.lot}`}>
-                  {homesite.lot}
-                </a>
-              </th>
-              <td>{homesite.statusLabel}</td>
-              <td>{homesite.plan?.name ?? '—'}</td>
-              <td>{homesite.priceText ?? '—'}</td>
-              <td>{homesite.sqftText ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
+        <tbody dangerouslySetInnerHTML={{ __html: homesiteTableRows(homesites) }} />
       </table>
     </div>
   );

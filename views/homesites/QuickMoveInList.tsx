@@ -1,4 +1,5 @@
 import type { HomesiteSummary } from './homesite-summary.js';
+import { HomesiteFact } from './HomesiteFact.js';
 
 /** Quick move-in homes as cards: plan, homesite, price, ready date, and a way to ask. */
 export function QuickMoveInList({ homes, headingLevel = 3 }: { homes: HomesiteSummary[]; headingLevel?: 2 | 3 }) {
@@ -11,24 +12,9 @@ export function QuickMoveInList({ homes, headingLevel = 3 }: { homes: HomesiteSu
             <a href={home.href}>{`${home.plan?.name ?? 'Home'} on homesite ${home.lot}`}</a>
           </Heading>
           <dl className="qmi-facts">
-            {home.priceText ? (
-              <div>
-                <dt>Price</dt>
-                <dd>{home.priceText}</dd>
-              </div>
-            ) : null}
-            {home.readyText ? (
-              <div>
-                <dt>Ready</dt>
-                <dd>{home.readyText}</dd>
-              </div>
-            ) : null}
-            {home.sqftText ? (
-              <div>
-                <dt>Lot size</dt>
-                <dd>{home.sqftText}</dd>
-              </div>
-            ) : null}
+            {home.priceText ? <HomesiteFact term="Price">{home.priceText}</HomesiteFact> : null}
+            {home.readyText ? <HomesiteFact term="Ready">{home.readyText}</HomesiteFact> : null}
+            {home.sqftText ? <HomesiteFact term="Lot size">{home.sqftText}</HomesiteFact> : null}
           </dl>
           <p className="qmi-address">{home.address}</p>
           <a className="button button-accent button-small" href={`/contact?homesite=${home.lot}`}>

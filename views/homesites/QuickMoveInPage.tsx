@@ -1,4 +1,5 @@
 import { Layout } from '../Layout.js';
+import { PageHeading } from '../PageHeading.js';
 import type { SiteProps } from '../site-props.js';
 import type { HomesiteSummary } from './homesite-summary.js';
 import { QuickMoveInList } from './QuickMoveInList.js';
@@ -10,14 +11,9 @@ interface QuickMoveInPageProps extends SiteProps {
 export function QuickMoveInPage({ content, path, homes }: QuickMoveInPageProps) {
   return (
     <Layout content={content} path={path}>
-      <div className="page-heading">
-        <div className="container">
-          <h1>Quick move-in homes</h1>
-          <p>
-            Homes built or being built at {content.community.name}, with a plan, a price and a date you can move in.
-          </p>
-        </div>
-      </div>
+      <PageHeading title="Quick move-in homes">
+        <p>Homes built or being built at {content.community.name}, with a plan, a price and a date you can move in.</p>
+      </PageHeading>
       <section className="container homesite-section" aria-label="Quick move-in homes">
         {homes.length > 0 ? (
           <QuickMoveInList homes={homes} headingLevel={2} />

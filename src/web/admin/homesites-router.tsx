@@ -1,6 +1,5 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Content } from '../../content/index.js';
-import type { HomesiteRow } from '../../db/homesites.js';
 import type { Renderer } from '../../render/renderer.js';
 import {
   homesitesToCsv,
@@ -19,7 +18,7 @@ import { isHomesiteStatus, parseLotNumber } from '../../shared/homesite-rules.js
 import type { HomesiteChangeView } from '../../../views/admin/homesite-change.js';
 import { HomesiteHistoryPage } from '../../../views/admin/HomesiteHistoryPage.js';
 import { HomesitesAdminPage, type ImportReport } from '../../../views/admin/HomesitesAdminPage.js';
-import type { EditorHomesite, EditorNotice } from '../../../widgets/homesite-editor-types.js';
+import { toEditorHomesite, type EditorNotice } from '../../../widgets/homesite-editor-types.js';
 import { acceptsHtml, acceptsJson, wantsJsonAnswer } from '../client-wants.js';
 import { csrfToken, requireCsrfToken } from '../csrf.js';
 import { receiveFile } from './receive-file.js';
@@ -47,21 +46,6 @@ export function toChangeView(change: HomesiteChange): HomesiteChangeView {
     by: change.by,
     source: change.source,
     fields: toChangeFields(change.changes),
-  };
-}
-
-function toEditorHomesite(row: HomesiteRow): EditorHomesite {
-  return {
-    lot: row.lot,
-    status: row.status,
-    plan: row.plan,
-    price: row.price,
-    sqft: row.sqft,
-    address: row.address,
-    ready: row.ready,
-    version: row.version,
-    updatedAt: row.updated_at,
-    updatedBy: row.updated_by,
   };
 }
 

@@ -1,0 +1,22 @@
+import { element, escapeHtml } from '../../widgets/lot-markup.js';
+import type { HomesiteSummary } from './homesite-summary.js';
+
+/** One table row per homesite (lot, status, plan, price, size), written as text: see widgets/lot-markup.ts. */
+export function homesiteTableRows(homesites: readonly HomesiteSummary[]): string {
+  let html = '';
+  for (const homesite of homesites) {
+    const link = element('a', { href: homesite.href, 'aria-label': `Homesite ${homesite.lot}` }, String(homesite.lot));
+    const cells = [
+      homesite.statusLabel,
+      homesite.plan?.name ?? '—',
+      homesite.priceText ?? '—',
+      homesite.sqftText ?? '—',
+    ];
+    html += element(
+      'tr',
+      { 'data-lot': homesite.lot, 'data-status': homesite.status },
+      element('th', { scope: 'row' }, link) + cells.map((cell) => `<td>${escapeHtml(cell)}</td>`).join(''),
+    );
+  }
+  return html;
+}
