@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { loadContent } from '../../src/content/index.js';
 import { all, closest, elements, headings, isInside, links, one, parseHtml, text, type El } from '../support/html.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { sharedTestServer, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
  * Acceptance tests of the public pages over HTTP (no browser): shared/spec/seed-spec.md §2 and the
@@ -62,9 +62,23 @@ async function getPage(server: TestServer, route: string, init?: RequestInit): P
   return { status: response.status, headers: response.headers, html, doc: parseHtml(html) };
 }
 
+/**
+ * The describe blocks below only read pages: they share one server, and each plain GET is made once for them all.
+ * The block that adds a gallery image starts a server of its own.
+ */
+const useReadOnlyServer = sharedTestServer();
+const plainGets = new WeakMap<TestServer, Map<string, Promise<Page>>>();
+
+function getPageOnce(server: TestServer, route: string): Promise<Page> {
+  const fetched = plainGets.get(server) ?? new Map<string, Promise<Page>>();
+  plainGets.set(server, fetched);
+  if (!fetched.has(route)) fetched.set(route, getPage(server, route));
+  return fetched.get(route)!;
+}
+
 async function getPages(server: TestServer, routes: string[]): Promise<Map<string, Page>> {
   const pages = new Map<string, Page>();
-  for (const route of routes) pages.set(route, await getPage(server, route));
+  for (const route of routes) pages.set(route, await getPageOnce(server, route));
   return pages;
 }
 
@@ -108,11 +122,11 @@ function renderedSrc(url: string): string {
 describe('Public pages', () => {
   let server: TestServer;
   let pages: Map<string, Page>;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
+    server = readOnlyServer();
     pages = await getPages(server, PUBLIC_ROUTES);
   });
-  after(() => server.close());
 
   for (const route of PUBLIC_ROUTES) {
     it(`answers GET ${route} with 200 HTML that has a title and a meta description`, () => {
@@ -129,10 +143,10 @@ describe('Public pages', () => {
 
 describe('Unknown paths', () => {
   let server: TestServer;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
+    server = readOnlyServer();
   });
-  after(() => server.close());
 
   it('answers an unknown path with status 404 and the styled HTML page (nav and footer)', async () => {
     const page = await getPage(server, '/no-such-page', { headers: { Accept: 'text/html' } });
@@ -145,7 +159,7 @@ describe('Unknown paths', () => {
   });
 
   it('answers an unknown floor plan with the styled 404 page', async () => {
-    const page = await getPage(server, '/floor-plans/nowhere-manor');
+    const page = await getPageOnce(server, '/floor-plans/nowhere-manor');
     expect(page.status).to.equal(404);
     expect(page.headers.get('content-type')).to.match(/^text\/html/);
     mainNav(page.doc);
@@ -157,11 +171,11 @@ describe('Navigation bar', () => {
   let server: TestServer;
   let pages: Map<string, Page>;
   const routes = [...PUBLIC_ROUTES, '/no-such-page'];
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
+    server = readOnlyServer();
     pages = await getPages(server, routes);
   });
-  after(() => server.close());
 
   it('links every entry of the seed table with its exact label, on every page', () => {
     for (const route of routes) {
@@ -225,11 +239,11 @@ describe('Navigation bar', () => {
 describe('Footer', () => {
   let server: TestServer;
   let pages: Map<string, Page>;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
+    server = readOnlyServer();
     pages = await getPages(server, PUBLIC_ROUTES);
   });
-  after(() => server.close());
 
   it('links Home, About, Site Plan, Floor Plans (/floor-plans) and Contact Us on every page', () => {
     for (const route of PUBLIC_ROUTES) {
@@ -273,11 +287,11 @@ describe('Footer', () => {
 describe('Questions block', () => {
   let server: TestServer;
   let pages: Map<string, Page>;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
+    server = readOnlyServer();
     pages = await getPages(server, PUBLIC_ROUTES);
   });
-  after(() => server.close());
 
   /** The smallest element around the heading that holds the contact-page button, the phone and the e-mail. */
   function questionsBlock(doc: El): El {
@@ -318,12 +332,12 @@ describe('GET / (home page)', () => {
   let server: TestServer;
   let page: Page;
   let main: El;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
-    page = await getPage(server, '/');
+    server = readOnlyServer();
+    page = await getPageOnce(server, '/');
     main = mainOf(page.doc);
   });
-  after(() => server.close());
 
   function carousel(): El {
     // WAI-ARIA carousel pattern: the region is announced with aria-roledescription="carousel".
@@ -374,12 +388,12 @@ describe('GET /about', () => {
   let server: TestServer;
   let page: Page;
   let main: El;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
-    page = await getPage(server, '/about');
+    server = readOnlyServer();
+    page = await getPageOnce(server, '/about');
     main = mainOf(page.doc);
   });
-  after(() => server.close());
 
   it('shows the portrait image', () => {
     const portrait = all(main, 'img', (img) => img.attrs.src === renderedSrc(content.media.portrait.src));
@@ -433,12 +447,12 @@ describe('GET /site-plan', () => {
   let server: TestServer;
   let page: Page;
   let main: El;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
-    page = await getPage(server, '/site-plan');
+    server = readOnlyServer();
+    page = await getPageOnce(server, '/site-plan');
     main = mainOf(page.doc);
   });
-  after(() => server.close());
 
   function distanceOf(item: El): number {
     const labels = elements(item)
@@ -518,11 +532,11 @@ describe('GET /site-plan', () => {
 describe('GET /floor-plans', () => {
   let server: TestServer;
   let page: Page;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
-    page = await getPage(server, '/floor-plans');
+    server = readOnlyServer();
+    page = await getPageOnce(server, '/floor-plans');
   });
-  after(() => server.close());
 
   it('links to each of the four floor-plan pages by display name', () => {
     const mainLinks = links(mainOf(page.doc));
@@ -536,10 +550,10 @@ describe('GET /floor-plans', () => {
 
 describe('GET /floor-plans/:slug', () => {
   let server: TestServer;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
+    server = readOnlyServer();
   });
-  after(() => server.close());
 
   async function galleryFromApi(name: string): Promise<string[]> {
     const response = await fetch(
@@ -555,7 +569,7 @@ describe('GET /floor-plans/:slug', () => {
 
   for (const [slug, name] of Object.entries(SLUG_TO_NAME)) {
     it(`heads /floor-plans/${slug} with the display name ${name}`, async () => {
-      const page = await getPage(server, `/floor-plans/${slug}`);
+      const page = await getPageOnce(server, `/floor-plans/${slug}`);
       expect(page.status).to.equal(200);
       expect(text(one(mainOf(page.doc), 'h1'))).to.equal(name);
     });
@@ -563,7 +577,7 @@ describe('GET /floor-plans/:slug', () => {
 
   for (const [slug, name] of Object.entries(SLUG_TO_NAME)) {
     it(`server-renders the ${name} gallery: the images findByFloorplan lists for "${name}"`, async () => {
-      const page = await getPage(server, `/floor-plans/${slug}`);
+      const page = await getPageOnce(server, `/floor-plans/${slug}`);
       const plan = content.floorPlans.find((candidate) => candidate.slug === slug);
       const fixed = (plan?.fixedImages ?? []).map((image) => renderedSrc(image.src));
       const fromDatabase = (await galleryFromApi(name)).map(renderedSrc);
@@ -573,7 +587,7 @@ describe('GET /floor-plans/:slug', () => {
   }
 
   it("shows Overlook's two fixed images: the floor plan and the basement", async () => {
-    const page = await getPage(server, '/floor-plans/overlook');
+    const page = await getPageOnce(server, '/floor-plans/overlook');
     const overlook = content.floorPlans.find((plan) => plan.slug === 'overlook');
     expect(overlook?.fixedImages).to.have.length(2);
     const images = all(mainOf(page.doc), 'img');
@@ -619,12 +633,12 @@ describe('GET /contact', () => {
   let server: TestServer;
   let page: Page;
   let form: El;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
-    page = await getPage(server, '/contact');
+    server = readOnlyServer();
+    page = await getPageOnce(server, '/contact');
     form = one(mainOf(page.doc), 'form');
   });
-  after(() => server.close());
 
   function field(name: string): El {
     const found = elements(form).filter(
@@ -674,11 +688,11 @@ describe('GET /contact', () => {
 describe('Images on every page', () => {
   let server: TestServer;
   let pages: Map<string, Page>;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
+    server = readOnlyServer();
     pages = await getPages(server, PUBLIC_ROUTES);
   });
-  after(() => server.close());
 
   it('gives each <img> width, height and alt attributes', () => {
     for (const route of PUBLIC_ROUTES) {
@@ -700,12 +714,12 @@ describe('Scripts and stylesheets', () => {
   let server: TestServer;
   let pages: Map<string, Page>;
   let manifest: AssetManifest;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
+    server = readOnlyServer();
     pages = await getPages(server, PUBLIC_ROUTES);
     manifest = readJson<AssetManifest>('build/assets.json');
   });
-  after(() => server.close());
 
   for (const route of ['/about', '/floor-plans']) {
     it(`ships no script and no modulepreload on ${route}, which has no interactive section`, () => {
@@ -763,11 +777,11 @@ describe('Scripts and stylesheets', () => {
 describe('Hashed assets', () => {
   let server: TestServer;
   let page: Page;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
-    page = await getPage(server, '/');
+    server = readOnlyServer();
+    page = await getPageOnce(server, '/');
   });
-  after(() => server.close());
 
   it('serves the stylesheet and the script the HTML links from /assets/ with an immutable Cache-Control', async () => {
     const stylesheet = all(
