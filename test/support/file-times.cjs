@@ -27,11 +27,13 @@ function startRunLog() {
   process.env[OWNER_VARIABLE] = String(process.pid);
 }
 
-/** The files, slowest first by the record; files it does not know yet (new ones) lead, in name order. */
+/** The files, slowest first by the record; a file it does not know yet (a new one) counts as a middling one. */
 function slowestFirst(files) {
   const record = readRecord();
-  const known = (file) => record[path.relative(process.cwd(), file)];
-  return [...files].sort((a, b) => (known(b) ?? Infinity) - (known(a) ?? Infinity) || a.localeCompare(b));
+  const recorded = files.map((file) => record[path.relative(process.cwd(), file)]).filter((ms) => ms !== undefined);
+  const middle = recorded.sort((a, b) => a - b)[Math.floor(recorded.length / 2)] ?? 0;
+  const estimate = (file) => record[path.relative(process.cwd(), file)] ?? middle;
+  return [...files].sort((a, b) => estimate(b) - estimate(a) || a.localeCompare(b));
 }
 
 /**
