@@ -1,5 +1,15 @@
 import type { Knex } from 'knex';
 
+/** What a buyer types into the contact form, for a test that posts one lead. */
+export const LEAD_FORM = {
+  firstname: 'Dana',
+  lastname: 'Reyes',
+  email: 'dana@example.com',
+  phone: '(970) 555-0199',
+  subject: 'Lot 12',
+  message: 'Is lot 12 still available?',
+};
+
 /** A lead as the contact form stores it: the fields a test does not care about. */
 const A_LEAD = {
   firstname: 'Ann',

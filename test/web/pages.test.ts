@@ -82,6 +82,17 @@ async function getPages(server: TestServer, routes: string[]): Promise<Map<strin
   return pages;
 }
 
+/** For a describe block: the shared server and the pages at `routes`, filled in once the block's `before` ran. */
+function usePages(routes: string[]): { server: TestServer; pages: Map<string, Page> } {
+  const readOnlyServer = useReadOnlyServer();
+  const site = {} as { server: TestServer; pages: Map<string, Page> };
+  before(async () => {
+    site.server = readOnlyServer();
+    site.pages = await getPages(site.server, routes);
+  });
+  return site;
+}
+
 function pageOf(pages: Map<string, Page>, route: string): Page {
   const page = pages.get(route);
   if (!page) throw new Error(`page ${route} was not fetched`);
@@ -120,17 +131,11 @@ function renderedSrc(url: string): string {
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('Public pages', () => {
-  let server: TestServer;
-  let pages: Map<string, Page>;
-  const readOnlyServer = useReadOnlyServer();
-  before(async () => {
-    server = readOnlyServer();
-    pages = await getPages(server, PUBLIC_ROUTES);
-  });
+  const site = usePages(PUBLIC_ROUTES);
 
   for (const route of PUBLIC_ROUTES) {
     it(`answers GET ${route} with 200 HTML that has a title and a meta description`, () => {
-      const page = pageOf(pages, route);
+      const page = pageOf(site.pages, route);
       expect(page.status).to.equal(200);
       expect(page.headers.get('content-type')).to.match(/^text\/html/);
       expect(page.html).to.match(/^<!doctype html>/i);
@@ -168,18 +173,12 @@ describe('Unknown paths', () => {
 });
 
 describe('Navigation bar', () => {
-  let server: TestServer;
-  let pages: Map<string, Page>;
   const routes = [...PUBLIC_ROUTES, '/no-such-page'];
-  const readOnlyServer = useReadOnlyServer();
-  before(async () => {
-    server = readOnlyServer();
-    pages = await getPages(server, routes);
-  });
+  const site = usePages(routes);
 
   it('links every entry of the seed table with its exact label, on every page', () => {
     for (const route of routes) {
-      const navLinks = links(mainNav(pageOf(pages, route).doc));
+      const navLinks = links(mainNav(pageOf(site.pages, route).doc));
       for (const [label, href] of NAV_LINKS) {
         const matching = navLinks.filter((link) => link.text === label);
         expect(matching, `${route}: nav link "${label}"`).to.have.length(1);
@@ -189,20 +188,22 @@ describe('Navigation bar', () => {
   });
 
   it('links "Get Pre-Approved" to /about#lenders', () => {
-    const link = links(mainNav(pageOf(pages, '/about').doc)).find((candidate) => candidate.text === 'Get Pre-Approved');
+    const link = links(mainNav(pageOf(site.pages, '/about').doc)).find(
+      (candidate) => candidate.text === 'Get Pre-Approved',
+    );
     expect(link?.href).to.equal('/about#lenders');
   });
 
   it('shows the Home link on every page but the home page', () => {
     for (const route of routes.filter((candidate) => candidate !== '/')) {
-      const home = links(mainNav(pageOf(pages, route).doc)).filter((link) => link.text === 'Home');
+      const home = links(mainNav(pageOf(site.pages, route).doc)).filter((link) => link.text === 'Home');
       expect(home, route).to.have.length(1);
       expect(home[0]!.href, route).to.equal('/');
     }
   });
 
   it('hides the Home link on /', () => {
-    const home = links(mainNav(pageOf(pages, '/').doc)).filter((link) => link.text === 'Home');
+    const home = links(mainNav(pageOf(site.pages, '/').doc)).filter((link) => link.text === 'Home');
     expect(home).to.deep.equal([]);
   });
 
@@ -210,7 +211,7 @@ describe('Navigation bar', () => {
     const labels = new Map<string, string>(NAV_LINKS.map(([label, href]) => [href, label]));
     labels.set('/floor-plans', 'Floor Plans');
     for (const route of PUBLIC_ROUTES.filter((candidate) => candidate !== '/')) {
-      const { doc } = pageOf(pages, route);
+      const { doc } = pageOf(site.pages, route);
       const current = elements(doc).filter((element) => element.attrs['aria-current'] !== undefined);
       expect(current, `${route}: elements with aria-current`).to.have.length(1);
       expect(current[0]!.tag, route).to.equal('a');
@@ -222,14 +223,16 @@ describe('Navigation bar', () => {
   });
 
   it('marks no link as current on / (its Home link is hidden)', () => {
-    const current = elements(pageOf(pages, '/').doc).filter((element) => element.attrs['aria-current'] !== undefined);
+    const current = elements(pageOf(site.pages, '/').doc).filter(
+      (element) => element.attrs['aria-current'] !== undefined,
+    );
     expect(current).to.deep.equal([]);
   });
 
   it("links only to the site's own pages", () => {
     const allowed = new Set(['/', '/floor-plans', ...PUBLIC_ROUTES, '/about#lenders']);
     for (const route of routes) {
-      for (const link of links(mainNav(pageOf(pages, route).doc))) {
+      for (const link of links(mainNav(pageOf(site.pages, route).doc))) {
         expect(allowed.has(link.href), `${route}: nav link to ${link.href}`).to.equal(true);
       }
     }
@@ -237,17 +240,11 @@ describe('Navigation bar', () => {
 });
 
 describe('Footer', () => {
-  let server: TestServer;
-  let pages: Map<string, Page>;
-  const readOnlyServer = useReadOnlyServer();
-  before(async () => {
-    server = readOnlyServer();
-    pages = await getPages(server, PUBLIC_ROUTES);
-  });
+  const site = usePages(PUBLIC_ROUTES);
 
   it('links Home, About, Site Plan, Floor Plans (/floor-plans) and Contact Us on every page', () => {
     for (const route of PUBLIC_ROUTES) {
-      const footerLinks = links(one(pageOf(pages, route).doc, 'footer'));
+      const footerLinks = links(one(pageOf(site.pages, route).doc, 'footer'));
       for (const [label, href] of FOOTER_LINKS) {
         const matching = footerLinks.filter((link) => link.text === label);
         expect(matching, `${route}: footer link "${label}"`).to.have.length(1);
@@ -258,13 +255,13 @@ describe('Footer', () => {
 
   it('shows the builder name', () => {
     for (const route of PUBLIC_ROUTES) {
-      expect(text(one(pageOf(pages, route).doc, 'footer')), route).to.include('Summit Lane Homes');
+      expect(text(one(pageOf(site.pages, route).doc, 'footer')), route).to.include('Summit Lane Homes');
     }
   });
 
   it('shows the two partner logos', () => {
     for (const route of PUBLIC_ROUTES) {
-      const footer = one(pageOf(pages, route).doc, 'footer');
+      const footer = one(pageOf(site.pages, route).doc, 'footer');
       const sources = all(footer, 'img').map((img) => img.attrs.src);
       expect(content.partners).to.have.length(2);
       for (const partner of content.partners) {
@@ -277,7 +274,7 @@ describe('Footer', () => {
 
   it('shows the disclaimer that plans, pricing and availability may change without notice', () => {
     for (const route of PUBLIC_ROUTES) {
-      expect(text(one(pageOf(pages, route).doc, 'footer')), route).to.match(
+      expect(text(one(pageOf(site.pages, route).doc, 'footer')), route).to.match(
         /plans, pricing,? (and )?availability.*may change without notice/i,
       );
     }
@@ -285,13 +282,7 @@ describe('Footer', () => {
 });
 
 describe('Questions block', () => {
-  let server: TestServer;
-  let pages: Map<string, Page>;
-  const readOnlyServer = useReadOnlyServer();
-  before(async () => {
-    server = readOnlyServer();
-    pages = await getPages(server, PUBLIC_ROUTES);
-  });
+  const site = usePages(PUBLIC_ROUTES);
 
   /** The smallest element around the heading that holds the contact-page button, the phone and the e-mail. */
   function questionsBlock(doc: El): El {
@@ -315,7 +306,7 @@ describe('Questions block', () => {
 
   for (const route of PUBLIC_ROUTES.filter((candidate) => candidate !== '/contact')) {
     it(`shows the questions block with a contact button, phone and e-mail on ${route}`, () => {
-      const block = questionsBlock(pageOf(pages, route).doc);
+      const block = questionsBlock(pageOf(site.pages, route).doc);
       const hrefs = links(block).map((link) => link.href);
       expect(hrefs).to.include(`tel:+1${content.builder.phone.replace(/\D/g, '')}`);
       expect(hrefs).to.include(`mailto:${content.builder.email}`);
@@ -323,7 +314,7 @@ describe('Questions block', () => {
   }
 
   it('leaves the questions block off /contact', () => {
-    const found = headings(pageOf(pages, '/contact').doc).filter((element) => text(element) === QUESTIONS_HEADING);
+    const found = headings(pageOf(site.pages, '/contact').doc).filter((element) => text(element) === QUESTIONS_HEADING);
     expect(found).to.deep.equal([]);
   });
 });
@@ -686,17 +677,11 @@ describe('GET /contact', () => {
 });
 
 describe('Images on every page', () => {
-  let server: TestServer;
-  let pages: Map<string, Page>;
-  const readOnlyServer = useReadOnlyServer();
-  before(async () => {
-    server = readOnlyServer();
-    pages = await getPages(server, PUBLIC_ROUTES);
-  });
+  const site = usePages(PUBLIC_ROUTES);
 
   it('gives each <img> width, height and alt attributes', () => {
     for (const route of PUBLIC_ROUTES) {
-      const images = all(pageOf(pages, route).doc, 'img');
+      const images = all(pageOf(site.pages, route).doc, 'img');
       expect(images.length, route).to.be.greaterThan(0);
       for (const img of images) {
         const where = `${route}: ${img.attrs.src}`;
@@ -711,19 +696,15 @@ describe('Images on every page', () => {
 });
 
 describe('Scripts and stylesheets', () => {
-  let server: TestServer;
-  let pages: Map<string, Page>;
   let manifest: AssetManifest;
-  const readOnlyServer = useReadOnlyServer();
-  before(async () => {
-    server = readOnlyServer();
-    pages = await getPages(server, PUBLIC_ROUTES);
+  const site = usePages(PUBLIC_ROUTES);
+  before(() => {
     manifest = readJson<AssetManifest>('build/assets.json');
   });
 
   for (const route of ['/about', '/floor-plans']) {
     it(`ships no script and no modulepreload on ${route}, which has no interactive section`, () => {
-      const { html, doc } = pageOf(pages, route);
+      const { html, doc } = pageOf(site.pages, route);
       expect(html).to.not.match(/<script\b[^>]*\bsrc\s*=/i);
       expect(html).to.not.match(/modulepreload/i);
       expect(all(doc, 'script', (script) => script.attrs.src !== undefined)).to.deep.equal([]);
@@ -732,7 +713,7 @@ describe('Scripts and stylesheets', () => {
 
   it('references exactly the site CSS plus the assets of the widgets a page renders', () => {
     for (const route of PUBLIC_ROUTES) {
-      const { doc } = pageOf(pages, route);
+      const { doc } = pageOf(site.pages, route);
       const rendered = [
         ...new Set(
           elements(doc)
@@ -762,7 +743,7 @@ describe('Scripts and stylesheets', () => {
     const widgetsOf = (route: string) =>
       [
         ...new Set(
-          elements(pageOf(pages, route).doc)
+          elements(pageOf(site.pages, route).doc)
             .map((element) => element.attrs['data-widget'])
             .filter(Boolean),
         ),
