@@ -1,6 +1,8 @@
 // Mocha's settings for `npm test` and `npx mocha`. Test files run in parallel, each in a worker of its own:
 // every file starts its own server on a free port with a fresh database, so files share nothing.
 const { parseMochaArgs } = require('mocha/lib/cli/parse-args.js');
+const { lookupFiles } = require('mocha/lib/cli/lookup-files.js');
+const { slowestFirst, startRunLog } = require('./test/support/file-times.cjs');
 
 /** Every test file, run when the command line names none. */
 const ALL_TESTS = 'test/**/*.test.{ts,tsx}';
@@ -10,13 +12,16 @@ const ALL_TESTS = 'test/**/*.test.{ts,tsx}';
 // tells which arguments are files (the value of --grep or --timeout is not).
 const given = parseMochaArgs(process.argv.slice(2));
 const filesGiven = given._.length > 0 || given.spec !== undefined;
+startRunLog();
 
 module.exports = {
   'node-option': ['import=tsx'],
   extension: ['ts', 'tsx'],
-  ...(filesGiven ? {} : { spec: [ALL_TESTS] }),
-  // Builds the client assets once, in the main process, before any worker starts (a global fixture).
-  require: ['test/support/global-setup.ts'],
+  // Slowest first (by the last run's times), so that no long file starts last and runs alone at the end.
+  ...(filesGiven ? {} : { spec: slowestFirst(lookupFiles(ALL_TESTS, ['ts', 'tsx'], false)) }),
+  // Builds the client assets once, in the main process, before any worker starts (a global fixture); logs each
+  // file's wall time (root hooks).
+  require: ['test/support/global-setup.ts', 'test/support/file-times.cjs'],
   parallel: true,
   // Two cores: three workers keep both busy while browser tests wait on Chromium and servers wait on I/O.
   jobs: 3,

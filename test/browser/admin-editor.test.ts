@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.js';
+import { closeContexts, sharedBrowser } from '../support/browser.js';
+import { STAFF_ENV, STAFF_PASSWORD as PASSWORD } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { nextFrame } from './support.js';
 
@@ -12,7 +13,6 @@ import { nextFrame } from './support.js';
  * Changes, Move up / Move down from the keyboard, Delete after a confirm, "failed to load" for a broken image,
  * and a warning before leaving unsaved changes.
  */
-const PASSWORD = 'correct horse battery';
 const SHOTS_DIR = '/tmp/admin-shots';
 
 interface CarouselRow {
@@ -39,15 +39,15 @@ describe('Admin images editor in a browser', function () {
   before(async function () {
     this.timeout(90_000);
     [server, browser] = await Promise.all([
-      startTestServer({ ADMIN_USERNAME: 'staff', ADMIN_PASSWORD: PASSWORD, LOGIN_RATE_LIMIT: '100' }),
-      launchBrowser(),
+      startTestServer({ ...STAFF_ENV, LOGIN_RATE_LIMIT: '100' }),
+      sharedBrowser(),
     ]);
     seeded = await server.db('homepage_images').select('id', 'url', 'alt', 'sort_order').orderBy('sort_order');
     expect(seeded).to.have.length(4);
     await fs.mkdir(SHOTS_DIR, { recursive: true });
   });
   after(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.close();
   });
   beforeEach(async () => {

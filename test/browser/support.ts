@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { BUILD_DIR, PUBLIC_BUILD_DIR } from '../../src/render/build-paths.js';
 import { NEAR_VIEWPORT_MARGIN } from '../../widgets/when-near-viewport.js';
-import { launchBrowser } from '../support/browser.js';
+import { closeContexts, sharedBrowser } from '../support/browser.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /** The two widths every widget must work at: a small phone and a laptop. */
@@ -18,8 +18,9 @@ export interface BrowserSuite {
 }
 
 /**
- * One real server (fresh SQLite database) and one Chromium per test file, started before its tests and closed
- * after them. Returns an object whose fields are filled once `before` ran.
+ * One real server (fresh SQLite database) per test file, started before its tests and closed after them, and the
+ * worker's Chromium (shared by the files a worker runs; the file's contexts are closed after it). Returns an
+ * object whose fields are filled once `before` ran.
  */
 export function useBrowserSuite(env: Record<string, string> = {}): BrowserSuite {
   const suite = {} as BrowserSuite;
@@ -27,11 +28,11 @@ export function useBrowserSuite(env: Record<string, string> = {}): BrowserSuite 
     this.timeout(90_000);
     [suite.server, suite.browser] = await Promise.all([
       startTestServer({ LOG_LEVEL: 'silent', ...env }),
-      launchBrowser(),
+      sharedBrowser(),
     ]);
   });
   after(async () => {
-    await suite.browser?.close();
+    await closeContexts(suite.browser);
     await suite.server?.close();
   });
   return suite;

@@ -33,6 +33,13 @@ function send(base: URL, request: RawRequest): Promise<{ status: number; body: s
   });
 }
 
+/** Sends the request signed in as `staff` when given: its session cookie ahead of any other, and its CSRF token. */
+function sendAs(base: URL, request: RawRequest, staff: Staff | undefined): Promise<{ status: number; body: string }> {
+  if (!staff) return send(base, request);
+  const cookie = [staff.cookie, request.headers.cookie].filter(Boolean).join('; ');
+  return send(base, { ...request, headers: { ...request.headers, cookie, 'x-csrf-token': staff.token } });
+}
+
 /**
  * Names every plain object inherits from Object.prototype: a lookup keyed by request input in a plain object
  * finds these (`SORTS['constructor']` is a function), so each goes into every place a request can carry a name.
@@ -163,6 +170,24 @@ const fieldValue = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 20 }),
 );
 
+/** Form and JSON fields the routes read. */
+const READ_FIELDS = [
+  'firstname',
+  'lastname',
+  'email',
+  'phone',
+  'subject',
+  'message',
+  'website',
+  'username',
+  'password',
+  '_csrf',
+  'read',
+  'alt',
+  'url',
+  'order',
+];
+
 const bodyArbitrary: fc.Arbitrary<Buffer> = fc.oneof(
   fc.constant(Buffer.alloc(0)),
   fc
@@ -179,24 +204,7 @@ const bodyArbitrary: fc.Arbitrary<Buffer> = fc.oneof(
     )
     .map((text) => Buffer.from(text)),
   fc
-    .dictionary(
-      fc.constantFrom(
-        'firstname',
-        'lastname',
-        'email',
-        'phone',
-        'subject',
-        'message',
-        'website',
-        'username',
-        'password',
-        '_csrf',
-        'read',
-        'alt',
-        ...INHERITED_NAMES,
-      ),
-      fieldValue,
-    )
+    .dictionary(fc.constantFrom(...READ_FIELDS, ...INHERITED_NAMES), fieldValue)
     .map((fields) => Buffer.from(new URLSearchParams(fields).toString())),
   fc
     .array(fieldValue, { maxLength: 4 })
@@ -224,24 +232,6 @@ const requestArbitrary = fc.record({
 
 /** Query keys the routes read, each given an inherited name as its value. */
 const READ_QUERY_KEYS = ['sort', 'floorplan', 'next', 'sent', 'error', 'uploaded', 'homesite', 'plan'];
-/** Form and JSON fields the routes read. */
-const READ_FIELDS = [
-  'firstname',
-  'lastname',
-  'email',
-  'phone',
-  'subject',
-  'message',
-  'website',
-  'username',
-  'password',
-  '_csrf',
-  'read',
-  'alt',
-  'url',
-  'order',
-];
-
 /** The cookies the site reads: the staff session and the sign-in device cookie. */
 const COOKIE_NAMES = ['sid', '__Host-sid', 'login-device', '__Host-login-device'];
 
@@ -397,9 +387,9 @@ describe('Malformed requests (property-based fuzzing)', function () {
         const headers: Record<string, string> = {};
         if (input.contentType) headers['content-type'] = input.contentType;
         if (input.origin) headers.origin = input.origin;
-        if (input.withSession) Object.assign(headers, { cookie: staff.cookie, 'x-csrf-token': staff.token });
-        if (input.cookieName) headers.cookie = [headers.cookie, `${input.cookieName}=1`].filter(Boolean).join('; ');
-        const response = await send(base, { method: input.method, path: input.path, headers, body: input.body });
+        if (input.cookieName) headers.cookie = `${input.cookieName}=1`;
+        const request = { method: input.method, path: input.path, headers, body: input.body };
+        const response = await sendAs(base, request, input.withSession ? staff : undefined);
         seen.set(response.status, (seen.get(response.status) ?? 0) + 1);
         expect(response.status, `${input.method} ${input.path}`).to.be.below(500);
         expect(response.body).to.not.match(/at \w+ \(|node_modules|\/work\/|SQLITE_|knex|Error: /);
@@ -426,12 +416,8 @@ describe('Malformed requests (property-based fuzzing)', function () {
         for (const withSession of sessions) {
           const headers: Record<string, string> = { ...sweep.headers };
           if (sweep.contentType) headers['content-type'] = sweep.contentType;
-          if (withSession) {
-            headers.cookie = [staff.cookie, headers.cookie].filter(Boolean).join('; ');
-            headers['x-csrf-token'] = staff.token;
-          }
-          const body = Buffer.from(sweep.body ?? '');
-          const response = await send(base, { method: sweep.method, path: sweep.path, headers, body });
+          const request = { method: sweep.method, path: sweep.path, headers, body: Buffer.from(sweep.body ?? '') };
+          const response = await sendAs(base, request, withSession ? staff : undefined);
           sent += 1;
           if (response.status >= 500)
             failures.push(`${response.status} ${sweep.method} ${sweep.path} (${sweep.placement})`);

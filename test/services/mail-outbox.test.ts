@@ -5,17 +5,9 @@ import { expect } from 'chai';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { createSite } from '../../src/site.js';
+import { LEAD_FORM as LEAD } from '../support/contact-messages.js';
 import { SmtpSink, waitFor } from '../support/smtp-sink.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-
-const LEAD = {
-  firstname: 'Dana',
-  lastname: 'Reyes',
-  email: 'dana@example.com',
-  phone: '(970) 555-0199',
-  subject: 'Lot 12',
-  message: 'Is lot 12 still available?',
-};
 
 function post(server: TestServer, fields: Record<string, string>) {
   return fetch(`${server.url}/contact/submit`, { method: 'POST', body: new URLSearchParams(fields) });

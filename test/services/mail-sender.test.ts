@@ -1,15 +1,7 @@
 import { expect } from 'chai';
+import { LEAD_FORM as LEAD } from '../support/contact-messages.js';
 import { SmtpSink, waitFor, type ReceivedMail } from '../support/smtp-sink.js';
 import { startTestServer } from '../support/test-server.js';
-
-const LEAD = {
-  firstname: 'Dana',
-  lastname: 'Reyes',
-  email: 'dana@example.com',
-  phone: '(970) 555-0199',
-  subject: 'Lot 12',
-  message: 'Is lot 12 still available?',
-};
 
 /** The one lead e-mail a fresh site sends for one contact post, with this environment. */
 async function leadMailWith(sink: SmtpSink, env: Record<string, string>): Promise<ReceivedMail> {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { connectDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrations.js';
 import { KnexSessionStore } from '../../src/db/session-store.js';
-import { signInCookie } from '../support/staff.js';
+import { postSignIn, signInCookie, STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 type Outcome<T> = { error: unknown; value: T | undefined; sync: boolean };
@@ -178,12 +178,12 @@ describe('KnexSessionStore', () => {
 describe('Staff pages when the session table fails', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ ADMIN_USERNAME: 'staff', ADMIN_PASSWORD: 'correct horse battery' });
+    server = await startTestServer(STAFF_ENV);
   });
   after(() => server.close());
 
   it('answers 500 for that request, keeps serving, and raises no unhandled rejection', async () => {
-    const cookie = await signInCookie(server.url, 'staff', 'correct horse battery');
+    const cookie = await signInCookie(server.url);
     expect(cookie).to.match(/^sid=/);
     await server.db.schema.dropTable('sessions');
     const watch = watchRejections();
@@ -211,12 +211,7 @@ describe('Staff pages when the session table fails', () => {
     expect(await admin.text()).to.not.match(/no such table|SqliteError|at .*\.ts/);
     const call = await fetch(`${server.url}/admin/images.json`, { redirect: 'manual', headers: { Cookie: cookie } });
     expect(call.status).to.equal(500);
-    const retry = await fetch(`${server.url}/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: 'staff', password: 'correct horse battery' }),
-    });
+    const retry = await postSignIn(server.url, 'staff', STAFF_PASSWORD);
     expect(retry.status).to.equal(500);
     expect((await fetch(`${server.url}/about`)).status).to.equal(200);
   }

@@ -19,3 +19,31 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
     ],
   });
 }
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for the whole process, launched on first use: a mocha worker runs its files one after another, and
+ * each file (each test) works in browser contexts of its own, which share nothing. Launched again if it crashed.
+ * Playwright closes it when the process exits.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then(
+    (browser) => {
+      browser.once('disconnected', () => {
+        shared = undefined;
+      });
+      return browser;
+    },
+    (error: unknown) => {
+      shared = undefined;
+      throw error;
+    },
+  );
+  return shared;
+}
+
+/** Closes the contexts a file left open (a test that failed before closing its own), so none leaks into the next. */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));
+}

@@ -42,7 +42,7 @@ export async function startChildServer(
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
   const url = `http://127.0.0.1:${listenPort}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000; // generous: a loaded machine starts tsx slowly
   while (!output.includes('is running at')) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));

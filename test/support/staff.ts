@@ -11,6 +11,29 @@ export interface Staff {
 }
 
 /**
+ * Posts the sign-in form as a browser does and returns the answer as it comes (303 with a session cookie, 401,
+ * 429 …), without following it. `cookie` goes along (a device cookie, an earlier session), `next` is the page the
+ * form was shown for, `headers` any others (X-Forwarded-For, X-Forwarded-Proto).
+ */
+export function postSignIn(
+  url: string,
+  username: string,
+  password: string,
+  options: { cookie?: string; headers?: Record<string, string>; next?: string } = {},
+): Promise<Response> {
+  return fetch(`${url}/login${options.next === undefined ? '' : `?next=${encodeURIComponent(options.next)}`}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      ...(options.cookie ? { Cookie: options.cookie } : {}),
+      ...options.headers,
+    },
+    body: new URLSearchParams({ username, password }),
+  });
+}
+
+/**
  * Signs in through the real login form and returns the session cookie (`name=value`) it sets. `headers` go with
  * the request (e.g. `X-Forwarded-Proto: https`, without which a production site sets no Secure cookie).
  */
@@ -20,12 +43,7 @@ export async function signInCookie(
   password = STAFF_PASSWORD,
   headers: Record<string, string> = {},
 ): Promise<string> {
-  const response = await fetch(`${url}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
-    body: new URLSearchParams({ username, password }),
-  });
+  const response = await postSignIn(url, username, password, { headers });
   expect(response.status, 'login status').to.equal(303);
   // `sid`, or `__Host-sid` in production.
   const cookie = response.headers

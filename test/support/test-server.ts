@@ -74,3 +74,26 @@ export async function startTestServer(
     },
   };
 }
+
+/**
+ * One server for several describe blocks of a file whose tests only read from it. Each block calls the returned
+ * function once, in its body: that registers the block, and gives a getter for the server in its hooks and
+ * tests. The first block to run starts the server; the last one's `after` closes it.
+ */
+export function sharedTestServer(env: Record<string, string> = {}): () => () => TestServer {
+  let users = 0;
+  let started: Promise<TestServer> | undefined;
+  return () => {
+    users += 1;
+    let server: TestServer;
+    before(async () => {
+      started ??= startTestServer(env);
+      server = await started;
+    });
+    after(async () => {
+      users -= 1;
+      if (users === 0) await (await started)?.close();
+    });
+    return () => server;
+  };
+}

@@ -8,13 +8,11 @@ import type { Renderer } from '../../src/render/renderer.js';
 import { createImageLibrary } from '../../src/services/image-library.js';
 import { createDirectoryStorage } from '../../src/services/upload-storage.js';
 import { createStaffRouter } from '../../src/web/admin/staff-router.js';
+import { insertContactMessage } from '../support/contact-messages.js';
 import { tableNames } from '../support/test-database.js';
 // This file's sign-ins need only the session cookie.
-import { csrfTokenOf, signInCookie as signIn } from '../support/staff.js';
+import { csrfTokenOf, signInCookie as signIn, STAFF_ENV as STAFF } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-
-const PASSWORD = 'correct horse battery';
-const STAFF = { ADMIN_USERNAME: 'staff', ADMIN_PASSWORD: PASSWORD };
 
 interface RouteEntry {
   method: string;
@@ -106,19 +104,7 @@ describe('Admin access without a session', () => {
         }),
       }),
     );
-    const [row] = await server
-      .db('contact_messages')
-      .insert({
-        firstname: 'Ann',
-        lastname: 'Lee',
-        email: 'ann@example.com',
-        phone: '(303) 555-0100',
-        subject: 'Lot 12',
-        message: 'Hello',
-        is_spam: false,
-      })
-      .returning<{ id: number }[]>('id');
-    messageId = row?.id ?? 0;
+    messageId = await insertContactMessage(server.db);
     carousel = (await server.db('homepage_images').orderBy('sort_order')).map(
       (image: { url: string; sort_order: number }) => ({ url: image.url, order: image.sort_order }),
     );
@@ -318,19 +304,7 @@ describe('CSRF protection on admin state changes', () => {
     cookie = await signIn(server.url);
     token = await csrfTokenOf(server.url, cookie);
     expect(token).to.have.length.greaterThan(20);
-    const [row] = await server
-      .db('contact_messages')
-      .insert({
-        firstname: 'Ann',
-        lastname: 'Lee',
-        email: 'ann@example.com',
-        phone: '(303) 555-0100',
-        subject: 'Lot 12',
-        message: 'Hello',
-        is_spam: false,
-      })
-      .returning<{ id: number }[]>('id');
-    messageId = row?.id ?? 0;
+    messageId = await insertContactMessage(server.db);
     png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6' } })
       .png()
       .toBuffer();

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { csvCell, LEAD_CSV_COLUMNS, leadsToCsvRows } from '../../src/services/messages-csv.js';
 import type { LeadRow } from '../../src/db/leads.js';
+import { insertContactMessage } from '../support/contact-messages.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -63,17 +64,12 @@ describe('Admin messages inbox', () => {
     server = await startTestServer(STAFF);
     staff = await signIn(server.url);
     for (const { key, ...message } of MESSAGES) {
-      const [row] = await server
-        .db('contact_messages')
-        .insert({
-          lastname: 'Buyer',
-          email: `${key}@example.com`,
-          phone: '(303) 555-0100',
-          message: `Message from ${key}`,
-          ...message,
-        })
-        .returning<{ id: number }[]>('id');
-      ids[key] = row?.id ?? 0;
+      ids[key] = await insertContactMessage(server.db, {
+        lastname: 'Buyer',
+        email: `${key}@example.com`,
+        message: `Message from ${key}`,
+        ...message,
+      });
     }
   });
   after(() => server.close());

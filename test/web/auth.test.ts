@@ -2,11 +2,15 @@ import { expect } from 'chai';
 import { setStaffPassword } from '../../src/services/staff-accounts.js';
 import { createRestartableServer, type RestartableServer } from '../support/restartable-server.js';
 // This file's sign-ins need only the session cookie.
-import { csrfTokenOf, signInCookie as signIn } from '../support/staff.js';
+import {
+  csrfTokenOf,
+  postSignIn as postLogin,
+  signInCookie as signIn,
+  STAFF_ENV as STAFF,
+  STAFF_PASSWORD as PASSWORD,
+} from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
-const PASSWORD = 'correct horse battery';
-const STAFF = { ADMIN_USERNAME: 'staff', ADMIN_PASSWORD: PASSWORD };
 const WRONG_CREDENTIALS = 'Incorrect username or password.';
 
 /** The `sid=…` pair a response sets, if any. */
@@ -22,24 +26,6 @@ function sessionIdOf(cookie: string): string {
   const value = decodeURIComponent(cookie.slice('sid='.length));
   expect(value).to.match(/^s:[^.]+\..+$/);
   return value.slice(2, value.lastIndexOf('.'));
-}
-
-async function postLogin(
-  url: string,
-  username: string,
-  password: string,
-  options: { cookie?: string; headers?: Record<string, string>; next?: string } = {},
-): Promise<Response> {
-  return fetch(`${url}/login${options.next === undefined ? '' : `?next=${encodeURIComponent(options.next)}`}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      ...(options.cookie ? { Cookie: options.cookie } : {}),
-      ...options.headers,
-    },
-    body: new URLSearchParams({ username, password }),
-  });
 }
 
 function get(url: string, cookie?: string, headers: Record<string, string> = {}): Promise<Response> {

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { HTTPS_REQUIRED } from '../../src/web/insecure-sign-in.js';
 import { SECURE_SESSION_COOKIE } from '../../src/web/staff-session.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
-import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
+import { postSignIn, STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -20,12 +20,7 @@ const PRODUCTION = {
 };
 
 function postLogin(url: string, password: string, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${url}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
-    body: new URLSearchParams({ username: 'staff', password }),
-  });
+  return postSignIn(url, 'staff', password, { headers });
 }
 
 describe('POST /login in production over plain HTTP (TRUST_PROXY unset)', function () {

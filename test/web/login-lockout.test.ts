@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createDeviceCookies } from '../../src/services/device-cookies.js';
 import { setStaffPassword } from '../../src/services/staff-accounts.js';
 import { resolveSessionSecret } from '../../src/session-secret.js';
-import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
+import { postSignIn, STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const SECURE_PRODUCTION = {
@@ -22,17 +22,7 @@ function postLogin(
   cookie?: string,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  return fetch(`${server.url}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      'X-Forwarded-For': address,
-      ...(cookie ? { Cookie: cookie } : {}),
-      ...headers,
-    },
-    body: new URLSearchParams({ username, password }),
-  });
+  return postSignIn(server.url, username, password, { cookie, headers: { 'X-Forwarded-For': address, ...headers } });
 }
 
 function cookiePair(response: Response, name: string): string | undefined {

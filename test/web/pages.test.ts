@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { loadContent } from '../../src/content/index.js';
 import { all, closest, elements, headings, isInside, links, one, parseHtml, text, type El } from '../support/html.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { sharedTestServer, startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
  * Acceptance tests of the public pages over HTTP (no browser): shared/spec/seed-spec.md §2 and the
@@ -62,10 +62,35 @@ async function getPage(server: TestServer, route: string, init?: RequestInit): P
   return { status: response.status, headers: response.headers, html, doc: parseHtml(html) };
 }
 
+/**
+ * The describe blocks below only read pages: they share one server, and each plain GET is made once for them all.
+ * The block that adds a gallery image starts a server of its own.
+ */
+const useReadOnlyServer = sharedTestServer();
+const plainGets = new WeakMap<TestServer, Map<string, Promise<Page>>>();
+
+function getPageOnce(server: TestServer, route: string): Promise<Page> {
+  const fetched = plainGets.get(server) ?? new Map<string, Promise<Page>>();
+  plainGets.set(server, fetched);
+  if (!fetched.has(route)) fetched.set(route, getPage(server, route));
+  return fetched.get(route)!;
+}
+
 async function getPages(server: TestServer, routes: string[]): Promise<Map<string, Page>> {
   const pages = new Map<string, Page>();
-  for (const route of routes) pages.set(route, await getPage(server, route));
+  for (const route of routes) pages.set(route, await getPageOnce(server, route));
   return pages;
+}
+
+/** For a describe block: the shared server and the pages at `routes`, filled in once the block's `before` ran. */
+function usePages(routes: string[]): { server: TestServer; pages: Map<string, Page> } {
+  const readOnlyServer = useReadOnlyServer();
+  const site = {} as { server: TestServer; pages: Map<string, Page> };
+  before(async () => {
+    site.server = readOnlyServer();
+    site.pages = await getPages(site.server, routes);
+  });
+  return site;
 }
 
 function pageOf(pages: Map<string, Page>, route: string): Page {
@@ -106,17 +131,11 @@ function renderedSrc(url: string): string {
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('Public pages', () => {
-  let server: TestServer;
-  let pages: Map<string, Page>;
-  before(async () => {
-    server = await startTestServer();
-    pages = await getPages(server, PUBLIC_ROUTES);
-  });
-  after(() => server.close());
+  const site = usePages(PUBLIC_ROUTES);
 
   for (const route of PUBLIC_ROUTES) {
     it(`answers GET ${route} with 200 HTML that has a title and a meta description`, () => {
-      const page = pageOf(pages, route);
+      const page = pageOf(site.pages, route);
       expect(page.status).to.equal(200);
       expect(page.headers.get('content-type')).to.match(/^text\/html/);
       expect(page.html).to.match(/^<!doctype html>/i);
@@ -129,10 +148,10 @@ describe('Public pages', () => {
 
 describe('Unknown paths', () => {
   let server: TestServer;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
+    server = readOnlyServer();
   });
-  after(() => server.close());
 
   it('answers an unknown path with status 404 and the styled HTML page (nav and footer)', async () => {
     const page = await getPage(server, '/no-such-page', { headers: { Accept: 'text/html' } });
@@ -145,7 +164,7 @@ describe('Unknown paths', () => {
   });
 
   it('answers an unknown floor plan with the styled 404 page', async () => {
-    const page = await getPage(server, '/floor-plans/nowhere-manor');
+    const page = await getPageOnce(server, '/floor-plans/nowhere-manor');
     expect(page.status).to.equal(404);
     expect(page.headers.get('content-type')).to.match(/^text\/html/);
     mainNav(page.doc);
@@ -154,18 +173,12 @@ describe('Unknown paths', () => {
 });
 
 describe('Navigation bar', () => {
-  let server: TestServer;
-  let pages: Map<string, Page>;
   const routes = [...PUBLIC_ROUTES, '/no-such-page'];
-  before(async () => {
-    server = await startTestServer();
-    pages = await getPages(server, routes);
-  });
-  after(() => server.close());
+  const site = usePages(routes);
 
   it('links every entry of the seed table with its exact label, on every page', () => {
     for (const route of routes) {
-      const navLinks = links(mainNav(pageOf(pages, route).doc));
+      const navLinks = links(mainNav(pageOf(site.pages, route).doc));
       for (const [label, href] of NAV_LINKS) {
         const matching = navLinks.filter((link) => link.text === label);
         expect(matching, `${route}: nav link "${label}"`).to.have.length(1);
@@ -175,20 +188,22 @@ describe('Navigation bar', () => {
   });
 
   it('links "Get Pre-Approved" to /about#lenders', () => {
-    const link = links(mainNav(pageOf(pages, '/about').doc)).find((candidate) => candidate.text === 'Get Pre-Approved');
+    const link = links(mainNav(pageOf(site.pages, '/about').doc)).find(
+      (candidate) => candidate.text === 'Get Pre-Approved',
+    );
     expect(link?.href).to.equal('/about#lenders');
   });
 
   it('shows the Home link on every page but the home page', () => {
     for (const route of routes.filter((candidate) => candidate !== '/')) {
-      const home = links(mainNav(pageOf(pages, route).doc)).filter((link) => link.text === 'Home');
+      const home = links(mainNav(pageOf(site.pages, route).doc)).filter((link) => link.text === 'Home');
       expect(home, route).to.have.length(1);
       expect(home[0]!.href, route).to.equal('/');
     }
   });
 
   it('hides the Home link on /', () => {
-    const home = links(mainNav(pageOf(pages, '/').doc)).filter((link) => link.text === 'Home');
+    const home = links(mainNav(pageOf(site.pages, '/').doc)).filter((link) => link.text === 'Home');
     expect(home).to.deep.equal([]);
   });
 
@@ -196,7 +211,7 @@ describe('Navigation bar', () => {
     const labels = new Map<string, string>(NAV_LINKS.map(([label, href]) => [href, label]));
     labels.set('/floor-plans', 'Floor Plans');
     for (const route of PUBLIC_ROUTES.filter((candidate) => candidate !== '/')) {
-      const { doc } = pageOf(pages, route);
+      const { doc } = pageOf(site.pages, route);
       const current = elements(doc).filter((element) => element.attrs['aria-current'] !== undefined);
       expect(current, `${route}: elements with aria-current`).to.have.length(1);
       expect(current[0]!.tag, route).to.equal('a');
@@ -208,14 +223,16 @@ describe('Navigation bar', () => {
   });
 
   it('marks no link as current on / (its Home link is hidden)', () => {
-    const current = elements(pageOf(pages, '/').doc).filter((element) => element.attrs['aria-current'] !== undefined);
+    const current = elements(pageOf(site.pages, '/').doc).filter(
+      (element) => element.attrs['aria-current'] !== undefined,
+    );
     expect(current).to.deep.equal([]);
   });
 
   it("links only to the site's own pages", () => {
     const allowed = new Set(['/', '/floor-plans', ...PUBLIC_ROUTES, '/about#lenders']);
     for (const route of routes) {
-      for (const link of links(mainNav(pageOf(pages, route).doc))) {
+      for (const link of links(mainNav(pageOf(site.pages, route).doc))) {
         expect(allowed.has(link.href), `${route}: nav link to ${link.href}`).to.equal(true);
       }
     }
@@ -223,17 +240,11 @@ describe('Navigation bar', () => {
 });
 
 describe('Footer', () => {
-  let server: TestServer;
-  let pages: Map<string, Page>;
-  before(async () => {
-    server = await startTestServer();
-    pages = await getPages(server, PUBLIC_ROUTES);
-  });
-  after(() => server.close());
+  const site = usePages(PUBLIC_ROUTES);
 
   it('links Home, About, Site Plan, Floor Plans (/floor-plans) and Contact Us on every page', () => {
     for (const route of PUBLIC_ROUTES) {
-      const footerLinks = links(one(pageOf(pages, route).doc, 'footer'));
+      const footerLinks = links(one(pageOf(site.pages, route).doc, 'footer'));
       for (const [label, href] of FOOTER_LINKS) {
         const matching = footerLinks.filter((link) => link.text === label);
         expect(matching, `${route}: footer link "${label}"`).to.have.length(1);
@@ -244,13 +255,13 @@ describe('Footer', () => {
 
   it('shows the builder name', () => {
     for (const route of PUBLIC_ROUTES) {
-      expect(text(one(pageOf(pages, route).doc, 'footer')), route).to.include('Summit Lane Homes');
+      expect(text(one(pageOf(site.pages, route).doc, 'footer')), route).to.include('Summit Lane Homes');
     }
   });
 
   it('shows the two partner logos', () => {
     for (const route of PUBLIC_ROUTES) {
-      const footer = one(pageOf(pages, route).doc, 'footer');
+      const footer = one(pageOf(site.pages, route).doc, 'footer');
       const sources = all(footer, 'img').map((img) => img.attrs.src);
       expect(content.partners).to.have.length(2);
       for (const partner of content.partners) {
@@ -263,7 +274,7 @@ describe('Footer', () => {
 
   it('shows the disclaimer that plans, pricing and availability may change without notice', () => {
     for (const route of PUBLIC_ROUTES) {
-      expect(text(one(pageOf(pages, route).doc, 'footer')), route).to.match(
+      expect(text(one(pageOf(site.pages, route).doc, 'footer')), route).to.match(
         /plans, pricing,? (and )?availability.*may change without notice/i,
       );
     }
@@ -271,13 +282,7 @@ describe('Footer', () => {
 });
 
 describe('Questions block', () => {
-  let server: TestServer;
-  let pages: Map<string, Page>;
-  before(async () => {
-    server = await startTestServer();
-    pages = await getPages(server, PUBLIC_ROUTES);
-  });
-  after(() => server.close());
+  const site = usePages(PUBLIC_ROUTES);
 
   /** The smallest element around the heading that holds the contact-page button, the phone and the e-mail. */
   function questionsBlock(doc: El): El {
@@ -301,7 +306,7 @@ describe('Questions block', () => {
 
   for (const route of PUBLIC_ROUTES.filter((candidate) => candidate !== '/contact')) {
     it(`shows the questions block with a contact button, phone and e-mail on ${route}`, () => {
-      const block = questionsBlock(pageOf(pages, route).doc);
+      const block = questionsBlock(pageOf(site.pages, route).doc);
       const hrefs = links(block).map((link) => link.href);
       expect(hrefs).to.include(`tel:+1${content.builder.phone.replace(/\D/g, '')}`);
       expect(hrefs).to.include(`mailto:${content.builder.email}`);
@@ -309,7 +314,7 @@ describe('Questions block', () => {
   }
 
   it('leaves the questions block off /contact', () => {
-    const found = headings(pageOf(pages, '/contact').doc).filter((element) => text(element) === QUESTIONS_HEADING);
+    const found = headings(pageOf(site.pages, '/contact').doc).filter((element) => text(element) === QUESTIONS_HEADING);
     expect(found).to.deep.equal([]);
   });
 });
@@ -318,12 +323,12 @@ describe('GET / (home page)', () => {
   let server: TestServer;
   let page: Page;
   let main: El;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
-    page = await getPage(server, '/');
+    server = readOnlyServer();
+    page = await getPageOnce(server, '/');
     main = mainOf(page.doc);
   });
-  after(() => server.close());
 
   function carousel(): El {
     // WAI-ARIA carousel pattern: the region is announced with aria-roledescription="carousel".
@@ -374,12 +379,12 @@ describe('GET /about', () => {
   let server: TestServer;
   let page: Page;
   let main: El;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
-    page = await getPage(server, '/about');
+    server = readOnlyServer();
+    page = await getPageOnce(server, '/about');
     main = mainOf(page.doc);
   });
-  after(() => server.close());
 
   it('shows the portrait image', () => {
     const portrait = all(main, 'img', (img) => img.attrs.src === renderedSrc(content.media.portrait.src));
@@ -433,12 +438,12 @@ describe('GET /site-plan', () => {
   let server: TestServer;
   let page: Page;
   let main: El;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
-    page = await getPage(server, '/site-plan');
+    server = readOnlyServer();
+    page = await getPageOnce(server, '/site-plan');
     main = mainOf(page.doc);
   });
-  after(() => server.close());
 
   function distanceOf(item: El): number {
     const labels = elements(item)
@@ -518,11 +523,11 @@ describe('GET /site-plan', () => {
 describe('GET /floor-plans', () => {
   let server: TestServer;
   let page: Page;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
-    page = await getPage(server, '/floor-plans');
+    server = readOnlyServer();
+    page = await getPageOnce(server, '/floor-plans');
   });
-  after(() => server.close());
 
   it('links to each of the four floor-plan pages by display name', () => {
     const mainLinks = links(mainOf(page.doc));
@@ -536,10 +541,10 @@ describe('GET /floor-plans', () => {
 
 describe('GET /floor-plans/:slug', () => {
   let server: TestServer;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
+    server = readOnlyServer();
   });
-  after(() => server.close());
 
   async function galleryFromApi(name: string): Promise<string[]> {
     const response = await fetch(
@@ -555,7 +560,7 @@ describe('GET /floor-plans/:slug', () => {
 
   for (const [slug, name] of Object.entries(SLUG_TO_NAME)) {
     it(`heads /floor-plans/${slug} with the display name ${name}`, async () => {
-      const page = await getPage(server, `/floor-plans/${slug}`);
+      const page = await getPageOnce(server, `/floor-plans/${slug}`);
       expect(page.status).to.equal(200);
       expect(text(one(mainOf(page.doc), 'h1'))).to.equal(name);
     });
@@ -563,7 +568,7 @@ describe('GET /floor-plans/:slug', () => {
 
   for (const [slug, name] of Object.entries(SLUG_TO_NAME)) {
     it(`server-renders the ${name} gallery: the images findByFloorplan lists for "${name}"`, async () => {
-      const page = await getPage(server, `/floor-plans/${slug}`);
+      const page = await getPageOnce(server, `/floor-plans/${slug}`);
       const plan = content.floorPlans.find((candidate) => candidate.slug === slug);
       const fixed = (plan?.fixedImages ?? []).map((image) => renderedSrc(image.src));
       const fromDatabase = (await galleryFromApi(name)).map(renderedSrc);
@@ -573,7 +578,7 @@ describe('GET /floor-plans/:slug', () => {
   }
 
   it("shows Overlook's two fixed images: the floor plan and the basement", async () => {
-    const page = await getPage(server, '/floor-plans/overlook');
+    const page = await getPageOnce(server, '/floor-plans/overlook');
     const overlook = content.floorPlans.find((plan) => plan.slug === 'overlook');
     expect(overlook?.fixedImages).to.have.length(2);
     const images = all(mainOf(page.doc), 'img');
@@ -619,12 +624,12 @@ describe('GET /contact', () => {
   let server: TestServer;
   let page: Page;
   let form: El;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
-    page = await getPage(server, '/contact');
+    server = readOnlyServer();
+    page = await getPageOnce(server, '/contact');
     form = one(mainOf(page.doc), 'form');
   });
-  after(() => server.close());
 
   function field(name: string): El {
     const found = elements(form).filter(
@@ -672,17 +677,11 @@ describe('GET /contact', () => {
 });
 
 describe('Images on every page', () => {
-  let server: TestServer;
-  let pages: Map<string, Page>;
-  before(async () => {
-    server = await startTestServer();
-    pages = await getPages(server, PUBLIC_ROUTES);
-  });
-  after(() => server.close());
+  const site = usePages(PUBLIC_ROUTES);
 
   it('gives each <img> width, height and alt attributes', () => {
     for (const route of PUBLIC_ROUTES) {
-      const images = all(pageOf(pages, route).doc, 'img');
+      const images = all(pageOf(site.pages, route).doc, 'img');
       expect(images.length, route).to.be.greaterThan(0);
       for (const img of images) {
         const where = `${route}: ${img.attrs.src}`;
@@ -697,19 +696,15 @@ describe('Images on every page', () => {
 });
 
 describe('Scripts and stylesheets', () => {
-  let server: TestServer;
-  let pages: Map<string, Page>;
   let manifest: AssetManifest;
-  before(async () => {
-    server = await startTestServer();
-    pages = await getPages(server, PUBLIC_ROUTES);
+  const site = usePages(PUBLIC_ROUTES);
+  before(() => {
     manifest = readJson<AssetManifest>('build/assets.json');
   });
-  after(() => server.close());
 
   for (const route of ['/about', '/floor-plans']) {
     it(`ships no script and no modulepreload on ${route}, which has no interactive section`, () => {
-      const { html, doc } = pageOf(pages, route);
+      const { html, doc } = pageOf(site.pages, route);
       expect(html).to.not.match(/<script\b[^>]*\bsrc\s*=/i);
       expect(html).to.not.match(/modulepreload/i);
       expect(all(doc, 'script', (script) => script.attrs.src !== undefined)).to.deep.equal([]);
@@ -718,7 +713,7 @@ describe('Scripts and stylesheets', () => {
 
   it('references exactly the site CSS plus the assets of the widgets a page renders', () => {
     for (const route of PUBLIC_ROUTES) {
-      const { doc } = pageOf(pages, route);
+      const { doc } = pageOf(site.pages, route);
       const rendered = [
         ...new Set(
           elements(doc)
@@ -748,7 +743,7 @@ describe('Scripts and stylesheets', () => {
     const widgetsOf = (route: string) =>
       [
         ...new Set(
-          elements(pageOf(pages, route).doc)
+          elements(pageOf(site.pages, route).doc)
             .map((element) => element.attrs['data-widget'])
             .filter(Boolean),
         ),
@@ -763,11 +758,11 @@ describe('Scripts and stylesheets', () => {
 describe('Hashed assets', () => {
   let server: TestServer;
   let page: Page;
+  const readOnlyServer = useReadOnlyServer();
   before(async () => {
-    server = await startTestServer();
-    page = await getPage(server, '/');
+    server = readOnlyServer();
+    page = await getPageOnce(server, '/');
   });
-  after(() => server.close());
 
   it('serves the stylesheet and the script the HTML links from /assets/ with an immutable Cache-Control', async () => {
     const stylesheet = all(

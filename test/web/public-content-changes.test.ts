@@ -16,6 +16,7 @@ import { createImageLibrary } from '../../src/services/image-library.js';
 import { PublicContentChanges } from '../../src/services/public-content.js';
 import { createDirectoryStorage } from '../../src/services/upload-storage.js';
 import { REVISION_POLL_MS } from '../../src/web/page-cache.js';
+import { insertContactMessage } from '../support/contact-messages.js';
 import { one, parseHtml } from '../support/html.js';
 import { waitFor } from '../support/smtp-sink.js';
 import { postImage, signIn, STAFF_ENV, type Staff } from '../support/staff.js';
@@ -191,21 +192,10 @@ describe('Public content changed: every change clears the page cache, whoever ma
 
   it('marking a message read keeps the page cache (it changes no public page)', async () => {
     await warm();
-    const [row] = await a
-      .db('contact_messages')
-      .insert({
-        firstname: 'Ann',
-        lastname: 'Lee',
-        email: 'ann@example.com',
-        phone: '(303) 555-0100',
-        subject: 'Lot 12',
-        message: 'Hello',
-        is_spam: false,
-      })
-      .returning<{ id: number }[]>('id');
+    const id = await insertContactMessage(a.db);
     const cached = a.site.pageCache.get('/');
     const revision = await a.db('site_revision').first();
-    const response = await fetch(`${a.url}/admin/messages/${row!.id}/read`, {
+    const response = await fetch(`${a.url}/admin/messages/${id}/read`, {
       method: 'POST',
       redirect: 'manual',
       headers: { Cookie: staff.cookie, 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { observatoryScore } from '../support/observatory.js';
-import { signIn } from '../support/staff.js';
+import { postSignIn, signIn } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /** Production settings behind a TLS-terminating proxy, as docs/deploy.md sets them up. */
@@ -75,12 +75,7 @@ describe('Security headers (HTTP Observatory rubric, production settings)', () =
   });
 
   it('sets the staff session cookie Secure, HttpOnly and SameSite with the __Host- prefix', async () => {
-    const login = await fetch(`${server.url}/login`, {
-      method: 'POST',
-      headers: VIA_HTTPS,
-      body: new URLSearchParams({ username: 'staff', password: 'observatory-password' }),
-      redirect: 'manual',
-    });
+    const login = await postSignIn(server.url, 'staff', 'observatory-password', { headers: VIA_HTTPS });
     const setCookie = login.headers.get('set-cookie') ?? '';
     expect(setCookie).to.match(/^__Host-sid=/);
     expect(setCookie).to.match(/;\s*Secure/i);

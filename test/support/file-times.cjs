@@ -1,0 +1,123 @@
+// How long each test file took in the last full run, kept between runs so the next one starts the slowest files
+// first: mocha hands the next file to whichever worker is free, so a long file started last would run alone at
+// the end while the other workers sit idle.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+/** Wall time per file (ms), by path relative to the project, merged run after run. */
+const RECORD = path.resolve('node_modules/.cache/community-site/test-file-times.json');
+/** The run's log, one JSON line per file, written by the workers; named by .mocharc.cjs for its own run only. */
+const LOG_VARIABLE = 'TEST_FILE_TIMES_LOG';
+const OWNER_VARIABLE = 'TEST_FILE_TIMES_OWNER';
+
+function readRecord() {
+  try {
+    return JSON.parse(fs.readFileSync(RECORD, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/** Starts this process's run log (called from .mocharc.cjs, before the workers start). */
+function startRunLog() {
+  const log = path.join(os.tmpdir(), `community-site-test-times-${process.pid}.jsonl`);
+  fs.rmSync(log, { force: true });
+  process.env[LOG_VARIABLE] = log;
+  process.env[OWNER_VARIABLE] = String(process.pid);
+}
+
+/** The files, slowest first by the record; a file it does not know yet (a new one) counts as a middling one. */
+function slowestFirst(files) {
+  const record = readRecord();
+  const recorded = files.map((file) => record[path.relative(process.cwd(), file)]).filter((ms) => ms !== undefined);
+  const middle = recorded.sort((a, b) => a - b)[Math.floor(recorded.length / 2)] ?? 0;
+  const estimate = (file) => record[path.relative(process.cwd(), file)] ?? middle;
+  return [...files].sort((a, b) => estimate(b) - estimate(a) || a.localeCompare(b));
+}
+
+/**
+ * The run's per-file times, merged into the record, slowest first. Empty unless this process or its parent (mocha
+ * runs itself again in a child to pass node options) started the log: not in a mocha run inside a test.
+ */
+function finishRunLog() {
+  const log = process.env[LOG_VARIABLE];
+  const owner = process.env[OWNER_VARIABLE];
+  if (!log || ![process.pid, process.ppid].map(String).includes(owner) || !fs.existsSync(log)) return [];
+  const times = fs
+    .readFileSync(log, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  fs.rmSync(log, { force: true });
+  const record = readRecord();
+  for (const { file, ms } of times) record[file] = ms;
+  fs.mkdirSync(path.dirname(RECORD), { recursive: true });
+  fs.writeFileSync(RECORD, `${JSON.stringify(record, null, 1)}\n`);
+  return times.sort((a, b) => b.ms - a.ms);
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** /proc/PID/stat, for the fields after the command name: parent, own CPU ticks, and ended children's ticks. */
+function procStat(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return {
+      pid: Number(pid),
+      ppid: Number(fields[1]),
+      ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+    };
+  } catch {
+    return undefined; // not Linux, or the process has just ended
+  }
+}
+
+/**
+ * CPU seconds used so far by this process and by everything it started (Chromium, servers, java): the running
+ * ones from /proc, the ended ones as their parents' children's time. Undefined where there is no /proc.
+ */
+function cpuOfProcessTree() {
+  const self = procStat(process.pid);
+  if (!self) return undefined;
+  const childrenOf = new Map();
+  for (const name of fs.readdirSync('/proc')) {
+    const entry = /^\d+$/.test(name) ? procStat(name) : undefined;
+    if (entry) childrenOf.set(entry.ppid, [...(childrenOf.get(entry.ppid) ?? []), entry]);
+  }
+  let ticks = 0;
+  const pending = [self];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    ticks += next.ticks;
+    pending.push(...(childrenOf.get(next.pid) ?? []));
+  }
+  return ticks / TICKS_PER_SECOND;
+}
+
+let started = 0;
+let cpuAtStart;
+
+/**
+ * Root hooks: in a parallel run they run once per file, in that file's worker, and log its wall time. A serial run
+ * of several files runs them once for all, and logs nothing.
+ */
+const mochaHooks = {
+  beforeAll() {
+    started = Date.now();
+    cpuAtStart = cpuOfProcessTree();
+  },
+  afterAll() {
+    const log = process.env[LOG_VARIABLE];
+    const files = new Set(this.test.parent.suites.map((suite) => suite.file).filter(Boolean));
+    if (!log || files.size !== 1) return;
+    const file = path.relative(process.cwd(), [...files][0]);
+    const ms = Date.now() - started;
+    const cpu = cpuOfProcessTree();
+    const cpuSeconds = cpu === undefined || cpuAtStart === undefined ? undefined : cpu - cpuAtStart;
+    fs.appendFileSync(log, `${JSON.stringify({ file, ms, cpuSeconds })}\n`);
+  },
+};
+
+module.exports = { startRunLog, slowestFirst, finishRunLog, mochaHooks };
