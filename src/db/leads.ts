@@ -1,17 +1,19 @@
 import type { Knex } from 'knex';
-import { LEAD_STATUSES, type LeadStatus } from '../shared/lead-context.js';
+import {
+  LEAD_CONTEXT_FIELDS,
+  LEAD_KINDS,
+  LEAD_STATUSES,
+  isLeadKind,
+  type LeadKind,
+  type LeadStatus,
+} from '../shared/lead-context.js';
 import { isSqlite } from './connect.js';
 
 /**
  * The staff inbox's view of every lead: contact messages and tour bookings, read together (newest first) from the
  * two tables they live in. Inserts stay with each table's own module (contact-messages.ts, tours.ts).
  */
-export const LEAD_KINDS = ['message', 'tour'] as const;
-export type LeadKind = (typeof LEAD_KINDS)[number];
-
-export function isLeadKind(value: unknown): value is LeadKind {
-  return typeof value === 'string' && (LEAD_KINDS as readonly string[]).includes(value);
-}
+export { LEAD_KINDS, isLeadKind, type LeadKind };
 
 const TABLES: Record<LeadKind, 'contact_messages' | 'tours'> = { message: 'contact_messages', tour: 'tours' };
 
@@ -84,15 +86,7 @@ const SHARED_COLUMNS = [
   'is_spam',
   'lead_status',
   'notes',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'referrer',
-  'landing_page',
-  'homesite',
-  'plan',
+  ...LEAD_CONTEXT_FIELDS,
 ] as const;
 
 /** Both branches of the union select the same columns in the same order, each typed alike on PostgreSQL. */

@@ -1,4 +1,5 @@
 import type { LeadRow } from '../db/leads.js';
+import { LEAD_CONTEXT_FIELDS } from '../shared/lead-context.js';
 
 /**
  * The inbox export's columns: every lead, messages and tours, with `kind`; the context columns are named exactly as
@@ -21,15 +22,7 @@ export const LEAD_CSV_COLUMNS = [
   'read_at',
   'status',
   'notes',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'referrer',
-  'landing_page',
-  'homesite',
-  'plan',
+  ...LEAD_CONTEXT_FIELDS,
 ] as const;
 
 /**

@@ -23,6 +23,14 @@ export const LEAD_CONTEXT_MAX_LENGTH = 300;
 
 export type LeadContext = Partial<Record<Exclude<LeadContextField, 'homesite'>, string>> & { homesite?: number };
 
+/** The two kinds of lead: a contact message (contact_messages) and a tour booking (tours). */
+export const LEAD_KINDS = ['message', 'tour'] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+export function isLeadKind(value: unknown): value is LeadKind {
+  return typeof value === 'string' && (LEAD_KINDS as readonly string[]).includes(value);
+}
+
 /** The sales follow-up statuses, in the order a lead moves through them. */
 export const LEAD_STATUSES = ['new', 'contacted', 'touring', 'toured', 'contract', 'closed', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];

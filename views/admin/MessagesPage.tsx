@@ -1,11 +1,11 @@
-import { LEAD_STATUSES, type LeadStatus } from '../../src/shared/lead-context.js';
+import { LEAD_STATUSES, type LeadKind, type LeadStatus } from '../../src/shared/lead-context.js';
 import { formatInTimeZone } from '../../src/shared/time-zone.js';
 import { AdminLayout } from './AdminLayout.js';
 import { telHref } from '../tel-href.js';
 
 /** One lead as the inbox shows it: a contact message or a tour booking. */
 export interface LeadView {
-  kind: 'message' | 'tour';
+  kind: LeadKind;
   id: number;
   firstname: string;
   lastname: string;
