@@ -14,3 +14,12 @@ export function CallAndEmail({ builder }: { builder: Content['builder'] }) {
     </>
   );
 }
+
+/** The sales office's street address as a "Visit" list item (contact page, privacy notice). */
+export function VisitAddress({ address }: { address: Content['community']['address'] }) {
+  return (
+    <li>
+      <span className="label">Visit</span> {address.street}, {address.city}, {address.region} {address.postalCode}
+    </li>
+  );
+}

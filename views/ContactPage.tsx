@@ -1,6 +1,6 @@
 import { Widget } from '../src/render/widget.js';
 import type { ContactPageState } from '../src/shared/contact-form.js';
-import { CallAndEmail } from './CallAndEmail.js';
+import { CallAndEmail, VisitAddress } from './CallAndEmail.js';
 import { Layout } from './Layout.js';
 import type { SiteProps } from './site-props.js';
 
@@ -22,10 +22,7 @@ export function ContactPage({ content, path, initial }: ContactPageProps) {
           </p>
           <ul className="contact-details">
             <CallAndEmail builder={builder} />
-            <li>
-              <span className="label">Visit</span> {community.address.street}, {community.address.city},{' '}
-              {community.address.region} {community.address.postalCode}
-            </li>
+            <VisitAddress address={community.address} />
             <li>{community.salesHours}</li>
           </ul>
         </div>

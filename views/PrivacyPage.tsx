@@ -1,4 +1,4 @@
-import { CallAndEmail } from './CallAndEmail.js';
+import { CallAndEmail, VisitAddress } from './CallAndEmail.js';
 import { Layout } from './Layout.js';
 import type { SiteProps } from './site-props.js';
 
@@ -49,10 +49,7 @@ export function PrivacyPage({ content, path }: SiteProps) {
           <h2 id="privacy-contact">Contact the sales office</h2>
           <ul className="contact-details">
             <CallAndEmail builder={builder} />
-            <li>
-              <span className="label">Visit</span> {community.address.street}, {community.address.city},{' '}
-              {community.address.region} {community.address.postalCode}
-            </li>
+            <VisitAddress address={community.address} />
           </ul>
         </section>
       </div>
