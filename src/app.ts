@@ -148,7 +148,8 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       db,
       leadRateLimit,
       outbox: deps.outbox,
-      cached: servePageCache(pageCache),
+      // The form's visit fields are filled from the Referer (request-visit.ts).
+      cached: servePageCache(pageCache, { renderedFrom: 'referer' }),
       homesites,
     }),
   );

@@ -84,13 +84,10 @@ export function createContactRouter(deps: ContactDeps): Router {
     return { ...(subject ? { values: { subject } } : {}), plan: plan?.slug, homesite };
   }
 
-  // The form's visit fields are filled from the Referer (request-visit.ts): only a request without one is the
-  // same for everyone and may be served from the page cache. A query string keeps a page out of the cache too
-  // (page-cache.ts), so a prefilled form is never served to others.
-  const cachedUnlessReferred: RequestHandler = (req, res, next) =>
-    req.get('referer') ? next() : deps.cached(req, res, next);
-
-  router.get('/contact', cachedUnlessReferred, async (req, res) => {
+  // `cached` serves and keeps only requests without a Referer, from which the form's visit fields are filled
+  // (app.ts). A query string keeps a page out of the cache too (page-cache.ts), so a prefilled form is never served
+  // to others.
+  router.get('/contact', deps.cached, async (req, res) => {
     const state = req.query.sent === '1' ? { status: 'success' as const } : await askingAbout(req.query);
     renderContact(req, res, { ...state, visit: requestVisit(req) });
   });

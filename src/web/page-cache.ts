@@ -24,6 +24,13 @@ interface CachedPage {
   etag: string;
   /** Compressed once at store time, so a hit costs no compression work. */
   gzip: Buffer;
+  /** A request header the page is rendered from: a request carrying it is never answered from the cache. */
+  renderedFrom?: string;
+}
+
+/** Whether a cached page may answer this request: not when the request carries a header the page depends on. */
+function answers(page: CachedPage, headers: IncomingHttpHeaders): boolean {
+  return page.renderedFrom === undefined || headers[page.renderedFrom] === undefined;
 }
 
 export class PageCache {
@@ -45,10 +52,14 @@ export class PageCache {
     return this.generation;
   }
 
-  /** Stores a rendered page and returns its ETag (the page is not stored when the cache was cleared meanwhile). */
-  set(path: string, html: string, renderedIn = this.generation): string {
+  /**
+   * Stores a rendered page and returns its ETag (the page is not stored when the cache was cleared meanwhile).
+   * `renderedFrom` names a request header the page depends on: the stored page answers only requests without it.
+   */
+  set(path: string, html: string, renderedIn = this.generation, renderedFrom?: string): string {
     const etag = `"${crypto.createHash('sha1').update(html).digest('base64url')}"`;
-    if (renderedIn === this.generation) this.pages.set(path, { html, etag, gzip: zlib.gzipSync(html, { level: 9 }) });
+    if (renderedIn === this.generation)
+      this.pages.set(path, { html, etag, gzip: zlib.gzipSync(html, { level: 9 }), renderedFrom });
     return etag;
   }
 
@@ -141,7 +152,7 @@ export function answerCachedHits(cache: PageCache, options: CachedHitOptions): C
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const hit = cache.get(req.url ?? '');
-    if (hit === undefined) return false;
+    if (hit === undefined || !answers(hit, req.headers)) return false;
     const startedAt = Date.now();
     const common = [...shared, 'Content-Type', 'text/html; charset=utf-8', 'ETag', hit.etag, 'Vary', 'Accept-Encoding'];
     if (isFresh(req.headers, hit.etag)) {
@@ -158,11 +169,17 @@ export function answerCachedHits(cache: PageCache, options: CachedHitOptions): C
   };
 }
 
-/** Serves a cached page, or lets the route render it and keeps a 200 text/html answer for next time. */
-export function servePageCache(cache: PageCache): RequestHandler {
+/**
+ * Serves a cached page, or lets the route render it and keeps a 200 text/html answer for next time. A page rendered
+ * from a request header (`renderedFrom`, lower case: e.g. the contact form's visit fields from the Referer) is
+ * cached only from, and served only to, requests without that header.
+ */
+export function servePageCache(cache: PageCache, options: { renderedFrom?: string } = {}): RequestHandler {
+  const { renderedFrom } = options;
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.originalUrl.includes('?')) return next();
+    if (renderedFrom !== undefined && req.headers[renderedFrom] !== undefined) return next();
     const hit = cache.get(req.path);
     if (hit !== undefined) {
       res.type('html').set('ETag', hit.etag).vary('Accept-Encoding');
@@ -183,7 +200,7 @@ export function servePageCache(cache: PageCache): RequestHandler {
         typeof body === 'string' &&
         /^text\/html/.test(String(res.get('Content-Type') ?? 'text/html'))
       ) {
-        res.set('ETag', cache.set(req.path, body, renderedIn));
+        res.set('ETag', cache.set(req.path, body, renderedIn, renderedFrom));
       }
       return send(body);
     };
