@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ContactInput } from '../shared/contact-rules.js';
+import { storedTimestampToIso } from './stored-timestamp.js';
 import type { LeadContextColumns } from './lead-context-columns.js';
 
 /**
@@ -33,14 +34,6 @@ export async function insertContactMessage(db: Knex, message: NewContactMessage)
   return row.id;
 }
 
-/** SQLite stores CURRENT_TIMESTAMP as "YYYY-MM-DD HH:MM:SS" in UTC; PostgreSQL's driver gives a Date. */
-function timestampToIso(value: string | Date): string {
-  if (value instanceof Date) return value.toISOString();
-  const zoned = /[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`;
-  const date = new Date(zoned);
-  return Number.isNaN(date.getTime()) ? value : date.toISOString();
-}
-
 type StoredTimestamp = string | Date;
 type StoredMessageRow = Omit<ContactMessageRow, 'created_at' | 'read_at' | 'delivered_at'> & {
   created_at: StoredTimestamp;
@@ -51,9 +44,9 @@ type StoredMessageRow = Omit<ContactMessageRow, 'created_at' | 'read_at' | 'deli
 function fromStored(row: StoredMessageRow): ContactMessageRow {
   return {
     ...row,
-    created_at: timestampToIso(row.created_at),
-    read_at: row.read_at === null ? null : timestampToIso(row.read_at),
-    delivered_at: row.delivered_at === null ? null : timestampToIso(row.delivered_at),
+    created_at: storedTimestampToIso(row.created_at),
+    read_at: row.read_at === null ? null : storedTimestampToIso(row.read_at),
+    delivered_at: row.delivered_at === null ? null : storedTimestampToIso(row.delivered_at),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type LeadStatus,
 } from '../shared/lead-context.js';
 import { isSqlite } from './connect.js';
+import { storedTimestampToIso } from './stored-timestamp.js';
 
 /**
  * The staff inbox's view of every lead: contact messages and tour bookings, read together (newest first) from the
@@ -155,21 +156,13 @@ type StoredLead = Omit<LeadRow, 'created_at' | 'is_spam' | 'read_at' | 'homesite
   homesite: number | string | null;
 };
 
-/** SQLite keeps CURRENT_TIMESTAMP as "YYYY-MM-DD HH:MM:SS" (UTC); PostgreSQL's text of a timestamptz has an offset. */
-function toIso(value: string | Date): string {
-  if (value instanceof Date) return value.toISOString();
-  const zoned = /[zZ]|[+-]\d\d(:?\d\d)?$/.test(value) ? value : `${value.replace(' ', 'T')}Z`;
-  const date = new Date(zoned.replace(' ', 'T'));
-  return Number.isNaN(date.getTime()) ? value : date.toISOString();
-}
-
 function fromStored(row: StoredLead): LeadRow {
   const { sort_key: sortKey, ...rest } = row;
   return {
     ...rest,
     created_at: sortKey,
     is_spam: Boolean(row.is_spam),
-    read_at: row.read_at === null ? null : toIso(row.read_at),
+    read_at: row.read_at === null ? null : storedTimestampToIso(row.read_at),
     homesite: row.homesite === null ? null : Number(row.homesite),
     lead_status: (LEAD_STATUSES as readonly string[]).includes(row.lead_status) ? row.lead_status : 'new',
   };
