@@ -1,7 +1,6 @@
 import http, { type Server } from 'node:http';
-import { isMainThread, parentPort, workerData, type Worker } from 'node:worker_threads';
-import { onCleanup } from './cleanup.js';
-import { startTypeScriptWorker } from './worker.js';
+import { isMainThread, workerData } from 'node:worker_threads';
+import { serveFromWorker, startServerWorker, type WorkerServer } from './worker.js';
 
 /**
  * The limit of the throughput comparison: node's own http server answering each page with the app's exact answer
@@ -22,12 +21,7 @@ interface LimitServerData {
   answers: RecordedAnswer[];
 }
 
-type WorkerMessage = { type: 'listening'; port: number } | { type: 'closed' };
-
-export interface LimitServer {
-  url: string;
-  close(): Promise<void>;
-}
+export type LimitServer = WorkerServer;
 
 /** Written by node itself on every answer, or about the connection: left to node. */
 const NODE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -71,41 +65,13 @@ function serveInWorker(answers: RecordedAnswer[]): void {
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body);
   });
-  server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    parentPort?.postMessage({ type: 'listening', port } satisfies WorkerMessage);
-  });
-  parentPort?.on('message', () => {
-    server.close(() => parentPort?.postMessage({ type: 'closed' } satisfies WorkerMessage));
-    server.closeAllConnections();
-  });
+  serveFromWorker(server);
 }
 
 if (!isMainThread && isLimitServerData(workerData)) serveInWorker(workerData.answers);
 
-function nextMessage(worker: Worker): Promise<WorkerMessage> {
-  return new Promise((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-}
-
 /** Starts the limit server on a free port, in its own worker thread, answering what was recorded. */
 export async function startLimitServer(answers: RecordedAnswer[]): Promise<LimitServer> {
   const data: LimitServerData = { role: 'limit-server', answers };
-  const worker = startTypeScriptWorker(new URL(import.meta.url), data);
-  const unregister = onCleanup(() => worker.terminate().then(() => undefined));
-  const message = await nextMessage(worker);
-  if (message.type !== 'listening') throw new Error('the limit server did not start');
-  return {
-    url: `http://127.0.0.1:${message.port}`,
-    async close() {
-      unregister();
-      const closed = nextMessage(worker);
-      worker.postMessage('close');
-      await closed;
-      await worker.terminate();
-    },
-  };
+  return startServerWorker(new URL(import.meta.url), data, 'limit server');
 }
