@@ -10,21 +10,16 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
-import { loadContent } from '../../src/content/index.js';
 import { connectDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrations.js';
 import { seedSampleContent } from '../../src/db/seed-sample.js';
-import { createLogger } from '../../src/logger.js';
-import { STATIC_DIR } from '../../src/render/build-paths.js';
-import { createSite } from '../../src/site.js';
-import { signIn, STAFF_ENV } from '../../test/support/staff.js';
-import { testConfig } from '../../test/support/test-server.js';
+import { signIn } from '../../test/support/staff.js';
+import { benchHomesiteRows, benchOutlines, startBenchSite } from './homesites-site.js';
 
 const BENCH_DIR = fileURLToPath(new URL('./', import.meta.url));
 const PROJECT_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -65,19 +60,6 @@ interface StepResult {
   heapUsedKiB: number;
 }
 
-/** A grid of rectangular lots over the sample drawing's 1600×1100 canvas, one per homesite. */
-function outlines(lots: number): string {
-  const columns = Math.ceil(Math.sqrt(lots * 1.5));
-  const width = 1560 / columns;
-  const height = 1060 / Math.ceil(lots / columns);
-  const shapes = Array.from({ length: lots }, (_, index) => {
-    const x = 20 + (index % columns) * width;
-    const y = 20 + Math.floor(index / columns) * height;
-    return `<rect id="lot-${index + 1}" x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${(width * 0.9).toFixed(1)}" height="${(height * 0.9).toFixed(1)}"/>`;
-  });
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1600 1100">${shapes.join('')}</svg>`;
-}
-
 async function insertInBatches(db: ReturnType<typeof connectDatabase>, table: string, rows: object[]): Promise<void> {
   await db.transaction(async (trx) => {
     for (let start = 0; start < rows.length; start += INSERT_BATCH)
@@ -92,21 +74,7 @@ async function fillDatabase(file: string, homesites: number, leads: number): Pro
     await migrateToLatest(db);
     await seedSampleContent(db);
     const at = new Date().toISOString();
-    await insertInBatches(
-      db,
-      'homesites',
-      Array.from({ length: homesites - BASE_HOMESITES }, (_, index) => ({
-        lot: BASE_HOMESITES + 1 + index,
-        status: index % 3 === 0 ? 'sold' : 'available',
-        plan: null,
-        price: index % 3 === 0 ? null : 540_000 + index * 100,
-        sqft: 6_000 + (index % 40) * 100,
-        address: `${3000 + index * 2} Growth Street, Windsor, CO 80550`,
-        ready: null,
-        version: 1,
-        updated_at: at,
-      })),
-    );
+    await insertInBatches(db, 'homesites', benchHomesiteRows(homesites, 'Growth Street', at));
     const existing = Number(((await db('contact_messages').count({ n: '*' })) as { n: number }[])[0]?.n ?? 0);
     const start = Date.parse('2026-01-01T00:00:00Z');
     await insertInBatches(
@@ -164,17 +132,10 @@ async function runStep(homesites: number, leads: number): Promise<StepResult> {
   const file = path.join(dir, 'site.sqlite');
   const outlineFile = path.join(dir, 'lots.svg');
   try {
-    await fs.writeFile(outlineFile, outlines(homesites));
+    await fs.writeFile(outlineFile, benchOutlines(homesites));
     await fillDatabase(file, homesites, leads);
-    const content = loadContent();
-    const config = testConfig(dir, `sqlite:${file}`, STAFF_ENV);
-    const site = await createSite(config, createLogger(config), {
-      ...content,
-      homesites: { ...content.homesites, outlines: `/${path.relative(STATIC_DIR, outlineFile)}` },
-    });
-    const server = site.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const site = await startBenchSite(dir, file, outlineFile);
+    const { url } = site;
     try {
       const staff = await signIn(url);
       const latencies: Record<string, Latency> = {};
@@ -189,10 +150,6 @@ async function runStep(homesites: number, leads: number): Promise<StepResult> {
         heapUsedKiB: Math.round(memory.heapUsed / 1024),
       };
     } finally {
-      await new Promise((resolve) => {
-        server.close(resolve);
-        server.closeAllConnections();
-      });
       await site.close();
     }
   } finally {

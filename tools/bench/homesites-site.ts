@@ -22,8 +22,8 @@ export interface HomesitesBenchSite {
   close(): Promise<void>;
 }
 
-/** A grid of rectangular lots over the sample drawing's 1600×1100 canvas, 40 to a row. */
-function outlines(lots: number): string {
+/** A grid of rectangular lots over the sample drawing's 1600×1100 canvas, 40 to a row (room for 1,040). */
+export function benchOutlines(lots: number): string {
   const columns = 40;
   const shapes = Array.from({ length: lots }, (_, index) => {
     const x = 20 + (index % columns) * 39;
@@ -33,29 +33,28 @@ function outlines(lots: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1600 1100">${shapes.join('')}</svg>`;
 }
 
-export async function startHomesitesBenchSite(lots: number): Promise<HomesitesBenchSite> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-homesites-'));
-  const file = path.join(dir, 'site.sqlite');
-  const outlineFile = path.join(dir, 'lots.svg');
-  await fs.writeFile(outlineFile, outlines(lots));
-  const db = connectDatabase({ client: 'sqlite', filename: file });
-  await migrateToLatest(db);
-  await seedSampleContent(db);
-  const at = new Date().toISOString();
-  const extra = Array.from({ length: lots - 78 }, (_, index) => ({
+/** Made-up homesites after the 78 sample ones, up to `lots`: a third sold, the rest available with a price. */
+export function benchHomesiteRows(lots: number, street: string, at = new Date().toISOString()): object[] {
+  return Array.from({ length: Math.max(0, lots - 78) }, (_, index) => ({
     lot: 79 + index,
     status: index % 3 === 0 ? 'sold' : 'available',
     plan: null,
     price: index % 3 === 0 ? null : 540_000 + index * 100,
     sqft: 6_000 + (index % 40) * 100,
-    address: `${3000 + index * 2} Bench Street, Windsor, CO 80550`,
+    address: `${3000 + index * 2} ${street}, Windsor, CO 80550`,
     ready: null,
     version: 1,
     updated_at: at,
   }));
-  for (let start = 0; start < extra.length; start += 50) await db('homesites').insert(extra.slice(start, start + 50));
-  await db.destroy();
+}
 
+export interface BenchSite {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The app in this process on the database `file`, with the lot outlines of `outlineFile`, on a free port. */
+export async function startBenchSite(dir: string, file: string, outlineFile: string): Promise<BenchSite> {
   const content = loadContent();
   const config = testConfig(dir, `sqlite:${file}`, STAFF_ENV);
   const site = await createSite(config, createLogger(config), {
@@ -64,12 +63,35 @@ export async function startHomesitesBenchSite(lots: number): Promise<HomesitesBe
   });
   const server = site.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url,
-    staff: await signIn(url),
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async close() {
-      await new Promise((resolve) => server.close(resolve));
+      await new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections();
+      });
+      await site.close();
+    },
+  };
+}
+
+export async function startHomesitesBenchSite(lots: number): Promise<HomesitesBenchSite> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-homesites-'));
+  const file = path.join(dir, 'site.sqlite');
+  const outlineFile = path.join(dir, 'lots.svg');
+  await fs.writeFile(outlineFile, benchOutlines(lots));
+  const db = connectDatabase({ client: 'sqlite', filename: file });
+  await migrateToLatest(db);
+  await seedSampleContent(db);
+  const extra = benchHomesiteRows(lots, 'Bench Street');
+  for (let start = 0; start < extra.length; start += 50) await db('homesites').insert(extra.slice(start, start + 50));
+  await db.destroy();
+
+  const site = await startBenchSite(dir, file, outlineFile);
+  return {
+    url: site.url,
+    staff: await signIn(site.url),
+    async close() {
       await site.close();
       await fs.rm(dir, { recursive: true, force: true });
     },
