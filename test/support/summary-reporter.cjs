@@ -1,5 +1,5 @@
 // Mocha's spec reporter plus one closing line, "N passed, N failed, N skipped", that CI reads. Before it, in a run
-// of several files in parallel, the slowest files with their wall and CPU times: where a slow run's time went.
+// of one or more files in parallel, the slowest files with their wall and CPU times: where a slow run's time went.
 const Mocha = require('mocha');
 const { finishRunLog } = require('./file-times.cjs');
 
@@ -10,7 +10,7 @@ class SpecWithSummary extends Mocha.reporters.Spec {
     super(runner, options);
     runner.once(Mocha.Runner.constants.EVENT_RUN_END, () => {
       const times = finishRunLog();
-      if (times.length > 1) {
+      if (times.length >= 1) {
         const seconds = (value) => `${value.toFixed(1).padStart(6)} s`;
         const cpu = (value) => (value === undefined ? '' : `${seconds(value)} CPU`);
         console.log('Slowest files (wall time, CPU time of the worker and what it started):');
