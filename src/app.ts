@@ -124,7 +124,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(compression());
   app.use(removeTrailingSlash);
   app.use(createStaticRouter());
-  app.use('/uploads', serveUploads(uploads));
+  app.use('/uploads', serveUploads(uploads, logger));
   app.use(createSiteFilesRouter({ db, content, siteUrl: config.siteUrl }));
   app.use(createApiRouter(db));
   const mapConfig = {

@@ -60,7 +60,7 @@ export async function createSite(
         )
       : undefined;
   const publicContent = new PublicContentChanges(db, logger);
-  const pageCache = new PageCache(db);
+  const pageCache = new PageCache(db, { logger });
   const spamPurge = new SpamPurge(db, logger);
   try {
     const app = await createApp({ config, db, content, logger, outbox, publicContent, pageCache });

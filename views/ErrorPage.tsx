@@ -1,8 +1,10 @@
 import { Layout } from './Layout.js';
 import type { SiteProps } from './site-props.js';
 
+export type ErrorStatus = 404 | 500 | 503;
+
 interface ErrorPageProps extends Omit<SiteProps, 'image'> {
-  status: 404 | 500;
+  status: ErrorStatus;
 }
 
 const COPY = {
@@ -11,9 +13,13 @@ const COPY = {
     text: 'We could not find that page. It may have moved, or the address may be mistyped.',
   },
   500: { title: 'Something went wrong', text: 'The page could not be shown just now. Please try again in a moment.' },
+  503: {
+    title: 'Temporarily unavailable',
+    text: 'This is briefly out of reach while a service the site uses recovers. Please try again in a moment.',
+  },
 } as const;
 
-/** The styled 404 and 500 pages. */
+/** The styled 404, 500 and 503 pages. */
 export function ErrorPage({ content, path, status }: ErrorPageProps) {
   const copy = COPY[status];
   return (
@@ -35,4 +41,4 @@ export function ErrorPage({ content, path, status }: ErrorPageProps) {
   );
 }
 
-export const ERROR_TITLES = { 404: COPY[404].title, 500: COPY[500].title };
+export const ERROR_TITLES = { 404: COPY[404].title, 500: COPY[500].title, 503: COPY[503].title };

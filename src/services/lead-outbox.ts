@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Content } from '../content/index.js';
@@ -22,9 +22,14 @@ export interface OutboxTiming {
   baseDelayMs: number;
   maxDelayMs: number;
   pollMs: number;
-  /** How long a claimed delivery stays reserved for the worker that took it (longer than any one attempt). */
+  /** How long a claimed delivery stays reserved for the worker that took it. */
   leaseMs: number;
-  webhookTimeoutMs: number;
+  /**
+   * Longest one delivery attempt may take, whatever the receiver does: the webhook's request, or the whole SMTP
+   * conversation. At most a third of the lease, so an attempt has ended (and its outcome is recorded) before
+   * another worker may claim the same delivery and send it a second time.
+   */
+  attemptTimeoutMs: number;
 }
 
 export const DEFAULT_OUTBOX_TIMING: OutboxTiming = {
@@ -32,8 +37,37 @@ export const DEFAULT_OUTBOX_TIMING: OutboxTiming = {
   maxDelayMs: 15 * 60_000,
   pollMs: 5_000,
   leaseMs: 60_000,
-  webhookTimeoutMs: WEBHOOK_TIMEOUT_MS,
+  attemptTimeoutMs: WEBHOOK_TIMEOUT_MS,
 };
+
+/** The share of a lease one attempt may use at most; the rest covers recording the outcome. */
+const LEASE_PER_ATTEMPT = 3;
+
+function checkedTiming(timing: OutboxTiming): OutboxTiming {
+  if (timing.attemptTimeoutMs * LEASE_PER_ATTEMPT > timing.leaseMs) {
+    throw new Error(
+      `lead outbox: an attempt (${timing.attemptTimeoutMs} ms) must take at most a third of the lease (${timing.leaseMs} ms)`,
+    );
+  }
+  return timing;
+}
+
+/**
+ * The SMTP transport, with every wait bounded by the attempt's limit. nodemailer's own defaults (2 minutes to
+ * connect, 30 s for the greeting, 10 minutes of silence on the socket) outlast the lease: a stalled mail server
+ * would keep one worker's attempt open while another claims the same delivery and sends it again. Each phase gets
+ * half the attempt, so a single stall fails with its own error; the attempt's AbortSignal (see `send`) bounds the
+ * whole conversation, however the stalls add up.
+ */
+export function createSmtpTransport(smtpUrl: string, attemptTimeoutMs: number): Transporter {
+  const phaseMs = Math.ceil(attemptTimeoutMs / 2);
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: phaseMs,
+    greetingTimeout: phaseMs,
+    socketTimeout: phaseMs,
+  });
+}
 
 export interface LeadOutboxOptions {
   /** SMTP_URL, CONTACT_TO and MAIL_FROM: staff e-mails and the buyers' automatic replies. */
@@ -84,11 +118,14 @@ export class LeadOutbox implements LeadOutboxHandle {
     options: LeadOutboxOptions,
     private readonly logger: Logger,
   ) {
-    this.timing = { ...DEFAULT_OUTBOX_TIMING, ...options.timing };
+    this.timing = checkedTiming({ ...DEFAULT_OUTBOX_TIMING, ...options.timing });
+    const { attemptTimeoutMs } = this.timing;
     const { mail, webhook, content, siteUrl } = options;
     const senders: Partial<Record<DeliveryChannel, Deliver>> = {};
     if (mail) {
-      const transport = nodemailer.createTransport(mail.smtpUrl);
+      const transport = createSmtpTransport(mail.smtpUrl, attemptTimeoutMs);
+      const send = (message: SendMailOptions) =>
+        transport.sendMail({ ...message, signal: AbortSignal.timeout(attemptTimeoutMs) });
       const identity: MailIdentity = {
         to: mail.to,
         from: mail.from,
@@ -96,17 +133,17 @@ export class LeadOutbox implements LeadOutboxHandle {
         timeZone: content.community.timeZone,
       };
       senders['staff-email'] = async (lead, delivery) => {
-        await transport.sendMail(composeStaffEmail(lead, delivery.event_id, identity));
+        await send(composeStaffEmail(lead, delivery.event_id, identity));
       };
       senders['auto-reply'] = async (lead, delivery) => {
-        await transport.sendMail(composeAutoReply(lead, delivery.event_id, identity, content, siteUrl));
+        await send(composeAutoReply(lead, delivery.event_id, identity, content, siteUrl));
       };
       this.transport = transport;
     }
     if (webhook) {
       senders.webhook = async (lead, delivery) => {
         const body = leadWebhookBody(lead, delivery.event_id, content.community.timeZone);
-        await postLeadWebhook(webhook, delivery.event_id, body, this.timing.webhookTimeoutMs);
+        await postLeadWebhook(webhook, delivery.event_id, body, attemptTimeoutMs);
       };
     }
     this.senders = senders;

@@ -57,7 +57,10 @@ export function createDirectoryStorage(root: string): UploadStorage {
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
-        throw error;
+        // Anything else is the disk's or the shared mount's failure (EIO, ESTALE, ETIMEDOUT), not the request's.
+        throw new UploadStorageUnavailable(`reading ${folder}/${file} failed (${code ?? String(error)})`, {
+          cause: error,
+        });
       }
     },
   };

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { ErrorPage } from '../../views/ErrorPage.js';
+import { ERROR_TITLES, ErrorPage, type ErrorStatus } from '../../views/ErrorPage.js';
 import type { PageKit } from './page-context.js';
 import { wantsJsonError, wantsPage } from './client-wants.js';
 
@@ -13,10 +13,26 @@ const CLIENT_ERROR_TEXT: Record<number, string> = {
   415: 'Unsupported content type.',
 };
 
-function renderErrorPage(kit: PageKit, req: Request, res: Response, status: 404 | 500) {
+/**
+ * A service the request needs is out for a while (the upload store): answered 503 with Retry-After. The code that
+ * raises it logs the outage itself, once per outage, so the error handler does not log each request.
+ */
+export class ServiceUnavailable extends Error {
+  readonly status = 503;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+const UNAVAILABLE_TEXT = 'Temporarily unavailable. Please try again in a moment.';
+
+function renderErrorPage(kit: PageKit, req: Request, res: Response, status: ErrorStatus) {
   res.status(status).send(
     kit.renderer.page(<ErrorPage content={kit.content} path={req.path} status={status} />, {
-      title: status === 404 ? 'Page not found' : 'Something went wrong',
+      title: ERROR_TITLES[status],
       description: 'This page could not be shown.',
       path: req.path,
       noindex: true,
@@ -33,8 +49,9 @@ export function notFound(kit: PageKit): RequestHandler {
 }
 
 /**
- * Client errors (bad body, too large, bad encoding) keep their 4xx status with a short generic text; anything
- * else is logged and answered 500 without a stack trace, path or driver message.
+ * Client errors (bad body, too large, bad encoding) keep their 4xx status with a short generic text; a service out
+ * for a while gets 503 with Retry-After (a page, JSON or text, as the client wants); anything else is logged and
+ * answered 500 without a stack trace, path or driver message.
  */
 export function errorHandler(kit: PageKit, logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
@@ -49,6 +66,13 @@ export function errorHandler(kit: PageKit, logger: Logger): ErrorRequestHandler 
       const text = CLIENT_ERROR_TEXT[status] ?? 'The request could not be processed.';
       if (wantsJsonError(req)) res.status(status).json({ error: text });
       else res.status(status).type('text/plain').send(text);
+      return;
+    }
+    if (error instanceof ServiceUnavailable) {
+      res.set('Retry-After', String(error.retryAfterSeconds));
+      if (wantsJsonError(req)) res.status(503).json({ error: UNAVAILABLE_TEXT });
+      else if (wantsPage(req)) renderErrorPage(kit, req, res, 503);
+      else res.status(503).type('text/plain').send(UNAVAILABLE_TEXT);
       return;
     }
     logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');

@@ -3,12 +3,27 @@ import zlib from 'node:zlib';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
+import type { Logger } from 'pino';
 import { readSiteRevision } from '../db/site-revision.js';
+import { createOutageLog, type OutageLog } from '../services/outage-log.js';
 import type { PublicContentChanges } from '../services/public-content.js';
 import type { HeaderList } from './security-headers.js';
 
 /** How often an instance checks whether another instance changed the site (several instances on PostgreSQL). */
 export const REVISION_POLL_MS = 2_000;
+
+/**
+ * How long cached pages are kept while the shared revision cannot be read. A page is rendered from the database, so
+ * through a short outage the cached page is the only one that can be served; past this, a change another instance
+ * made meanwhile could be missing from it, so the cache is dropped at each failed poll and pages render fresh.
+ */
+export const STALE_LIMIT_MS = 30_000;
+
+export interface PageCacheOptions {
+  /** Told once when the revision poll starts failing, and once when it reads again. */
+  logger: Pick<Logger, 'error' | 'info'>;
+  staleLimitMs?: number;
+}
 
 /**
  * Public pages are pure functions of the content module and the database, so their HTML is rendered once and
@@ -40,8 +55,21 @@ export class PageCache {
   private unsubscribe: (() => void) | undefined;
   /** Raised by every clear, so a page rendered from data read before a clear is not stored after it. */
   private generation = 0;
+  /** When the shared revision was last read (undefined before the first read). */
+  private checkedAt: number | undefined;
+  private readonly pollOutage: OutageLog;
+  private readonly staleLimitMs: number;
 
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    options: PageCacheOptions,
+  ) {
+    this.staleLimitMs = options.staleLimitMs ?? STALE_LIMIT_MS;
+    this.pollOutage = createOutageLog(options.logger, {
+      down: 'the page cache cannot read the shared site revision; cached pages are kept for a while, then dropped at each poll',
+      up: 'the page cache reads the shared site revision again',
+    });
+  }
 
   get(path: string): CachedPage | undefined {
     return this.pages.get(path);
@@ -74,10 +102,20 @@ export class PageCache {
 
   /**
    * Drops the cache when the shared revision moved. The first check clears too: pages cached before this instance
-   * knew the revision may predate a change another instance made meanwhile.
+   * knew the revision may predate a change another instance made meanwhile. Never throws: a failed read keeps the
+   * cache until it is staleLimitMs past the last good read, and drops it at every failed poll from then on.
    */
   async checkRevision(): Promise<void> {
-    const current = await readSiteRevision(this.db);
+    let current: number;
+    try {
+      current = await readSiteRevision(this.db);
+    } catch (error) {
+      this.pollOutage.failed(error);
+      if (this.checkedAt === undefined || Date.now() - this.checkedAt >= this.staleLimitMs) this.clear();
+      return;
+    }
+    this.pollOutage.succeeded();
+    this.checkedAt = Date.now();
     if (current !== this.revision) this.clear();
     this.revision = current;
   }
@@ -85,7 +123,7 @@ export class PageCache {
   /** Clears on every public content change in this process, and polls the shared revision for the others. */
   startWatching(changes: PublicContentChanges): void {
     this.unsubscribe = changes.onChange(() => this.clear());
-    const check = () => void this.checkRevision().catch(() => this.clear());
+    const check = () => void this.checkRevision();
     check();
     this.timer = setInterval(check, REVISION_POLL_MS);
     this.timer.unref();

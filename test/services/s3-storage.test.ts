@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import express from 'express';
+import { pino } from 'pino';
 import fs from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,7 +33,7 @@ describe('S3 upload storage', function () {
     const config = loadConfig(s3.env('site/uploads'));
     storage = createS3Storage(config.uploadStore!);
     const app = express();
-    app.use('/uploads', serveUploads(storage));
+    app.use('/uploads', serveUploads(storage, pino({ level: 'silent' })));
     app.use((error: { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
       res.sendStatus(error.status ?? 500);
     });

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pino } from 'pino';
 import type { Server } from 'node:http';
 import { createDirectoryStorage, type UploadStorage } from '../../src/services/upload-storage.js';
 import { serveUploads } from '../../src/web/uploads-route.js';
@@ -18,7 +19,7 @@ describe('Directory upload storage', () => {
     root = await fs.mkdtemp(path.join(os.tmpdir(), 'uploads-'));
     storage = createDirectoryStorage(path.join(root, 'uploads'));
     const app = express();
-    app.use('/uploads', serveUploads(storage));
+    app.use('/uploads', serveUploads(storage, pino({ level: 'silent' })));
     app.use((error: { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
       res.sendStatus(error.status ?? 500);
     });

@@ -13,7 +13,7 @@ export const QUICK_OUTBOX: Partial<OutboxTiming> = {
   baseDelayMs: 100,
   maxDelayMs: 400,
   pollMs: 100,
-  webhookTimeoutMs: 1_000,
+  attemptTimeoutMs: 1_000,
 };
 
 export interface RunningSite {

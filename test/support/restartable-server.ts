@@ -46,7 +46,7 @@ export async function createRestartableServer(env: Record<string, string> = {}):
       const { db } = await prepareDatabase(config);
       const logger = createLogger(config);
       const publicContent = new PublicContentChanges(db, logger);
-      const pageCache = new PageCache(db);
+      const pageCache = new PageCache(db, { logger });
       const app = await createApp({ config, db, content: loadContent(), logger, publicContent, pageCache });
       pageCache.startWatching(publicContent);
       const server = app.listen(0, '127.0.0.1');

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import knexFactory from 'knex';
+import { pino } from 'pino';
 import { PageCache } from '../../src/web/page-cache.js';
 
 describe('PageCache', () => {
@@ -8,7 +9,7 @@ describe('PageCache', () => {
   after(() => db.destroy());
 
   it('keeps a rendered page and answers it with a strong ETag', () => {
-    const cache = new PageCache(db);
+    const cache = new PageCache(db, { logger: pino({ level: 'silent' }) });
     const etag = cache.set('/about', '<p>About</p>');
     expect(etag).to.match(/^"[\w-]+"$/);
     expect(cache.get('/about')?.html).to.equal('<p>About</p>');
@@ -16,7 +17,7 @@ describe('PageCache', () => {
   });
 
   it('does not keep a page whose render began before a change cleared the cache', () => {
-    const cache = new PageCache(db);
+    const cache = new PageCache(db, { logger: pino({ level: 'silent' }) });
     const renderedIn = cache.currentGeneration;
     cache.clear(); // staff saved a change while the page was rendering from the old data
     cache.set('/', '<p>old images</p>', renderedIn);

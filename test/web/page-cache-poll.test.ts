@@ -1,0 +1,99 @@
+import { expect } from 'chai';
+import fs from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { bumpSiteRevision } from '../../src/db/site-revision.js';
+import { createSite, type Site } from '../../src/site.js';
+import { PageCache } from '../../src/web/page-cache.js';
+import { createTestDatabase } from '../support/test-database.js';
+import { testConfig } from '../support/test-server.js';
+
+/** The shared revision cannot be read (as when the database does not answer) until the returned call restores it. */
+async function breakRevision(site: Site): Promise<() => Promise<void>> {
+  await site.db.schema.renameTable('site_revision', 'site_revision_gone');
+  return () => site.db.schema.renameTable('site_revision_gone', 'site_revision');
+}
+
+describe('The page cache while the shared site revision cannot be read', function () {
+  this.timeout(60_000);
+  const lines: { level: number; msg: string }[] = [];
+  let dataDir: string;
+  let site: Site;
+  let server: Server;
+  let url: string;
+
+  before(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'page-cache-poll-'));
+    const database = await createTestDatabase(dataDir, { sqlite: true });
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as (typeof lines)[number]);
+        done();
+      },
+    });
+    site = await createSite(testConfig(dataDir, database.url), pino({ level: 'info' }, logStream));
+    server = site.app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    await site.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  const pollLines = () =>
+    lines.filter((line) => /shared site revision/.test(line.msg)).map((line) => [line.level, line.msg]);
+
+  it('keeps serving the cached pages through a short outage, logs it once, and drops them when the revision moved meanwhile', async () => {
+    await site.pageCache.checkRevision();
+    expect((await fetch(`${url}/about`)).status).to.equal(200);
+    const cached = site.pageCache.get('/about');
+    expect(cached, 'the page is cached').to.not.equal(undefined);
+    const restore = await breakRevision(site);
+    try {
+      for (let poll = 0; poll < 3; poll += 1) await site.pageCache.checkRevision();
+      expect(site.pageCache.get('/about'), 'kept through a short outage').to.equal(cached);
+      expect(pollLines()).to.deep.equal([
+        [
+          50,
+          'the page cache cannot read the shared site revision; cached pages are kept for a while, then dropped at each poll',
+        ],
+      ]);
+    } finally {
+      await restore();
+    }
+    // Another instance changed public content while this one could not see the revision.
+    await bumpSiteRevision(site.db);
+    await site.pageCache.checkRevision();
+    expect(site.pageCache.get('/about'), 'dropped once the poll sees the moved revision').to.equal(undefined);
+    expect(pollLines().slice(1)).to.deep.equal([[30, 'the page cache reads the shared site revision again']]);
+  });
+
+  it('drops the cache at every failed poll once the outage outlasts the stale limit, so pages render fresh', async () => {
+    const cache = new PageCache(site.db, { logger: pino({ level: 'silent' }), staleLimitMs: 200 });
+    await cache.checkRevision();
+    cache.set('/about', '<p>cached before the outage</p>');
+    const restore = await breakRevision(site);
+    try {
+      await cache.checkRevision();
+      expect(cache.get('/about')?.html, 'kept within the limit').to.equal('<p>cached before the outage</p>');
+      const lastGoodRead = Date.now();
+      while (Date.now() - lastGoodRead < 250) await new Promise((resolve) => setTimeout(resolve, 50));
+      await cache.checkRevision();
+      expect(cache.get('/about'), 'dropped past the limit').to.equal(undefined);
+      cache.set('/about', '<p>rendered during the outage</p>');
+      await cache.checkRevision();
+      expect(cache.get('/about'), 'dropped again at the next failed poll').to.equal(undefined);
+    } finally {
+      await restore();
+    }
+  });
+});
