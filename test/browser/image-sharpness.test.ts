@@ -204,10 +204,13 @@ function blurry(images: DrawnImage[], dpr: number): string[] {
 describe('Images are sharp at the size and pixel density they are shown', function () {
   this.timeout(120_000);
   const suite = useBrowserSuite(STAFF_ENV);
+  const views = new Map<Screen, ReturnType<typeof useScreen>>(
+    SCREENS.map((screen) => [screen, useScreen(suite, screen)]),
+  );
 
   for (const screen of SCREENS) {
     describe(`at ${screen.width}×${screen.height} px, DPR ${screen.dpr}`, function () {
-      const view = useScreen(suite, screen);
+      const view = views.get(screen)!;
 
       // First: it needs the screen's first load, with nothing cached yet.
       it('preloads exactly the hero photo the page shows, so it is fetched once', async () => {
@@ -280,15 +283,13 @@ describe('Images are sharp at the size and pixel density they are shown', functi
 
     for (const screen of [SCREENS[1], SCREENS[2]]) {
       it(`is sharp in the gallery at ${screen.width} px, DPR ${screen.dpr} (object-fit: cover draws it wider)`, async () => {
-        const { page, context } = await openScreen(suite, screen);
-        await page.goto(`/floor-plans/${plan.slug}`);
+        const { page } = await views.get(screen)!.visit(`/floor-plans/${plan.slug}`);
         await readThrough(page);
         const images = await drawnImages(page);
         const panorama = images.filter((image) => image.name.startsWith('Panorama'));
         expect(panorama, 'the panorama thumbnail').to.have.length(1);
         const problems = blurry(images, screen.dpr);
         expect(problems, problems.join('\n')).to.deep.equal([]);
-        await context.close();
       });
     }
   });
