@@ -1,15 +1,8 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { loadContent } from '../../src/content/index.js';
-import {
-  openPage,
-  openWidgetPage,
-  screenshot,
-  useBrowserSuite,
-  waitUntil,
-  WIDTHS,
-  type BrowserSuite,
-} from './support.js';
+import { usePagePool } from './page-pool.js';
+import { screenshot, useBrowserSuite, waitUntil, WIDTHS } from './support.js';
 
 /**
  * The floor-plan galleries (seed-spec §2: floor-plan image gallery; Overlook's two fixed images): thumbnails
@@ -41,19 +34,18 @@ const focusedThumbnailIndex = (page: Page) =>
     [...document.querySelectorAll('.gallery-grid .gallery-thumb')].indexOf(document.activeElement as Element),
   );
 
-async function openGallery(suite: BrowserSuite, slug: string, width: number) {
-  return openWidgetPage(suite, `/floor-plans/${slug}`, 'FloorPlanGallery', { width });
-}
-
 describe('Floor plan gallery', function () {
   const suite = useBrowserSuite();
+  // One pooled page per width and JavaScript setting, loaded afresh for each test.
+  const visit = usePagePool(suite);
+  const openGallery = (slug: string, width: number) => visit(`/floor-plans/${slug}`, { width }, 'FloorPlanGallery');
 
   for (const width of WIDTHS) {
     describe(`at ${width}px`, function () {
       this.timeout(45_000);
 
       it('opens the full-size viewer with Enter on a thumbnail, as a modal dialog with focus inside', async () => {
-        const { page, context, problems } = await openGallery(suite, 'sweetwater-ii', width);
+        const { page, problems } = await openGallery('sweetwater-ii', width);
         const count = await thumbnails(page).count();
         expect(count, 'thumbnails').to.be.at.least(3);
         await thumbnails(page).nth(1).focus();
@@ -72,11 +64,10 @@ describe('Floor plan gallery', function () {
         expect(box.x + box.width).to.be.at.most(width);
         await screenshot(page, `gallery-viewer-${width}`);
         expect(problems).to.deep.equal([]);
-        await context.close();
       });
 
       it('closes with Escape and gives focus back to the thumbnail', async () => {
-        const { page, context } = await openGallery(suite, 'silverwood-ii', width);
+        const { page } = await openGallery('silverwood-ii', width);
         await thumbnails(page).nth(2).focus();
         await page.keyboard.press('Enter');
         await waitUntil(
@@ -88,11 +79,10 @@ describe('Floor plan gallery', function () {
         await page.keyboard.press('Escape');
         expect((await readViewer(page)).open).to.equal(false);
         expect(await focusedThumbnailIndex(page)).to.equal(2);
-        await context.close();
       });
 
       it('moves to the next and previous image with ArrowRight and ArrowLeft, wrapping around', async () => {
-        const { page, context } = await openGallery(suite, 'canyon', width);
+        const { page } = await openGallery('canyon', width);
         const count = await thumbnails(page).count();
         const alts = await thumbnails(page)
           .locator('img')
@@ -123,11 +113,10 @@ describe('Floor plan gallery', function () {
         }
         await page.keyboard.press('Escape');
         expect(await focusedThumbnailIndex(page), 'focus returns to the thumbnail that opened the viewer').to.equal(0);
-        await context.close();
       });
 
       it('opens with a click and closes with the Close button, focus back on the thumbnail', async () => {
-        const { page, context } = await openGallery(suite, 'sweetwater-ii', width);
+        const { page } = await openGallery('sweetwater-ii', width);
         await thumbnails(page).nth(0).click();
         await waitUntil(
           () => readViewer(page),
@@ -139,11 +128,10 @@ describe('Floor plan gallery', function () {
         await page.getByRole('button', { name: 'Close' }).click();
         expect((await readViewer(page)).open).to.equal(false);
         expect(await focusedThumbnailIndex(page)).to.equal(0);
-        await context.close();
       });
 
       it('shows Overlook its two fixed images: the floor plan and the basement', async () => {
-        const { page, context } = await openGallery(suite, 'overlook', width);
+        const { page } = await openGallery('overlook', width);
         const items = await page.locator('.gallery-grid figure').evaluateAll((figures) =>
           figures.map((figure) => {
             const image = figure.querySelector('img')!;
@@ -172,12 +160,10 @@ describe('Floor plan gallery', function () {
         );
         expect(state).to.include({ count: '(2 of 2)', alt: overlook.fixedImages[1]!.alt });
         await screenshot(page, `gallery-overlook-basement-${width}`);
-        await context.close();
       });
 
       it('links each thumbnail to its full image when JavaScript is off', async () => {
-        const { page, context } = await openPage(suite, { width, javaScriptEnabled: false });
-        await page.goto('/floor-plans/overlook');
+        const { page } = await visit('/floor-plans/overlook', { width, javaScriptEnabled: false });
         const hrefs = await thumbnails(page).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
         expect(hrefs).to.have.length(2);
         for (const href of hrefs) {
@@ -185,7 +171,6 @@ describe('Floor plan gallery', function () {
           expect(response.status(), href!).to.equal(200);
           expect(response.headers()['content-type'], href!).to.match(/^image\//);
         }
-        await context.close();
       });
     });
   }

@@ -4,9 +4,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ASSET_MANIFEST, PUBLIC_BUILD_DIR } from '../../src/render/build-paths.js';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
-import { openPage, openWidgetPage, screenshot, waitForHydration, WIDTHS, type OpenedPage } from './support.js';
+import { usePagePool } from './page-pool.js';
+import { openPage, screenshot, waitForHydration, WIDTHS, type OpenedPage } from './support.js';
 import { useBrowserSuite } from './support.js';
 
 /** The lot map and the staff editor in a real browser: tap, hover, filters, search, zoom, save, 409, bulk, CSV. */
@@ -41,16 +42,41 @@ const card = (page: Page) => page.locator('.lot-card');
 describe('Lot map and homesite editor (browser)', function () {
   this.timeout(90_000);
   const suite = useBrowserSuite(STAFF_ENV);
-  const opened: OpenedPage[] = [];
+  const openedStaffPages: Page[] = [];
   afterEach(async () => {
-    for (const { context } of opened.splice(0)) await context.close();
+    for (const page of openedStaffPages.splice(0)) await page.close();
   });
+  // Public pages: one pooled page per width and JavaScript setting, loaded afresh for each test.
+  const visit = usePagePool(suite);
   async function open(path: string, widget: string, width = 1280, javaScriptEnabled = true): Promise<OpenedPage> {
-    const page = javaScriptEnabled
-      ? await openWidgetPage(suite, path, widget, { width })
-      : await openPage(suite, { width, javaScriptEnabled });
-    if (!javaScriptEnabled) await page.page.goto(path);
-    opened.push(page);
+    return visit(path, { width, javaScriptEnabled }, javaScriptEnabled ? widget : undefined);
+  }
+
+  /**
+   * Staff pages: one signed-in context per width for the file (signing in is tested elsewhere), each test in a
+   * page of its own (the 409 test needs two), closed after it.
+   */
+  const staffContexts = new Map<number, Promise<BrowserContext>>();
+  after(async () => {
+    for (const context of staffContexts.values()) await (await context).close();
+  });
+  async function signedIn(width: number): Promise<BrowserContext> {
+    let context = staffContexts.get(width);
+    if (!context) {
+      context = openPage(suite, { width }).then(async ({ page, context: signedInContext }) => {
+        await signIn(page, '/admin/homesites');
+        await page.close();
+        return signedInContext;
+      });
+      staffContexts.set(width, context);
+    }
+    return context;
+  }
+  async function openEditor(width = 1280): Promise<Page> {
+    const page = await (await signedIn(width)).newPage();
+    openedStaffPages.push(page);
+    await page.goto('/admin/homesites');
+    await waitForHydration(page, 'HomesiteEditor');
     return page;
   }
 
@@ -157,13 +183,6 @@ describe('Lot map and homesite editor (browser)', function () {
   });
 
   describe('/admin/homesites', () => {
-    async function openEditor(width = 1280): Promise<Page> {
-      const openedPage = await openPage(suite, { width });
-      opened.push(openedPage);
-      await signIn(openedPage.page, '/admin/homesites');
-      await waitForHydration(openedPage.page, 'HomesiteEditor');
-      return openedPage.page;
-    }
     const row = (page: Page, number: number) => page.locator(`tr[data-lot="${number}"]`);
 
     it('saves a row inline and the public map shows it', async () => {
@@ -250,9 +269,7 @@ describe('Lot map and homesite editor (browser)', function () {
       });
 
       it(`finds no violation on /homesites/N and /quick-move-in at ${width} px`, async () => {
-        const { page, context } = await openPage(suite, { width });
-        opened.push({ page, context } as OpenedPage);
-        await page.goto('/quick-move-in');
+        const { page } = await visit('/quick-move-in', { width });
         const found = (await violations(page)).map((violation) => `/quick-move-in: ${violation}`);
         for (const path of ['/homesites/5', '/homesites/24']) {
           await page.goto(path);
@@ -262,13 +279,10 @@ describe('Lot map and homesite editor (browser)', function () {
       });
 
       it(`finds no violation on /admin/homesites and a lot's history at ${width} px`, async () => {
-        const staff = await openPage(suite, { width });
-        opened.push(staff);
-        await signIn(staff.page, '/admin/homesites');
-        await waitForHydration(staff.page, 'HomesiteEditor');
-        const found = (await violations(staff.page)).map((violation) => `/admin/homesites: ${violation}`);
-        await staff.page.goto('/admin/homesites/5/history');
-        found.push(...(await violations(staff.page)).map((violation) => `history: ${violation}`));
+        const staff = await openEditor(width);
+        const found = (await violations(staff)).map((violation) => `/admin/homesites: ${violation}`);
+        await staff.goto('/admin/homesites/5/history');
+        found.push(...(await violations(staff)).map((violation) => `history: ${violation}`));
         expect(found, found.join('\n')).to.deep.equal([]);
       });
     }

@@ -33,7 +33,7 @@ interface DrawnImage {
   largestCandidate: number;
 }
 
-async function openScreen(suite: BrowserSuite, screen: Screen, path: string) {
+async function openScreen(suite: BrowserSuite, screen: Screen) {
   const context = await suite.browser.newContext({
     viewport: { width: screen.width, height: screen.height },
     deviceScaleFactor: screen.dpr,
@@ -45,14 +45,46 @@ async function openScreen(suite: BrowserSuite, screen: Screen, path: string) {
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
-  await page.goto(path);
   return { page, context, requests };
 }
 
-/** Scrolls down the page as a reader would, so lazy images load, and back to the top. */
+type ScreenView = Awaited<ReturnType<typeof openScreen>>;
+
+/**
+ * One browser context per screen, shared by that screen's checks: each check loads its page afresh and changes
+ * nothing a later check reads (no server state; a new load starts the page over). A fresh context per page cost
+ * about three times the CPU (a new renderer, a cold cache) and checked nothing more.
+ */
+function useScreen(suite: BrowserSuite, screen: Screen) {
+  let view: ScreenView | undefined;
+  let navigated = false;
+  after(() => view?.context.close());
+  return {
+    /** The screen's page, loaded at `path`; `requests` holds this load's requests only. */
+    async visit(path: string): Promise<ScreenView> {
+      view ??= await openScreen(suite, screen);
+      view.requests.length = 0;
+      navigated = true;
+      await view.page.goto(path);
+      return view;
+    },
+    /** A page loaded at `path` with an empty cache: the screen's own page on its first load, else a new context. */
+    async visitCold(path: string): Promise<ScreenView & { close: () => Promise<void> }> {
+      if (!navigated) return { ...(await this.visit(path)), close: async () => {} };
+      const cold = await openScreen(suite, screen);
+      await cold.page.goto(path);
+      return { ...cold, close: () => cold.context.close() };
+    },
+  };
+}
+
+/**
+ * Scrolls down the page a screenful at a time, as a reader would, so lazy images load and `visible` widgets
+ * hydrate (both reach beyond the viewport), and back to the top.
+ */
 async function readThrough(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += 300) {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
       window.scrollTo(0, y);
       await new Promise((resolve) => setTimeout(resolve, 40));
     }
@@ -172,37 +204,17 @@ function blurry(images: DrawnImage[], dpr: number): string[] {
 describe('Images are sharp at the size and pixel density they are shown', function () {
   this.timeout(120_000);
   const suite = useBrowserSuite(STAFF_ENV);
+  const views = new Map<Screen, ReturnType<typeof useScreen>>(
+    SCREENS.map((screen) => [screen, useScreen(suite, screen)]),
+  );
 
   for (const screen of SCREENS) {
     describe(`at ${screen.width}×${screen.height} px, DPR ${screen.dpr}`, function () {
-      for (const path of PUBLIC_PAGES) {
-        it(`on ${path}`, async () => {
-          const { page, context } = await openScreen(suite, screen, path);
-          await readThrough(page);
-          const images = await drawnImages(page);
-          if (path === '/') expect(images.map((image) => image.name).join('\n')).to.include('/img/carousel/');
-          const problems = blurry(images, screen.dpr);
-          expect(problems, problems.join('\n')).to.deep.equal([]);
-          await context.close();
-        });
-      }
+      const view = views.get(screen)!;
 
-      it('keeps the next carousel photo sharp once it shows', async () => {
-        const { page, context } = await openScreen(suite, screen, '/');
-        await waitForHydration(page, 'HomeCarousel');
-        await page.locator('.hero-dot').nth(1).click();
-        await page.locator('.hero-slides:not(.is-covered)').waitFor();
-        await readThrough(page);
-        const images = await drawnImages(page);
-        const second = images.filter((image) => image.name.includes('/img/carousel/carousel-2-'));
-        expect(second, 'the second photo on show').to.have.length.greaterThan(0);
-        const problems = blurry(second, screen.dpr);
-        expect(problems, problems.join('\n')).to.deep.equal([]);
-        await context.close();
-      });
-
+      // First: it needs the screen's first load, with nothing cached yet.
       it('preloads exactly the hero photo the page shows, so it is fetched once', async () => {
-        const { page, context, requests } = await openScreen(suite, screen, '/');
+        const { page, requests, close } = await view.visitCold('/');
         const first = page.locator('.hero-cover img');
         await waitUntil(
           () => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
@@ -222,7 +234,31 @@ describe('Images are sharp at the size and pixel density they are shown', functi
         const shown = new URL(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
         const family = shown.replace(/-\d+\.([0-9a-f]+)\.\w+$/, '-');
         expect(requests.filter((request) => request.startsWith(family))).to.deep.equal([shown]);
-        await context.close();
+        await close();
+      });
+
+      for (const path of PUBLIC_PAGES) {
+        it(`on ${path}`, async () => {
+          const { page } = await view.visit(path);
+          await readThrough(page);
+          const images = await drawnImages(page);
+          if (path === '/') expect(images.map((image) => image.name).join('\n')).to.include('/img/carousel/');
+          const problems = blurry(images, screen.dpr);
+          expect(problems, problems.join('\n')).to.deep.equal([]);
+        });
+      }
+
+      it('keeps the next carousel photo sharp once it shows', async () => {
+        const { page } = await view.visit('/');
+        await waitForHydration(page, 'HomeCarousel');
+        await page.locator('.hero-dot').nth(1).click();
+        await page.locator('.hero-slides:not(.is-covered)').waitFor();
+        await readThrough(page);
+        const images = await drawnImages(page);
+        const second = images.filter((image) => image.name.includes('/img/carousel/carousel-2-'));
+        expect(second, 'the second photo on show').to.have.length.greaterThan(0);
+        const problems = blurry(second, screen.dpr);
+        expect(problems, problems.join('\n')).to.deep.equal([]);
       });
     });
   }
@@ -247,14 +283,13 @@ describe('Images are sharp at the size and pixel density they are shown', functi
 
     for (const screen of [SCREENS[1], SCREENS[2]]) {
       it(`is sharp in the gallery at ${screen.width} px, DPR ${screen.dpr} (object-fit: cover draws it wider)`, async () => {
-        const { page, context } = await openScreen(suite, screen, `/floor-plans/${plan.slug}`);
+        const { page } = await views.get(screen)!.visit(`/floor-plans/${plan.slug}`);
         await readThrough(page);
         const images = await drawnImages(page);
         const panorama = images.filter((image) => image.name.startsWith('Panorama'));
         expect(panorama, 'the panorama thumbnail').to.have.length(1);
         const problems = blurry(images, screen.dpr);
         expect(problems, problems.join('\n')).to.deep.equal([]);
-        await context.close();
       });
     }
   });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { PUBLIC_PAGES } from './public-pages.js';
-import { openPage, screenshot, useBrowserSuite, type BrowserSuite } from './support.js';
+import { nextFrame, openPage, screenshot, useBrowserSuite, type BrowserSuite, type OpenedPage } from './support.js';
 
 /**
  * A <picture> only chooses a file: its <img> is the box the page's grid or flex layout places. A <source> never
@@ -13,10 +13,18 @@ const HEIGHT = 800;
 
 type Box = { left: number; top: number; right: number; bottom: number };
 
-async function open(suite: BrowserSuite, path: string, width: number) {
-  const opened = await openPage(suite, { width, height: HEIGHT, reducedMotion: 'reduce' });
-  await opened.page.goto(path);
-  return opened;
+/**
+ * One page for the whole file: every check here only reads the layout (the sources it takes out for a measurement
+ * go back in the same synchronous pass), so a page per check would only cost CPU.
+ */
+function useSharedPage(suite: BrowserSuite) {
+  let opened: OpenedPage | undefined;
+  after(() => opened?.context.close());
+  return async (width: number): Promise<Page> => {
+    opened ??= await openPage(suite, { width, height: HEIGHT, reducedMotion: 'reduce' });
+    await opened.page.setViewportSize({ width, height: HEIGHT });
+    return opened.page;
+  };
 }
 
 function contentBox(page: Page, selector: string): Promise<Box> {
@@ -42,13 +50,18 @@ describe('Pictures in the page layout', function () {
   this.timeout(60_000);
   const suite = useBrowserSuite();
 
+  const pageAt = useSharedPage(suite);
+
   for (const path of PUBLIC_PAGES) {
     it(`gives no <source> a box, and places each image as if it had no <source>, on ${path}`, async () => {
-      const { page, context } = await open(suite, path, WIDTHS[0]!);
+      // Loaded once, then measured at each width by resizing (CSS lays out again; widgets get their resize events).
+      const page = await pageAt(WIDTHS[0]!);
+      await page.goto(path);
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: HEIGHT });
-        await page.goto(path);
-        // One synchronous pass (nothing else runs in between): measure, take the sources out, measure again.
+        await nextFrame(page);
+        // One synchronous pass (nothing else runs in between): measure, take the sources out, measure again, and
+        // put them back where they were.
         const { laidOut, moved } = await page.evaluate(() => {
           const sources = [...document.querySelectorAll('source')];
           const images = [...document.querySelectorAll('picture > img')];
@@ -56,7 +69,10 @@ describe('Pictures in the page layout', function () {
           const laidOut = sources
             .filter((source) => source.getClientRects().length > 0)
             .map((source) => `${source.parentElement?.parentElement?.className ?? ''} > source[${source.type}]`);
-          for (const source of sources) if (source.parentElement?.matches('picture')) source.remove();
+          const removed = sources
+            .filter((source) => source.parentElement?.matches('picture'))
+            .map((source) => ({ source, parent: source.parentElement!, next: source.nextSibling }));
+          for (const { source } of removed) source.remove();
           const moved = images
             .map((img, index) => {
               const was = before[index]!;
@@ -67,19 +83,20 @@ describe('Pictures in the page layout', function () {
               return shift > 0.5 ? `${(img as HTMLImageElement).alt || img.className} moves ${shift} px` : '';
             })
             .filter(Boolean);
+          for (const { source, parent, next } of removed.reverse()) parent.insertBefore(source, next);
           return { laidOut, moved };
         });
-        expect(laidOut, `sources with a layout box at ${width}px`).to.deep.equal([]);
-        expect(moved, `images placed differently because of their sources at ${width}px`).to.deep.equal([]);
+        expect(laidOut, `sources with a layout box at ${width}px on ${path}`).to.deep.equal([]);
+        expect(moved, `images placed differently because of their sources at ${width}px on ${path}`).to.deep.equal([]);
       }
-      await context.close();
     });
   }
 
   for (const width of WIDTHS) {
     describe(`at ${width}px`, function () {
       it('puts the special-offer flyer beside its text from 900px, else right under it', async () => {
-        const { page, context } = await open(suite, '/', width);
+        const page = await pageAt(width);
+        await page.goto('/');
         const offer = await contentBox(page, '.offer');
         const text = await borderBox(page, '.offer-text');
         const flyer = await borderBox(page, '.offer-flyer');
@@ -99,11 +116,11 @@ describe('Pictures in the page layout', function () {
           expect(flyer.top, 'flyer right under the text').to.be.closeTo(text.bottom + rowGap, 1);
         }
         await screenshot(page.locator('.offer'), `offer-${width}`);
-        await context.close();
       });
 
       it('puts the portrait at the top of the About section, with no space above it', async () => {
-        const { page, context } = await open(suite, '/about', width);
+        const page = await pageAt(width);
+        await page.goto('/about');
         const about = await contentBox(page, '.about');
         const portrait = await borderBox(page, '.portrait');
         const text = await borderBox(page, '.about-text');
@@ -111,7 +128,6 @@ describe('Pictures in the page layout', function () {
         expect(portrait.left).to.be.closeTo(about.left, 1);
         if (width >= 900) expect(text.top, 'the text beside it, at the same top').to.be.closeTo(about.top, 1);
         await screenshot(page.locator('.about'), `about-${width}`);
-        await context.close();
       });
     });
   }
