@@ -1,0 +1,33 @@
+import { openPage, VIEWPORT_HEIGHT, waitForHydration, type BrowserSuite, type OpenedPage } from './support.js';
+
+export interface ReusedPage {
+  /**
+   * Loads `path` afresh at `width` (and waits until `widget`, if named, has hydrated): the routes, dialog handlers
+   * and recorded problems, requests and failures of the test before are gone.
+   */
+  visit(path: string, options?: { width?: number; height?: number; widget?: string }): Promise<OpenedPage>;
+}
+
+/**
+ * One browser page reused by the tests of a file or block: every new context or tab starts a Chromium renderer
+ * process, which costs more CPU than the page loaded into it. Each test starts from a fresh navigation, so nothing
+ * in the document carries over; what the browser keeps across them (the HTTP cache, cookies, storage) must not
+ * matter to the tests that share it.
+ */
+export function reusedPage(suite: BrowserSuite, options: { javaScriptEnabled?: boolean } = {}): ReusedPage {
+  let opened: Promise<OpenedPage> | undefined;
+  return {
+    async visit(path, { width = 1280, height = VIEWPORT_HEIGHT, widget } = {}) {
+      opened ??= openPage(suite, { width, height, ...options });
+      const current = await opened;
+      const { page } = current;
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      page.removeAllListeners('dialog');
+      for (const list of [current.problems, current.requests, current.failures]) list.length = 0;
+      await page.setViewportSize({ width, height });
+      await page.goto(path);
+      if (widget) await waitForHydration(page, widget);
+      return current;
+    },
+  };
+}
