@@ -1,3 +1,4 @@
+import type { Dialog, Page } from 'playwright-core';
 import { openPage, VIEWPORT_HEIGHT, waitForHydration, type BrowserSuite, type OpenedPage } from './support.js';
 
 export interface ReusedPage {
@@ -14,18 +15,26 @@ export interface ReusedPage {
  * in the document carries over; what the browser keeps across them (the HTTP cache, cookies, storage) must not
  * matter to the tests that share it.
  */
-export function reusedPage(suite: BrowserSuite, options: { javaScriptEnabled?: boolean } = {}): ReusedPage {
+export function reusedPage(
+  suite: BrowserSuite,
+  options: { javaScriptEnabled?: boolean; beforeVisit?: (page: Page) => Promise<void> } = {},
+): ReusedPage {
+  const { beforeVisit, ...contextOptions } = options;
   let opened: Promise<OpenedPage> | undefined;
   return {
     async visit(path, { width = 1280, height = VIEWPORT_HEIGHT, widget } = {}) {
-      opened ??= openPage(suite, { width, height, ...options });
+      opened ??= openPage(suite, { width, height, ...contextOptions });
       const current = await opened;
       const { page } = current;
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       page.removeAllListeners('dialog');
       for (const list of [current.problems, current.requests, current.failures]) list.length = 0;
       await page.setViewportSize({ width, height });
-      await page.goto(path);
+      await beforeVisit?.(page);
+      // Leaving a page with unsaved changes asks first: the test before has left it, so leave.
+      const leave = (dialog: Dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
+      page.on('dialog', leave);
+      await page.goto(path).finally(() => page.off('dialog', leave));
       if (widget) await waitForHydration(page, widget);
       return current;
     },
