@@ -4,9 +4,19 @@ import { openPage, VIEWPORT_HEIGHT, waitForHydration, type BrowserSuite, type Op
 export interface ReusedPage {
   /**
    * Loads `path` afresh at `width` (and waits until `widget`, if named, has hydrated): the routes, dialog handlers
-   * and recorded problems, requests and failures of the test before are gone.
+   * and recorded problems, requests and failures of the test before are gone. `prepare` runs just before loading
+   * (to route requests of this load).
    */
-  visit(path: string, options?: { width?: number; height?: number; widget?: string }): Promise<OpenedPage>;
+  visit(
+    path: string,
+    options?: {
+      width?: number;
+      height?: number;
+      widget?: string;
+      referer?: string;
+      prepare?: (page: Page) => Promise<unknown>;
+    },
+  ): Promise<OpenedPage>;
 }
 
 /**
@@ -22,7 +32,7 @@ export function reusedPage(
   const { beforeVisit, ...contextOptions } = options;
   let opened: Promise<OpenedPage> | undefined;
   return {
-    async visit(path, { width = 1280, height = VIEWPORT_HEIGHT, widget } = {}) {
+    async visit(path, { width = 1280, height = VIEWPORT_HEIGHT, widget, referer, prepare } = {}) {
       opened ??= openPage(suite, { width, height, ...contextOptions });
       const current = await opened;
       const { page } = current;
@@ -31,10 +41,11 @@ export function reusedPage(
       for (const list of [current.problems, current.requests, current.failures]) list.length = 0;
       await page.setViewportSize({ width, height });
       await beforeVisit?.(page);
+      await prepare?.(page);
       // Leaving a page with unsaved changes asks first: the test before has left it, so leave.
       const leave = (dialog: Dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
       page.on('dialog', leave);
-      await page.goto(path).finally(() => page.off('dialog', leave));
+      await page.goto(path, { referer }).finally(() => page.off('dialog', leave));
       if (widget) await waitForHydration(page, widget);
       return current;
     },
