@@ -1,11 +1,10 @@
 import { expect } from 'chai';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
-import { closeContexts, sharedBrowser } from '../support/browser.js';
-import { STAFF_ENV, STAFF_PASSWORD as PASSWORD } from '../support/staff.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
-import { nextFrame } from './support.js';
+import type { Dialog, Locator, Page } from 'playwright-core';
+import { signInCookie, STAFF_ENV, STAFF_PASSWORD as PASSWORD } from '../support/staff.js';
+import { reusedPage } from './reused-page.js';
+import { nextFrame, useBrowserSuite, type OpenedPage } from './support.js';
 
 /**
  * The admin homepage images editor in Chromium (seed-spec §2 "Admin homepage images editor", §4 "Admin images",
@@ -22,71 +21,49 @@ interface CarouselRow {
   sort_order: number;
 }
 
-interface Opened {
-  context: BrowserContext;
-  page: Page;
-  /** Uncaught page errors and console errors other than failed image loads. */
-  problems: string[];
-}
-
 describe('Admin images editor in a browser', function () {
   this.timeout(120_000);
-  let server: TestServer;
-  let browser: Browser;
+  const suite = useBrowserSuite({ ...STAFF_ENV, LOGIN_RATE_LIMIT: '100' });
   let seeded: CarouselRow[];
-  const contexts: BrowserContext[] = [];
+  /** A session of the staff account, signed in once through the login form (`name=value`). */
+  let session: { name: string; value: string };
+  // One page for the tests below that start signed in, each loading its page afresh with that session's cookie.
+  const staffPage = reusedPage(suite, {
+    beforeVisit: (page) => page.context().addCookies([{ ...session, url: suite.server.url }]),
+  });
 
   before(async function () {
     this.timeout(90_000);
-    [server, browser] = await Promise.all([
-      startTestServer({ ...STAFF_ENV, LOGIN_RATE_LIMIT: '100' }),
-      sharedBrowser(),
-    ]);
-    seeded = await server.db('homepage_images').select('id', 'url', 'alt', 'sort_order').orderBy('sort_order');
+    seeded = await suite.server.db('homepage_images').select('id', 'url', 'alt', 'sort_order').orderBy('sort_order');
     expect(seeded).to.have.length(4);
+    const [name, value] = (await signInCookie(suite.server.url)).split('=') as [string, string];
+    session = { name, value };
     await fs.mkdir(SHOTS_DIR, { recursive: true });
   });
-  after(async () => {
-    await closeContexts(browser);
-    await server?.close();
-  });
   beforeEach(async () => {
-    await server.db('homepage_images').delete();
-    await server.db('homepage_images').insert(seeded);
-  });
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close();
+    await suite.server.db('homepage_images').delete();
+    await suite.server.db('homepage_images').insert(seeded);
   });
 
-  async function open(width = 1280, height = 900): Promise<Opened> {
-    const context = await browser.newContext({ viewport: { width, height }, baseURL: server.url });
-    contexts.push(context);
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-        problems.push(message.text());
-    });
-    return { context, page, problems };
-  }
+  // And one signed out (its cookies cleared first) for the sign-in form.
+  const signedOutPage = reusedPage(suite, { beforeVisit: (page) => page.context().clearCookies() });
 
-  /** Signs in through the real login form. */
-  async function signIn(opened: Opened, next?: string): Promise<void> {
-    const { page } = opened;
-    await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
+  /** Opens /login signed out. */
+  const openLogin = (width = 1280, height = 900) => signedOutPage.visit('/login', { width, height });
+
+  /** Signs in through the real login form, open on the page. */
+  async function signIn({ page }: OpenedPage): Promise<void> {
     await page.getByLabel('Username').fill('staff');
     await page.getByLabel('Password').fill(PASSWORD);
     await Promise.all([
-      page.waitForURL((url) => url.pathname === (next ?? '/admin')),
+      page.waitForURL((url) => url.pathname === '/admin'),
       page.getByRole('button', { name: 'Sign in' }).click(),
     ]);
   }
 
   /** Opens the editor signed in and waits until it has hydrated (its buttons are enabled). */
-  async function openEditor(width = 1280, height = 900): Promise<Opened> {
-    const opened = await open(width, height);
-    await signIn(opened, '/admin/homepage-images');
+  async function openEditor(width = 1280, height = 900): Promise<OpenedPage> {
+    const opened = await staffPage.visit('/admin/homepage-images', { width, height });
     await waitForEditor(opened.page);
     return opened;
   }
@@ -99,7 +76,7 @@ describe('Admin images editor in a browser', function () {
   const urlsOnPage = (page: Page) =>
     cards(page).evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.url ?? ''));
   const storedUrls = async () =>
-    (await server
+    (await suite.server
       .db('homepage_images')
       .orderBy([{ column: 'sort_order' }, { column: 'id' }])
       .pluck('url')) as string[];
@@ -112,7 +89,7 @@ describe('Admin images editor in a browser', function () {
   }
 
   it('signs in through the login form and lands on the dashboard', async () => {
-    const opened = await open();
+    const opened = await openLogin();
     await signIn(opened);
     await expect(await opened.page.locator('h1').textContent()).to.equal('Staff dashboard');
     expect(await opened.page.locator('.admin-user').textContent()).to.equal('Signed in as staff');
@@ -123,8 +100,7 @@ describe('Admin images editor in a browser', function () {
   });
 
   it('shows the wrong-password message on the form and stays on /login', async () => {
-    const opened = await open();
-    await opened.page.goto('/login');
+    const opened = await openLogin();
     await opened.page.getByLabel('Username').fill('staff');
     await opened.page.getByLabel('Password').fill('not the password');
     await opened.page.getByRole('button', { name: 'Sign in' }).click();
@@ -328,7 +304,7 @@ describe('Admin images editor in a browser', function () {
   });
 
   it('shows the alt text "failed to load" for an image that does not load', async () => {
-    await server
+    await suite.server
       .db('homepage_images')
       .insert({ url: '/sample/carousel/no-such-photo.jpg', alt: 'A photo that is gone', sort_order: 10 });
     const { page } = await openEditor();
@@ -389,7 +365,7 @@ describe('Admin images editor in a browser', function () {
 
   describe('screenshots', () => {
     before(async () => {
-      await server.db('contact_messages').insert([
+      await suite.server.db('contact_messages').insert([
         {
           firstname: 'Nina',
           lastname: 'Park',
@@ -423,9 +399,8 @@ describe('Admin images editor in a browser', function () {
 
     for (const width of [375, 1280]) {
       it(`renders /login, /admin, /admin/homepage-images and /admin/messages at ${width} px without sideways scrolling`, async () => {
-        const opened = await open(width, 800);
+        const opened = await openLogin(width, 800);
         const { page, problems } = opened;
-        await page.goto('/login');
         await page.screenshot({ path: path.join(SHOTS_DIR, `login-${width}.png`), fullPage: true });
         expect(await page.evaluate(() => document.documentElement.scrollWidth), '/login').to.be.at.most(width);
         await signIn(opened);

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { holdHydration } from './hold-hydration.js';
-import { openPage, useBrowserSuite, waitForHydration, waitUntil, WIDTHS } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { useBrowserSuite, waitForHydration, waitUntil, WIDTHS } from './support.js';
 
 /**
  * Widgets hydrate after the page's `load` event; on a slow phone a visitor has long started typing by then. What
@@ -22,12 +23,17 @@ const sendButton = (page: Page) => page.locator('form.contact-form button[type="
 describe('Contact form typed into before it hydrates', function () {
   this.timeout(60_000);
   const suite = useBrowserSuite({ CONTACT_RATE_LIMIT: '0' });
+  // One page for every test and width, each test loading /contact afresh with the widget's code held back.
+  const tab = reusedPage(suite);
+  async function openHeld(width: number) {
+    let hold!: Awaited<ReturnType<typeof holdHydration>>;
+    const opened = await tab.visit('/contact', { width, prepare: async (page) => (hold = await holdHydration(page)) });
+    return { ...opened, hold };
+  }
 
   for (const width of WIDTHS) {
     it(`keeps every field, the focus and the caret, formats the phone, and sends (${width}px)`, async () => {
-      const { page, context, problems } = await openPage(suite, { width });
-      const hold = await holdHydration(page);
-      await page.goto('/contact');
+      const { page, problems, hold } = await openHeld(width);
       await waitUntil(async () => hold.requested(), Boolean, 10_000, 'the page to ask for React');
       const email = `early-${width}-${Date.now()}@example.com`;
       for (const [name, value] of Object.entries({ ...TYPED, email })) await field(page, name).pressSequentially(value);
@@ -73,13 +79,10 @@ describe('Contact form typed into before it hydrates', function () {
         message: 'Could we visit on Saturday or Sunday morning?',
       });
       expect(problems).to.deep.equal([]);
-      await context.close();
     });
 
     it(`keeps the caret among the phone's digits when the number typed before hydration is formatted (${width}px)`, async () => {
-      const { page, context, problems } = await openPage(suite, { width });
-      const hold = await holdHydration(page);
-      await page.goto('/contact');
+      const { page, problems, hold } = await openHeld(width);
       await waitUntil(async () => hold.requested(), Boolean, 10_000, 'the page to ask for React');
       const phone = field(page, 'phone');
       await phone.pressSequentially('+1 970 555 0199');
@@ -100,7 +103,6 @@ describe('Contact form typed into before it hydrates', function () {
       await page.keyboard.type('8');
       expect(await phone.inputValue()).to.equal('(970) 558-0199');
       expect(problems).to.deep.equal([]);
-      await context.close();
     });
   }
 });

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '../../src/shared/constants.js';
 import { CONTACT_FIELDS, CONTACT_LABELS } from '../../src/shared/contact-rules.js';
-import { openPage, openWidgetPage, screenshot, useBrowserSuite, waitUntil, WIDTHS } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { screenshot, useBrowserSuite, waitUntil, WIDTHS } from './support.js';
 
 /**
  * The contract's deviations from the seed's contact rules, in a real browser: a phone pasted or autofilled with
@@ -52,12 +53,15 @@ const EVERY_PROBLEM = {
 describe('Contact form rules in the browser', function () {
   this.timeout(60_000);
   const suite = useBrowserSuite({ CONTACT_RATE_LIMIT: '0' });
+  // One page with JavaScript and one without for every test and width, each test loading its page afresh.
+  const withScript = reusedPage(suite);
+  const withoutScript = reusedPage(suite, { javaScriptEnabled: false });
 
   for (const width of WIDTHS) {
     describe(`at ${width}px`, () => {
       it('reads a pasted "+1 (970) 555-0199" as (970) 555-0199, with the caret at the end', async () => {
-        const { page, context } = await openWidgetPage(suite, '/contact', 'ContactForm', { width });
-        await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+        const { page } = await withScript.visit('/contact', { width, widget: 'ContactForm' });
+        await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
         await page.evaluate(() => navigator.clipboard.writeText('+1 (970) 555-0199'));
         const phone = field(page, 'phone');
         await phone.focus();
@@ -69,20 +73,18 @@ describe('Contact form rules in the browser', function () {
           2_000,
           'the caret after the last digit',
         );
-        await context.close();
       });
 
       it('reads autofilled numbers written with a country code, dots or dashes', async () => {
-        const { page, context } = await openWidgetPage(suite, '/contact', 'ContactForm', { width });
+        const { page } = await withScript.visit('/contact', { width, widget: 'ContactForm' });
         for (const written of ['+1 (970) 555-0199', '1-970-555-0199', '+19705550199', '970.555.0199']) {
           await autofill(page, 'phone', written);
           expect(await field(page, 'phone').inputValue(), written).to.equal('(970) 555-0199');
         }
-        await context.close();
       });
 
       it('reads "1-970-555-0199" typed key by key, then sends it', async () => {
-        const { page, context } = await openWidgetPage(suite, '/contact', 'ContactForm', { width });
+        const { page } = await withScript.visit('/contact', { width, widget: 'ContactForm' });
         const email = `typed-${width}-${Date.now()}@example.realty`;
         for (const [name, value] of Object.entries({ ...VALID, email })) await field(page, name).fill(value);
         await field(page, 'phone').pressSequentially('1-970-555-0199');
@@ -92,11 +94,10 @@ describe('Contact form rules in the browser', function () {
         expect(await (await answered).text()).to.equal('success');
         const row = await suite.server.db('contact_messages').where({ email }).first();
         expect(row).to.include({ phone: '(970) 555-0199', email });
-        await context.close();
       });
 
       it(`shows every field's problem at once on an empty send, the phone's as "${MESSAGES.invalidPhone}"`, async () => {
-        const { page, context } = await openWidgetPage(suite, '/contact', 'ContactForm', { width });
+        const { page } = await withScript.visit('/contact', { width, widget: 'ContactForm' });
         const sent: string[] = [];
         page.on('request', (request) => {
           if (new URL(request.url()).pathname === '/contact/submit') sent.push(request.url());
@@ -111,12 +112,10 @@ describe('Contact form rules in the browser', function () {
         );
         expect(sent, 'nothing sent').to.deep.equal([]);
         await screenshot(page, `contact-every-problem-${width}`);
-        await context.close();
       });
 
       it("shows every field's problem at once without JavaScript too", async () => {
-        const { page, context } = await openPage(suite, { width, javaScriptEnabled: false });
-        await page.goto('/contact');
+        const { page } = await withoutScript.visit('/contact', { width });
         const [answer] = await Promise.all([
           page.waitForResponse((response) => new URL(response.url()).pathname === '/contact/submit', {
             timeout: 10_000,
@@ -129,11 +128,10 @@ describe('Contact form rules in the browser', function () {
         await page.waitForLoadState();
         expect(await problems(page)).to.deep.equal(EVERY_PROBLEM);
         await screenshot(page, `contact-no-js-every-problem-${width}`, { fullPage: true });
-        await context.close();
       });
 
       it('prefills the subject from /contact?plan=canyon and sends the plan along', async () => {
-        const { page, context } = await openWidgetPage(suite, '/contact?plan=canyon', 'ContactForm', { width });
+        const { page } = await withScript.visit('/contact?plan=canyon', { width, widget: 'ContactForm' });
         expect(await field(page, 'subject').inputValue()).to.equal('Question about The Canyon');
         const email = `plan-${width}-${Date.now()}@example.com`;
         const { subject: _subject, ...rest } = VALID;
@@ -148,24 +146,19 @@ describe('Contact form rules in the browser', function () {
         expect(await suite.server.db('contact_messages').where({ email }).first()).to.include({
           subject: 'Question about The Canyon',
         });
-        await context.close();
       });
 
       it('prefills the subject without JavaScript too', async () => {
-        const { page, context } = await openPage(suite, { width, javaScriptEnabled: false });
-        await page.goto('/floor-plans/overlook');
+        const { page } = await withoutScript.visit('/floor-plans/overlook', { width });
         await Promise.all([page.waitForURL('**/contact?plan=overlook'), page.getByText('Ask about Overlook').click()]);
         expect(await field(page, 'subject').inputValue()).to.equal('Question about Overlook');
         expect(await field(page, 'plan').inputValue()).to.equal('overlook');
-        await context.close();
       });
 
       it('asks browsers to autofill the phone with autocomplete="tel"', async () => {
-        const { page, context } = await openPage(suite, { width, javaScriptEnabled: false });
-        await page.goto('/contact');
+        const { page } = await withoutScript.visit('/contact', { width });
         expect(await field(page, 'phone').getAttribute('autocomplete')).to.equal('tel');
         expect(await field(page, 'phone').getAttribute('type')).to.equal('tel');
-        await context.close();
       });
     });
   }

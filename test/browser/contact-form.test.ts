@@ -2,16 +2,8 @@ import { expect } from 'chai';
 import type { Page, Request } from 'playwright-core';
 import { MESSAGES } from '../../src/shared/constants.js';
 import { EMAIL_PATTERN_ATTRIBUTE } from '../../src/shared/contact-rules.js';
-import {
-  accessibleNode,
-  openPage,
-  openWidgetPage,
-  screenshot,
-  useBrowserSuite,
-  waitUntil,
-  WIDTHS,
-  type BrowserSuite,
-} from './support.js';
+import { reusedPage } from './reused-page.js';
+import { accessibleNode, screenshot, useBrowserSuite, waitUntil, WIDTHS } from './support.js';
 
 /** The contact form (seed-spec §4, §5, §7, §8), in a real browser against the real server and database. */
 const FIELDS = {
@@ -53,19 +45,19 @@ function watchSubmits(page: Page): Request[] {
 const sendButton = (page: Page) => page.locator('form.contact-form button[type="submit"]');
 const visibleAlerts = (page: Page) => page.locator('form.contact-form .alert:visible').allTextContents();
 
-async function openForm(suite: BrowserSuite, width: number) {
-  return openWidgetPage(suite, '/contact', 'ContactForm', { width });
-}
-
 describe('Contact form', function () {
   const suite = useBrowserSuite({ CONTACT_RATE_LIMIT: '0' });
+  // One page with JavaScript and one without for every test and width, each test loading /contact afresh.
+  const withScript = reusedPage(suite);
+  const withoutScript = reusedPage(suite, { javaScriptEnabled: false });
+  const openForm = (width: number) => withScript.visit('/contact', { width, widget: 'ContactForm' });
 
   for (const width of WIDTHS) {
     describe(`at ${width}px`, function () {
       this.timeout(45_000);
 
       it('formats the phone as (123) 456-7890 while typing, keeping only digits and at most 10 of them', async () => {
-        const { page, context } = await openForm(suite, width);
+        const { page } = await openForm(width);
         const phone = field(page, 'phone');
         await phone.pressSequentially('97a0');
         expect(await phone.inputValue()).to.equal('970');
@@ -78,11 +70,10 @@ describe('Contact form', function () {
         await phone.fill('');
         await phone.pressSequentially('+1 (970) 555-0142 ext 9');
         expect(await phone.inputValue(), 'only the first 10 digits are kept').to.match(/^\(\d{3}\) \d{3}-\d{4}$/);
-        await context.close();
       });
 
       it('keeps the caret after the digit typed or deleted in the middle of the phone', async () => {
-        const { page, context } = await openForm(suite, width);
+        const { page } = await openForm(width);
         const phone = field(page, 'phone');
         await phone.pressSequentially('123456789');
         expect(await phone.inputValue()).to.equal('(123) 456-789');
@@ -96,11 +87,10 @@ describe('Contact form', function () {
         await phone.press('Backspace');
         expect(await phone.inputValue()).to.equal('(123) 456-789');
         expect(await waitUntil(caret, (at) => at === 3, 2_000, 'the caret where the 0 was')).to.equal(3);
-        await context.close();
       });
 
       it(`shows "${MESSAGES.invalidPhone}" and sends nothing when the phone is not 14 characters`, async () => {
-        const { page, context, problems } = await openForm(suite, width);
+        const { page, problems } = await openForm(width);
         const submits = watchSubmits(page);
         await fillForm(page, { phone: '970555014' });
         expect(await field(page, 'phone').inputValue()).to.have.length(13);
@@ -118,11 +108,10 @@ describe('Contact form', function () {
         // The submit handler has run to its end (the alert shows, focus moved): a post would have gone out by now.
         expect(submits, 'no request was sent').to.have.length(0);
         expect(problems).to.deep.equal([]);
-        await context.close();
       });
 
       it(`sends a valid message: "${MESSAGES.contactSuccess}", the form is reset, other alerts hidden, the row stored`, async () => {
-        const { page, context, problems } = await openForm(suite, width);
+        const { page, problems } = await openForm(width);
         const email = `lead-${width}-${Date.now()}@example.com`;
         // First a refused phone, so there is another alert to hide.
         await fillForm(page, { email, phone: '970' });
@@ -154,11 +143,10 @@ describe('Contact form', function () {
         });
         await screenshot(page, `contact-success-${width}`);
         expect(problems).to.deep.equal([]);
-        await context.close();
       });
 
       it(`shows "${MESSAGES.contactFailure}" when the request fails, keeping what was typed`, async () => {
-        const { page, context } = await openForm(suite, width);
+        const { page } = await openForm(width);
         await page.route('**/contact/submit', (route) => route.abort('failed'));
         await fillForm(page);
         await sendButton(page).click();
@@ -169,11 +157,10 @@ describe('Contact form', function () {
         expect(await field(page, 'firstname').inputValue()).to.equal(FIELDS.firstname);
         expect(await sendButton(page).isEnabled(), 'the visitor can try again').to.equal(true);
         await screenshot(page, `contact-failure-${width}`);
-        await context.close();
       });
 
       it('shows the same failure alert when the server answers anything but "success"', async () => {
-        const { page, context } = await openForm(suite, width);
+        const { page } = await openForm(width);
         const answers = [
           { status: 200, body: 'ok' },
           { status: 200, body: 'success\n' },
@@ -191,11 +178,10 @@ describe('Contact form', function () {
           expect(await alert.textContent(), JSON.stringify(answer)).to.equal(MESSAGES.contactFailure);
           expect(await page.getByRole('status').count()).to.equal(0);
         }
-        await context.close();
       });
 
       it('disables the send button while the message is being sent', async () => {
-        const { page, context } = await openForm(suite, width);
+        const { page } = await openForm(width);
         const submits = watchSubmits(page);
         let release!: () => void;
         const held = new Promise<void>((resolve) => (release = resolve));
@@ -213,11 +199,10 @@ describe('Contact form', function () {
         await page.getByRole('status').waitFor();
         expect(await sendButton(page).isEnabled()).to.equal(true);
         expect(submits, 'one message sent').to.have.length(1);
-        await context.close();
       });
 
       it("shows each field's problem next to it, tied by aria-describedby, and takes focus to the first one", async () => {
-        const { page, context } = await openForm(suite, width);
+        const { page } = await openForm(width);
         const submits = watchSubmits(page);
         await fillForm(page, { firstname: '', email: 'ada-at-example.com', message: '   ' });
         await sendButton(page).click();
@@ -248,11 +233,10 @@ describe('Contact form', function () {
           await field(page, 'firstname').getAttribute('aria-invalid'),
           'fixing a field clears its problem',
         ).to.equal(null);
-        await context.close();
       });
 
       it('asks for an email with type=email, the seed pattern and an example address as hint', async () => {
-        const { page, context } = await openForm(suite, width);
+        const { page } = await openForm(width);
         const email = field(page, 'email');
         expect(await email.getAttribute('type')).to.equal('email');
         expect(await email.getAttribute('pattern')).to.equal(EMAIL_PATTERN_ATTRIBUTE);
@@ -267,12 +251,10 @@ describe('Contact form', function () {
         expect(await mismatch('ada@example.c')).to.equal(true);
         expect(await mismatch('ada@example.museum'), 'an ending of any length from 2 letters').to.equal(false);
         expect(await mismatch('ada lovelace@example.com')).to.equal(true);
-        await context.close();
       });
 
       it('works without JavaScript: the plain form post shows the success message and stores the row', async () => {
-        const { page, context } = await openPage(suite, { width, javaScriptEnabled: false });
-        await page.goto('/contact');
+        const { page } = await withoutScript.visit('/contact', { width });
         const email = `nojs-${width}-${Date.now()}@example.com`;
         for (const [name, value] of Object.entries({ ...FIELDS, email, phone: '(970) 555-0142' })) {
           await page.locator(`form.contact-form [name="${name}"]`).fill(value);
@@ -283,7 +265,6 @@ describe('Contact form', function () {
           firstname: FIELDS.firstname,
         });
         await screenshot(page, `contact-no-js-success-${width}`);
-        await context.close();
       });
     });
   }

@@ -1,11 +1,11 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { minutesBefore, seedMessage, seedTour } from '../support/leads.js';
 import { signInCookie, STAFF_ENV } from '../support/staff.js';
-import { openPage, screenshot, useBrowserSuite, WIDTHS, type OpenedPage } from './support.js';
+import { axeViolations } from './axe-check.js';
+import { reusedPage } from './reused-page.js';
+import { screenshot, useBrowserSuite, WIDTHS, type OpenedPage } from './support.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BASE = '2026-11-20T18:00:00.000Z';
 
 describe('Staff inbox in the browser (no JavaScript needed)', function () {
@@ -37,12 +37,22 @@ describe('Staff inbox in the browser (no JavaScript needed)', function () {
     cookie = await signInCookie(suite.server.url);
   });
 
+  // One page without JavaScript and one with it for all the tests, each loading its page afresh, signed in.
+  const signedIn = {
+    beforeVisit: (page: Page) => {
+      const [name, value] = cookie.split('=') as [string, string];
+      return page.context().addCookies([{ name, value, url: suite.server.url }]);
+    },
+  };
+  const plainPage = reusedPage(suite, { ...signedIn, javaScriptEnabled: false });
+  const scriptedPage = reusedPage(suite, signedIn);
+
   async function openInbox(width: number, path = '/admin/messages', javaScriptEnabled = false): Promise<OpenedPage> {
-    const opened = await openPage(suite, { width, javaScriptEnabled });
-    const [name, value] = cookie.split('=') as [string, string];
-    await opened.context.addCookies([{ name, value, url: suite.server.url }]);
-    const response = await opened.page.goto(path);
-    expect(response?.status()).to.equal(200);
+    const opened = await (javaScriptEnabled ? scriptedPage : plainPage).visit(path, { width });
+    expect(opened.failures, `${path} loads`).to.deep.equal([]);
+    expect(new URL(opened.page.url()).pathname, 'not sent to sign in').to.equal(
+      new URL(path, suite.server.url).pathname,
+    );
     return opened;
   }
 
@@ -50,7 +60,7 @@ describe('Staff inbox in the browser (no JavaScript needed)', function () {
   const filters = (page: Page) => page.locator('form.lead-filter');
 
   it('filters by kind, source and status, and searches, with the plain form', async () => {
-    const { page, context } = await openInbox(1280);
+    const { page } = await openInbox(1280);
     await filters(page).getByLabel('Kind').selectOption('tour');
     await filters(page).getByLabel('Source').selectOption('facebook');
     await Promise.all([page.waitForURL(/kind=tour/), page.getByRole('button', { name: 'Filter' }).click()]);
@@ -72,22 +82,20 @@ describe('Staff inbox in the browser (no JavaScript needed)', function () {
     expect(await listed(page).count()).to.equal(1);
     await Promise.all([page.waitForURL((url) => url.search === ''), page.getByRole('link', { name: 'Clear' }).click()]);
     expect(await listed(page).count()).to.equal(50);
-    await context.close();
   });
 
   it('pages through 54 leads: 50, then 4', async () => {
-    const { page, context } = await openInbox(1280);
+    const { page } = await openInbox(1280);
     expect(await listed(page).count()).to.equal(50);
     await page.getByRole('link', { name: 'Older' }).click();
     await page.waitForURL(/page=2/);
     expect(await listed(page).count()).to.equal(4);
     await Promise.all([page.waitForURL((url) => url.search === ''), page.getByRole('link', { name: 'Newer' }).click()]);
     expect(await listed(page).count()).to.equal(50);
-    await context.close();
   });
 
   it('saves a status and notes, back on the same filtered list', async () => {
-    const { page, context } = await openInbox(1280, '/admin/messages?kind=message');
+    const { page } = await openInbox(1280, '/admin/messages?kind=message');
     const first = listed(page).first();
     const id = await first.getAttribute('id');
     await first.getByLabel('Status').selectOption('touring');
@@ -99,26 +107,20 @@ describe('Staff inbox in the browser (no JavaScript needed)', function () {
     const saved = page.locator(`li[id="${id}"]`);
     expect(await saved.getByLabel('Status').inputValue()).to.equal('touring');
     expect(await saved.getByLabel('Notes').inputValue()).to.equal('Coming Saturday at 10.');
-    await context.close();
   });
 
   for (const width of WIDTHS) {
     it(`has no axe violations and no sideways scrolling at ${width} px (deletion step open)`, async () => {
-      const { page, context } = await openInbox(width, '/admin/messages', true);
+      const { page } = await openInbox(width, '/admin/messages', true);
       await screenshot(page, `inbox-${width}`);
       await listed(page).first().locator('summary').click();
-      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      const found = results.violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
-      expect(found).to.deep.equal([]);
+      expect(await axeViolations(page), `axe on /admin/messages at ${width} px`).to.deep.equal([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(width);
       await screenshot(page, `inbox-erase-${width}`);
       await page.goto('/admin');
-      expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations).to.deep.equal([]);
+      expect(await axeViolations(page), `axe on /admin at ${width} px`).to.deep.equal([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(width);
       await screenshot(page, `admin-home-${width}`, { fullPage: true });
-      await context.close();
     });
   }
 });

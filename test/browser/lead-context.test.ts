@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { loadAssetManifest } from '../../src/render/asset-manifest.js';
 import { holdHydration } from './hold-hydration.js';
-import { openPage, useBrowserSuite, waitForHydration, waitUntil } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { useBrowserSuite, waitForHydration, waitUntil } from './support.js';
 
 /**
  * Contract, "Leads with context": the site fills the lead forms' context by itself from the visit's first landing
@@ -28,6 +29,21 @@ const runnableScripts = (page: Page) =>
 describe('Leads carry the first landing page of the visit', function () {
   this.timeout(90_000);
   const suite = useBrowserSuite({ CONTACT_RATE_LIMIT: '0' });
+  // One tab for every test. Each test is a new visit: the tab's sessionStorage, where the site keeps the visit's
+  // first landing page, is emptied before it lands, as a new tab has it.
+  const tab = reusedPage(suite);
+  const land = (path: string, referer: string) =>
+    tab.visit(path, {
+      referer,
+      prepare: (page) =>
+        page.evaluate(() => {
+          try {
+            sessionStorage.clear();
+          } catch {
+            // about:blank, before the first visit: nothing stored.
+          }
+        }),
+    });
   const lead = (table: 'contact_messages' | 'tours', email: string) =>
     waitUntil(
       () => suite.server.db(table).where({ email }).first(),
@@ -37,10 +53,10 @@ describe('Leads carry the first landing page of the visit', function () {
     );
 
   it('a message sent after browsing two pages carries the landing page, its UTM parameters and the referrer', async () => {
-    const { page, context, problems } = await openPage(suite);
-    await page.goto('/?utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_content=hero', {
-      referer: 'https://search.example/results?q=maple+hollow',
-    });
+    const { page, problems } = await land(
+      '/?utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_content=hero',
+      'https://search.example/results?q=maple+hollow',
+    );
     await follow(page, '/about');
     await follow(page, '/floor-plans/canyon');
     await follow(page, '/contact');
@@ -61,16 +77,15 @@ describe('Leads carry the first landing page of the visit', function () {
       referrer: 'https://search.example/results?q=maple+hollow',
       landing_page: '/?utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_content=hero',
     });
-    expect(await context.cookies(), 'cookies').to.deep.equal([]);
+    expect(await page.context().cookies(), 'cookies').to.deep.equal([]);
     expect(problems).to.deep.equal([]);
-    await context.close();
   });
 
   it('a tour booked after browsing two pages carries them too, on a page that loads no React', async () => {
-    const { page, context, problems, requests } = await openPage(suite);
-    await page.goto('/floor-plans/overlook?utm_source=billboard&utm_campaign=fall', {
-      referer: 'https://maps.example/',
-    });
+    const { page, problems, requests } = await land(
+      '/floor-plans/overlook?utm_source=billboard&utm_campaign=fall',
+      'https://maps.example/',
+    );
     await follow(page, '/about');
     await follow(page, '/');
     // The home page's own widget code arrives after its load event: let it, so what follows is the tour page's.
@@ -102,14 +117,12 @@ describe('Leads carry the first landing page of the visit', function () {
       .map((url) => url.pathname);
     expect(scripts).to.include(boot.js);
     expect(scripts.filter((script) => script !== boot.js && !boot.imports.includes(script))).to.deep.equal([]);
-    expect(await context.cookies(), 'cookies').to.deep.equal([]);
+    expect(await page.context().cookies(), 'cookies').to.deep.equal([]);
     expect(problems).to.deep.equal([]);
-    await context.close();
   });
 
   it('a visit that lands on a page without script takes that page as its landing page', async () => {
-    const { page, context } = await openPage(suite);
-    await page.goto('/about?utm_source=flyer', { referer: 'https://flyer.example/' });
+    const { page } = await land('/about?utm_source=flyer', 'https://flyer.example/');
     expect(await runnableScripts(page).count(), 'scripts on /about').to.equal(0);
     await follow(page, '/contact');
     await waitForHydration(page, 'ContactForm');
@@ -123,13 +136,11 @@ describe('Leads carry the first landing page of the visit', function () {
       utm_source: 'flyer',
       landing_page: '/about?utm_source=flyer',
     });
-    expect(await context.cookies(), 'cookies').to.deep.equal([]);
-    await context.close();
+    expect(await page.context().cookies(), 'cookies').to.deep.equal([]);
   });
 
   it('a form sent before the widget hydrates carries the first landing page', async () => {
-    const { page, context } = await openPage(suite);
-    await page.goto('/?utm_source=early', { referer: 'https://early.example/' });
+    const { page } = await land('/?utm_source=early', 'https://early.example/');
     await follow(page, '/about');
     // The widget's code is held back: the form stays the server's plain form and posts itself.
     const hold = await holdHydration(page);
@@ -147,6 +158,5 @@ describe('Leads carry the first landing page of the visit', function () {
       landing_page: '/?utm_source=early',
     });
     hold.release();
-    await context.close();
   });
 });

@@ -92,20 +92,35 @@ async function scrollToNearby(page: Page) {
   await page.locator('.nearby .map-marker-home').waitFor();
 }
 
-async function openNearby(suite: BrowserSuite, width: number) {
-  const opened = await openSitePlan(suite, width);
-  await scrollToNearby(opened.page);
-  return opened;
-}
+const withTiles = (page: Page, what: string) =>
+  waitUntil(
+    () => readMap(page),
+    (state) => state.zoomFromTiles.length > 0,
+    5_000,
+    what,
+  );
 
+const selectedTabs = (page: Page) => page.locator('[role="tab"][aria-selected="true"]').allTextContents();
+
+/** Clicks a tab and waits until it is selected and the map shows its places' markers, in order. */
 async function chooseTab(page: Page, label: string) {
   await page.getByRole('tab', { name: label }).click();
+  const titles = TABS.find((tab) => tab.label === label)!.places.map((place, index) => `${index + 1}. ${place.name}`);
   await waitUntil(
-    () => readMap(page),
-    (map) => map.markers.length === TABS.find((tab) => tab.label === label)!.places.length,
+    async () => ({ selected: await selectedTabs(page), titles: (await readMap(page)).markers.map((m) => m.title) }),
+    (state) => state.selected[0] === label && JSON.stringify(state.titles) === JSON.stringify(titles),
     5_000,
-    `${label} markers`,
+    `${label} selected with its markers`,
   );
+}
+
+/**
+ * Shows a tab freshly, as a visitor's click on it does: when it is already selected another tab is chosen first,
+ * since choosing a tab resets the map's centre, zoom and markers (the reset itself is tested below).
+ */
+async function showTab(page: Page, label: string) {
+  if ((await selectedTabs(page)).includes(label)) await chooseTab(page, label === 'Schools' ? 'Grocery' : 'Schools');
+  await chooseTab(page, label);
 }
 
 const popupText = (page: Page) => page.locator('.nearby .leaflet-popup-content').allTextContents();
@@ -118,11 +133,27 @@ describe('Nearby section on /site-plan', function () {
   for (const width of WIDTHS) {
     describe(`at ${width}px`, function () {
       this.timeout(45_000);
+      // One page per width for all the tests below. Each test that needs a tab or a fresh map view sets it through
+      // the UI first (showTab), so none reads what an earlier one left; only the first two read the page as it
+      // loaded, and run before any test that changes it.
+      let sitePlan: Awaited<ReturnType<typeof openSitePlan>>;
+      let page: Page;
+      /** The map as it first draws once scrolled to (Schools), read once. */
+      let firstDrawn: Promise<MapState> | undefined;
+      const showNearby = () => (firstDrawn ??= scrollToNearby(page).then(() => withTiles(page, 'the first tiles')));
+      const expectNoProblems = () => expect(sitePlan.problems, sitePlan.problems.join('\n')).to.deep.equal([]);
+
+      before(async function () {
+        this.timeout(60_000);
+        sitePlan = await openSitePlan(suite, width);
+        page = sitePlan.page;
+      });
+      after(() => sitePlan?.context.close());
 
       it('loads the Leaflet code and stylesheet only when the map nears the viewport', async () => {
         // At 1280px the whole section is far below the first screen; at 375px the section starts on it (and
         // hydrates), but its map lies below the tabs and the list, so Leaflet must still wait.
-        const { page, context, requests } = await openSitePlan(suite, width);
+        const { requests } = sitePlan;
         const leaflet = leafletUrls();
         expect(leaflet, 'the build has a Leaflet chunk').to.have.length.greaterThan(0);
         // Once loaded, the page has looked whether the section is near (then it hydrates and watches its map).
@@ -134,7 +165,7 @@ describe('Nearby section on /site-plan', function () {
           leaflet.includes(new URL(url).pathname) || /\/NearbyMap\.style-[^/]+\.css$/.test(url);
         expect(requests.filter(mapCode), 'map code requested before scrolling').to.deep.equal([]);
         expect(await page.locator('.leaflet-container').count()).to.equal(0);
-        await scrollToNearby(page);
+        await showNearby();
         const loaded = requests.filter(mapCode).map((url) => new URL(url).pathname);
         expect(
           loaded.filter((url) => url.endsWith('.js')),
@@ -144,14 +175,14 @@ describe('Nearby section on /site-plan', function () {
           loaded.filter((url) => url.endsWith('.css')),
           "Leaflet's stylesheet",
         ).to.have.length(1);
-        await context.close();
+        expectNoProblems();
       });
 
       it('shows four tabs with tab semantics, exactly one selected, Schools by default', async () => {
-        const { page, context } = await openNearby(suite, width);
+        await showNearby();
         const tabs = page.getByRole('tablist', { name: 'Nearby places' }).getByRole('tab');
         expect(await tabs.allTextContents()).to.deep.equal(['Schools', 'Medical', 'Grocery', 'Parks']);
-        expect(await page.locator('[role="tab"][aria-selected="true"]').allTextContents()).to.deep.equal(['Schools']);
+        expect(await selectedTabs(page)).to.deep.equal(['Schools']);
         expect(await page.locator('[role="tab"][aria-selected="false"]').count()).to.equal(3);
         expect(
           await page.locator('[role="tab"][tabindex="0"]').allTextContents(),
@@ -164,14 +195,44 @@ describe('Nearby section on /site-plan', function () {
         expect(await panel.getAttribute('aria-labelledby')).to.equal(
           await page.getByRole('tab', { name: 'Schools' }).getAttribute('id'),
         );
-        await context.close();
+      });
+
+      it('works offline: tiles fail, yet the markers show and no page error is thrown', async () => {
+        await showNearby();
+        await showTab(page, 'Schools');
+        await waitUntil(
+          async () => sitePlan.tileRequests.length,
+          (count) => count > 0,
+          5_000,
+          'tile requests',
+        );
+        // Every tile has failed (a broken image is complete too) and the page has handled those errors.
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll<HTMLImageElement>('.nearby img.leaflet-tile')].every((tile) => tile.complete),
+        );
+        await nextFrame(page);
+        expect(await page.locator('.nearby .map-marker-home').isVisible()).to.equal(true);
+        expect(await page.locator('.nearby .map-marker').count()).to.equal(TABS[0]!.places.length + 1);
+        expectNoProblems();
+      });
+
+      it('draws the map 30vh tall, styled by Leaflet', async () => {
+        await showNearby();
+        const map = await readMap(page);
+        expect(map.size.height).to.be.closeTo(VIEWPORT_HEIGHT * 0.3, 1);
+        const styles = await page.locator('.nearby .leaflet-container').evaluate((element) => ({
+          overflow: getComputedStyle(element).overflow,
+          pane: getComputedStyle(element.querySelector('.leaflet-pane')!).position,
+        }));
+        expect(styles, "Leaflet's stylesheet applies").to.deep.equal({ overflow: 'hidden', pane: 'absolute' });
       });
 
       it('moves between tabs with the arrow keys, Home and End, focus following the selection', async () => {
-        const { page, context } = await openNearby(suite, width);
+        await showNearby();
+        await showTab(page, 'Schools');
         await page.getByRole('tab', { name: 'Schools' }).focus();
         const selected = async () => {
-          const names = await page.locator('[role="tab"][aria-selected="true"]').allTextContents();
+          const names = await selectedTabs(page);
           const focused = await page.evaluate(() => document.activeElement?.textContent);
           expect(focused, 'focus is on the selected tab').to.equal(names[0]);
           return names;
@@ -189,13 +250,13 @@ describe('Nearby section on /site-plan', function () {
           await page.keyboard.press(key);
           expect(await selected(), `after ${key}`).to.deep.equal([expected]);
         }
-        await context.close();
+        expectNoProblems();
       });
 
       for (const tab of TABS) {
         it(`lists the ${tab.label} places numbered with address and miles, and maps them at zoom ${SEED_ZOOM[tab.label]} or further out with the community marker`, async () => {
-          const { page, context, problems } = await openNearby(suite, width);
-          await chooseTab(page, tab.label);
+          await showNearby();
+          await showTab(page, tab.label);
           const items = await page.locator('.nearby-panel .place-list > li').evaluateAll((elements) =>
             elements.map((item) => ({
               number: item.querySelector('.place-number')?.textContent,
@@ -219,12 +280,7 @@ describe('Nearby section on /site-plan', function () {
             expect(Math.max(...miles), 'farthest').to.be.at.most(range[1]);
           }
 
-          const map = await waitUntil(
-            () => readMap(page),
-            (state) => state.zoomFromTiles.length > 0,
-            5_000,
-            'tiles to be requested',
-          );
+          const map = await withTiles(page, 'tiles to be requested');
           expect(map.zoomFromTiles, 'one zoom level of tiles').to.have.length(1);
           const zoom = map.zoomFromTiles[0]!;
           expect(zoom, 'zoom of the tiles the map asks for').to.be.at.most(SEED_ZOOM[tab.label]!);
@@ -245,31 +301,14 @@ describe('Nearby section on /site-plan', function () {
             expect(marker.y - map.home!.y, `${place.name} y`).to.be.closeTo(point.y - home.y, 2);
           });
           await screenshot(page.locator('.nearby-section'), `nearby-${tab.id}-${width}`);
-          expect(problems, problems.join('\n')).to.deep.equal([]);
-          await context.close();
+          expectNoProblems();
         });
       }
 
-      it('draws the map 30vh tall, styled by Leaflet', async () => {
-        const { page, context } = await openNearby(suite, width);
-        const map = await readMap(page);
-        expect(map.size.height).to.be.closeTo(VIEWPORT_HEIGHT * 0.3, 1);
-        const styles = await page.locator('.nearby .leaflet-container').evaluate((element) => ({
-          overflow: getComputedStyle(element).overflow,
-          pane: getComputedStyle(element.querySelector('.leaflet-pane')!).position,
-        }));
-        expect(styles, "Leaflet's stylesheet applies").to.deep.equal({ overflow: 'hidden', pane: 'absolute' });
-        await context.close();
-      });
-
-      it('resets the centre, zoom and markers when switching tabs', async () => {
-        const { page, context } = await openNearby(suite, width);
-        const initial = await waitUntil(
-          () => readMap(page),
-          (state) => state.zoomFromTiles.length > 0,
-          5_000,
-          'tiles',
-        );
+      it('resets the centre, zoom and markers to those it first drew when switching tabs', async () => {
+        const drawn = await showNearby();
+        await showTab(page, 'Schools');
+        const initial = await withTiles(page, 'tiles');
         // Move the map away: zoom in with the control and drag it.
         await page.locator('.nearby .leaflet-control-zoom-in').click();
         const box = (await page.locator('.nearby .leaflet-container').boundingBox())!;
@@ -288,21 +327,22 @@ describe('Nearby section on /site-plan', function () {
         expect(shift, 'the map did move').to.be.greaterThan(5);
         await chooseTab(page, 'Grocery');
         await chooseTab(page, 'Schools');
-        const reset = await waitUntil(
-          () => readMap(page),
-          (state) => state.zoomFromTiles.length > 0,
-          5_000,
-          'tiles',
-        );
-        expect(reset.zoomFromTiles).to.deep.equal(initial.zoomFromTiles);
-        expect(reset.home!.x).to.be.closeTo(initial.home!.x, 1);
-        expect(reset.home!.y).to.be.closeTo(initial.home!.y, 1);
-        expect(reset.markers).to.deep.equal(initial.markers);
-        await context.close();
+        const reset = await withTiles(page, 'tiles');
+        for (const [reference, name] of [
+          [initial, 'before moving'],
+          [drawn, 'as first drawn'],
+        ] as const) {
+          expect(reset.zoomFromTiles, `zoom ${name}`).to.deep.equal(reference.zoomFromTiles);
+          expect(reset.home!.x, `community marker x ${name}`).to.be.closeTo(reference.home!.x, 1);
+          expect(reset.home!.y, `community marker y ${name}`).to.be.closeTo(reference.home!.y, 1);
+          expect(reset.markers, `markers ${name}`).to.deep.equal(reference.markers);
+        }
+        expectNoProblems();
       });
 
       it('opens a popup with the place name when a marker is clicked; closing it clears the selection', async () => {
-        const { page, context } = await openNearby(suite, width);
+        await showNearby();
+        await showTab(page, 'Schools');
         const map = await readMap(page);
         // Click a marker well inside the map, clear of its edge.
         const index = map.markers.findIndex(
@@ -329,12 +369,12 @@ describe('Nearby section on /site-plan', function () {
           'the popup to close',
         );
         expect(await pressedPlaces(page), 'closing clears the selection').to.deep.equal([]);
-        await context.close();
+        expectNoProblems();
       });
 
       it("opens the marker's popup when a list item is clicked", async () => {
-        const { page, context } = await openNearby(suite, width);
-        await chooseTab(page, 'Parks');
+        await showNearby();
+        await showTab(page, 'Parks');
         const places = TABS.find((tab) => tab.label === 'Parks')!.places;
         for (const place of [places[1]!, places[2]!, places[0]!]) {
           await page.locator('.nearby .place-button', { hasText: place.name }).click();
@@ -365,26 +405,7 @@ describe('Nearby section on /site-plan', function () {
           expect(inView).to.equal(true);
         }
         await screenshot(page, `nearby-list-popup-${width}`);
-        await context.close();
-      });
-
-      it('works offline: tiles fail, yet the markers show and no page error is thrown', async () => {
-        const { page, context, problems, tileRequests } = await openNearby(suite, width);
-        await waitUntil(
-          async () => tileRequests.length,
-          (count) => count > 0,
-          5_000,
-          'tile requests',
-        );
-        // Every tile has failed (a broken image is complete too) and the page has handled those errors.
-        await page.waitForFunction(() =>
-          [...document.querySelectorAll<HTMLImageElement>('.nearby img.leaflet-tile')].every((tile) => tile.complete),
-        );
-        await nextFrame(page);
-        expect(await page.locator('.nearby .map-marker-home').isVisible()).to.equal(true);
-        expect(await page.locator('.nearby .map-marker').count()).to.equal(TABS[0]!.places.length + 1);
-        expect(problems, problems.join('\n')).to.deep.equal([]);
-        await context.close();
+        expectNoProblems();
       });
     });
   }

@@ -1,15 +1,17 @@
 import { expect } from 'chai';
-import { openPage, useBrowserSuite } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { useBrowserSuite } from './support.js';
 
 /** /tours lists the open times day by day: each day's heading reads as the start of a new group. */
 describe('Tour times, day by day', function () {
   this.timeout(60_000);
   const suite = useBrowserSuite();
+  // One page for both widths, each test loading /tours afresh.
+  const tab = reusedPage(suite);
 
   for (const width of [375, 1280]) {
     it(`sets each tour day's heading clearly apart from the day before's times at ${width} px`, async () => {
-      const { page, context } = await openPage(suite, { width });
-      await page.goto('/tours');
+      const { page } = await tab.visit('/tours', { width });
       const gaps = await page.locator('.tour-day').evaluateAll((days) =>
         days.slice(1).map((day) => {
           const heading = day.querySelector('legend')!.getBoundingClientRect();
@@ -25,7 +27,6 @@ describe('Tour times, day by day', function () {
         expect(gap.above, JSON.stringify(gap)).to.be.at.least(28);
         expect(gap.above, JSON.stringify(gap)).to.be.at.least(3 * gap.below);
       }
-      await context.close();
     });
   }
 });
