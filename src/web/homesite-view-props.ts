@@ -2,26 +2,20 @@ import type { Content } from '../content/index.js';
 import type { HomesiteRow } from '../db/homesites.js';
 import { formatNumber, formatPrice, STATUS_LABELS } from '../shared/homesite-rules.js';
 import type { HomesiteSummary } from '../../views/homesites/homesite-summary.js';
-import type { LotMapLot } from '../../widgets/lot-map-types.js';
+import { plansThatFit as fittingPlans } from '../shared/plans-that-fit.js';
+import type { LotMapHomesite } from '../../widgets/lot-map-types.js';
 
 /** Plans whose smallest lot (content.homesites.minimumLotSqft) fits this lot; a plan with no minimum fits any lot. */
 export function plansThatFit(content: Content, sqft: number | null): string[] {
-  const minimum = content.homesites.minimumLotSqft;
-  return content.floorPlans
-    .filter((plan) => sqft === null || (minimum[plan.name] ?? 0) <= sqft)
-    .map((plan) => plan.name);
+  return fittingPlans(
+    content.floorPlans.map((plan) => plan.name),
+    content.homesites.minimumLotSqft,
+    sqft,
+  );
 }
 
-export function toLotMapLot(content: Content, row: HomesiteRow): LotMapLot {
-  return {
-    lot: row.lot,
-    status: row.status,
-    plan: row.plan,
-    price: row.price,
-    sqft: row.sqft,
-    ready: row.ready,
-    fits: plansThatFit(content, row.sqft),
-  };
+export function toLotMapHomesite(row: HomesiteRow): LotMapHomesite {
+  return { lot: row.lot, status: row.status, plan: row.plan, price: row.price, sqft: row.sqft, ready: row.ready };
 }
 
 /** The facts of one homesite as pages print them. */
