@@ -63,9 +63,11 @@ export class PageCache {
    * `renderedFrom` names a request header the page depends on: the stored page answers only requests without it.
    */
   set(path: string, html: string, renderedIn = this.generation, renderedFrom?: string): string {
-    const etag = `"${crypto.createHash('sha1').update(html).digest('base64url')}"`;
+    // Encoded once for both: hashing and compressing a string would each encode the whole page again.
+    const bytes = Buffer.from(html);
+    const etag = `"${crypto.createHash('sha1').update(bytes).digest('base64url')}"`;
     if (renderedIn === this.generation)
-      this.pages.set(path, { html, etag, gzip: zlib.gzipSync(html, { level: GZIP_LEVEL }), renderedFrom });
+      this.pages.set(path, { html, etag, gzip: zlib.gzipSync(bytes, { level: GZIP_LEVEL }), renderedFrom });
     return etag;
   }
 
