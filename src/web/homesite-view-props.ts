@@ -18,6 +18,23 @@ export function toLotMapHomesite(row: HomesiteRow): LotMapHomesite {
   return { lot: row.lot, status: row.status, plan: row.plan, price: row.price, sqft: row.sqft, ready: row.ready };
 }
 
+/** Lots share a few sizes, and the site plan lists 1,000 lots: the plans that fit are worked out once per size. */
+const linksBySize = new WeakMap<Content, Map<number | null, HomesiteSummary['fits']>>();
+
+function fittingPlanLinks(content: Content, sqft: number | null): HomesiteSummary['fits'] {
+  let bySize = linksBySize.get(content);
+  if (!bySize) linksBySize.set(content, (bySize = new Map()));
+  let links = bySize.get(sqft);
+  if (!links) {
+    links = plansThatFit(content, sqft).map((name) => {
+      const fit = content.floorPlans.find((candidate) => candidate.name === name);
+      return { name, href: fit ? `/floor-plans/${fit.slug}` : undefined };
+    });
+    bySize.set(sqft, links);
+  }
+  return links;
+}
+
 /** The facts of one homesite as pages print them. */
 export function toHomesiteSummary(content: Content, row: HomesiteRow): HomesiteSummary {
   const plan = row.plan ? content.floorPlans.find((candidate) => candidate.name === row.plan) : undefined;
@@ -33,10 +50,7 @@ export function toHomesiteSummary(content: Content, row: HomesiteRow): HomesiteS
     address: row.address,
     ready: row.ready,
     readyText: row.ready ? formatDate(row.ready) : null,
-    fits: plansThatFit(content, row.sqft).map((name) => {
-      const fit = content.floorPlans.find((candidate) => candidate.name === name);
-      return { name, href: fit ? `/floor-plans/${fit.slug}` : undefined };
-    }),
+    fits: fittingPlanLinks(content, row.sqft),
     href: `/homesites/${row.lot}`,
   };
 }
