@@ -15,6 +15,7 @@ interface SitePlanPageProps extends SiteProps {
 
 export function SitePlanPage({ content, path, map, lotMap, homesites, availableCount }: SitePlanPageProps) {
   const { community, media } = content;
+  const { shapes, ...sentToBrowser } = lotMap;
   return (
     <Layout content={content} path={path}>
       <PageHeading title="Site Plan">
@@ -24,7 +25,7 @@ export function SitePlanPage({ content, path, map, lotMap, homesites, availableC
         </p>
       </PageHeading>
       <section className="container site-plan" id="homesites" aria-label="Site plan">
-        <Widget name="LotMap" hydrate="visible" props={lotMap} />
+        <Widget name="LotMap" hydrate="visible" props={sentToBrowser} serverOnly={{ shapes }} />
         <p className="site-plan-links">
           <a href={media.sitePlan.src}>Open the full-size site plan drawing</a> ·{' '}
           <a href="/quick-move-in">Quick move-in homes</a>

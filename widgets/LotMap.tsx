@@ -1,4 +1,5 @@
 import {
+  useContext,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -15,7 +16,8 @@ import {
   type HomesiteStatus,
 } from '../src/shared/homesite-rules.js';
 import { Picture } from '../src/shared/Picture.js';
-import { lotMatches, type LotMapFilter, type LotMapLot, type LotMapProps } from './lot-map-types.js';
+import { HydrationRootContext } from './input-before-hydration.js';
+import { lotMatches, withFits, type LotMapFilter, type LotMapLot, type LotMapProps } from './lot-map-types.js';
 import { lotShapesMarkup } from './lot-shapes-markup.js';
 import { StatusOptions, StatusPatterns, StatusSwatch } from './lot-status-style.js';
 import { useEnhanced } from './use-enhanced.js';
@@ -31,6 +33,8 @@ interface View {
 }
 
 const IDENTITY: View = { scale: 1, x: 0, y: 0 };
+
+const OVERLAY_CLASS = 'lot-map-overlay';
 
 function clampView(view: View, width: number, height: number): View {
   const scale = Math.min(MAX_SCALE, Math.max(1, view.scale));
@@ -52,6 +56,11 @@ function zoomAround(view: View, factor: number, px: number, py: number): View {
 function lotOf(target: EventTarget): number | undefined {
   const link = target instanceof Element ? target.closest<SVGElement>('[data-lot]') : null;
   return link ? Number(link.dataset.lot) : undefined;
+}
+
+/** The overlay's shapes as the server drew them into the map being hydrated. */
+function drawnOverlay(root: ParentNode | null): string {
+  return root?.querySelector(`.${OVERLAY_CLASS}`)?.innerHTML ?? '';
 }
 
 function LotCard({
@@ -116,15 +125,17 @@ function LotCard({
  * or search, instant filters, and pinch-zoom / pan with pointer events and a CSS transform.
  */
 export default function LotMap({
-  lots,
+  lots: homesites,
   shapes,
   viewBox,
   image,
   plans,
+  minimumLotSqft,
   filter: initialFilter,
   contactPath,
 }: LotMapProps) {
   const enhanced = useEnhanced();
+  const hydrationRoot = useContext(HydrationRootContext);
   const [filter, setFilter] = useState<LotMapFilter>(initialFilter);
   const [selected, setSelected] = useState<number | null>(null);
   const [hovered, setHovered] = useState<number | null>(null);
@@ -139,10 +150,13 @@ export default function LotMap({
   const gesture = useRef({ moved: 0, lastDistance: 0 });
   const overlayRef = useRef<SVGSVGElement>(null);
 
+  const lots = useMemo(() => withFits(homesites, plans, minimumLotSqft), [homesites, plans, minimumLotSqft]);
   const byLot = useMemo(() => new Map(lots.map((lot) => [lot.lot, lot])), [lots]);
-  // The shapes are written once, as the server rendered them (with the filter asked for); the effect below keeps
-  // their classes in step with the filter and the active lot.
-  const shapesHtml = useMemo(() => lotShapesMarkup(shapes, byLot, initialFilter), [shapes, byLot, initialFilter]);
+  // The shapes are written once: by the server (with the filter asked for), and kept by the browser as they arrived,
+  // so the page carries them once; the effect below keeps their classes in step with the filter and the active lot.
+  const [shapesHtml] = useState(() =>
+    shapes ? lotShapesMarkup(shapes, byLot, initialFilter) : drawnOverlay(hydrationRoot),
+  );
   const counts = new Map<HomesiteStatus, number>();
   for (const lot of lots) counts.set(lot.status, (counts.get(lot.status) ?? 0) + 1);
   const shown = lots.filter((lot) => lotMatches(lot, filter)).length;
@@ -396,7 +410,7 @@ export default function LotMap({
             <Picture image={image} sizes="(min-width: 1200px) 1140px, 96vw" loading="eager" fetchPriority="high" />
             <svg
               ref={overlayRef}
-              className="lot-map-overlay"
+              className={OVERLAY_CLASS}
               viewBox={viewBox}
               preserveAspectRatio="none"
               role="group"

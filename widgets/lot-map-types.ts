@@ -1,15 +1,20 @@
 import type { HomesiteStatus } from '../src/shared/homesite-rules.js';
+import { plansThatFit } from '../src/shared/plans-that-fit.js';
 import type { ResponsiveImage } from '../src/shared/responsive-image.js';
 
-/** One homesite as the lot map shows it (JSON props: no rows, no functions). */
-export interface LotMapLot {
+/** One homesite as the page sends it to the lot map (JSON props: no rows, no functions). */
+export interface LotMapHomesite {
   lot: number;
   status: HomesiteStatus;
   plan: string | null;
   price: number | null;
   sqft: number | null;
   ready: string | null;
-  /** Plans that fit the lot, by display name. */
+}
+
+/** One homesite as the lot map shows it. */
+export interface LotMapLot extends LotMapHomesite {
+  /** Plans that fit the lot, by display name (worked out by the map from the plans' minimum lot sizes). */
   fits: string[];
 }
 
@@ -27,15 +32,36 @@ export interface LotMapFilter {
 }
 
 export interface LotMapProps {
-  lots: LotMapLot[];
-  shapes: LotMapShape[];
+  lots: LotMapHomesite[];
+  /**
+   * Given on the server only, never sent as JSON: the browser keeps the overlay the server drew from them (the
+   * shapes are in the page once, as markup).
+   */
+  shapes?: LotMapShape[];
   viewBox: string;
   image: ResponsiveImage;
   plans: string[];
+  /** Each plan's smallest lot, in sq ft (content.homesites.minimumLotSqft): which plans fit a lot without one. */
+  minimumLotSqft: Record<string, number>;
   /** The filter the page was asked for (no-JS form submission); the widget changes it in place. */
   filter: LotMapFilter;
   /** Where a buyer asks about a lot: `${contactPath}?homesite=N`. */
   contactPath: string;
+}
+
+/** The homesites with the plans that fit each (the same rule as the homesite pages, src/shared/plans-that-fit.ts). */
+export function withFits(
+  homesites: readonly LotMapHomesite[],
+  plans: readonly string[],
+  minimumLotSqft: Readonly<Record<string, number>>,
+): LotMapLot[] {
+  // Lots share a few sizes: one list per size.
+  const bySize = new Map<number | null, string[]>();
+  return homesites.map((homesite) => {
+    let fits = bySize.get(homesite.sqft);
+    if (!fits) bySize.set(homesite.sqft, (fits = plansThatFit(plans, minimumLotSqft, homesite.sqft)));
+    return { ...homesite, fits };
+  });
 }
 
 export function lotMatches(lot: LotMapLot, filter: LotMapFilter): boolean {

@@ -29,7 +29,7 @@ export function lotShapesMarkup(
   lots: ReadonlyMap<number, LotMapLot>,
   filter: LotMapFilter,
 ): string {
-  let html = '';
+  const links: string[] = [];
   for (const shape of shapes) {
     const lot = lots.get(shape.lot);
     if (!lot) continue;
@@ -37,11 +37,13 @@ export function lotShapesMarkup(
     const status = escapeHtml(lot.status);
     const paint = PAINT[lot.status];
     const dimmed = lotMatches(lot, filter) ? '' : ' is-dimmed';
-    html +=
+    links.push(
       `<a href="/homesites/${number}" tabindex="-1" aria-label="Homesite ${number}: ${paint.label}" ` +
-      `class="lot-link${dimmed}" data-lot="${number}" data-status="${status}">` +
-      `<${shape.kind}${attributes(shape.attributes)}${paint.outline}></${shape.kind}>` +
-      `<text class="lot-number" x="${escapeHtml(shape.label.x)}" y="${escapeHtml(shape.label.y)}" aria-hidden="true">${number}</text></a>`;
+        `class="lot-link${dimmed}" data-lot="${number}" data-status="${status}">` +
+        `<${shape.kind}${attributes(shape.attributes)}${paint.outline}></${shape.kind}>` +
+        `<text class="lot-number" x="${escapeHtml(shape.label.x)}" y="${escapeHtml(shape.label.y)}" aria-hidden="true">${number}</text></a>`,
+    );
   }
-  return html;
+  // One flat string: built with += it would be a chain of 1,000 pieces that every later copy walks.
+  return links.join('');
 }

@@ -36,12 +36,23 @@ export function serializeProps(props: unknown): string {
 interface WidgetElementProps<N extends WidgetName> {
   name: N;
   props: WidgetProps<N>;
+  /**
+   * Props the server renders with that the page does not carry as JSON, because the markup they render already
+   * does: the widget takes them from its server-rendered HTML in the browser (the lot map's 1,000 shapes).
+   */
+  serverOnly?: Partial<WidgetProps<N>>;
   hydrate?: Hydrate;
   className?: string;
 }
 
 /** Server side of a widget: its placeholder, its props as JSON and its server-rendered HTML. */
-export function Widget<N extends WidgetName>({ name, props, hydrate = 'load', className }: WidgetElementProps<N>) {
+export function Widget<N extends WidgetName>({
+  name,
+  props,
+  serverOnly,
+  hydrate = 'load',
+  className,
+}: WidgetElementProps<N>) {
   const collector = useContext(WidgetCollectorContext);
   if (!serverWidgets) throw new Error('loadServerWidgets() must run before rendering');
   collector?.add(name);
@@ -49,7 +60,9 @@ export function Widget<N extends WidgetName>({ name, props, hydrate = 'load', cl
   return (
     <div {...attributes}>
       <script type="application/json" dangerouslySetInnerHTML={{ __html: serializeProps(props) }} />
-      <div {...{ [WIDGET_ROOT_ATTRIBUTE]: '' }}>{createElement(serverWidgets[name], props as object)}</div>
+      <div {...{ [WIDGET_ROOT_ATTRIBUTE]: '' }}>
+        {createElement(serverWidgets[name], { ...props, ...serverOnly } as object)}
+      </div>
     </div>
   );
 }

@@ -2,26 +2,37 @@ import type { Content } from '../content/index.js';
 import type { HomesiteRow } from '../db/homesites.js';
 import { formatNumber, formatPrice, STATUS_LABELS } from '../shared/homesite-rules.js';
 import type { HomesiteSummary } from '../../views/homesites/homesite-summary.js';
-import type { LotMapLot } from '../../widgets/lot-map-types.js';
+import { plansThatFit as fittingPlans } from '../shared/plans-that-fit.js';
+import type { LotMapHomesite } from '../../widgets/lot-map-types.js';
 
 /** Plans whose smallest lot (content.homesites.minimumLotSqft) fits this lot; a plan with no minimum fits any lot. */
 export function plansThatFit(content: Content, sqft: number | null): string[] {
-  const minimum = content.homesites.minimumLotSqft;
-  return content.floorPlans
-    .filter((plan) => sqft === null || (minimum[plan.name] ?? 0) <= sqft)
-    .map((plan) => plan.name);
+  return fittingPlans(
+    content.floorPlans.map((plan) => plan.name),
+    content.homesites.minimumLotSqft,
+    sqft,
+  );
 }
 
-export function toLotMapLot(content: Content, row: HomesiteRow): LotMapLot {
-  return {
-    lot: row.lot,
-    status: row.status,
-    plan: row.plan,
-    price: row.price,
-    sqft: row.sqft,
-    ready: row.ready,
-    fits: plansThatFit(content, row.sqft),
-  };
+export function toLotMapHomesite(row: HomesiteRow): LotMapHomesite {
+  return { lot: row.lot, status: row.status, plan: row.plan, price: row.price, sqft: row.sqft, ready: row.ready };
+}
+
+/** Lots share a few sizes, and the site plan lists 1,000 lots: the plans that fit are worked out once per size. */
+const linksBySize = new WeakMap<Content, Map<number | null, HomesiteSummary['fits']>>();
+
+function fittingPlanLinks(content: Content, sqft: number | null): HomesiteSummary['fits'] {
+  let bySize = linksBySize.get(content);
+  if (!bySize) linksBySize.set(content, (bySize = new Map()));
+  let links = bySize.get(sqft);
+  if (!links) {
+    links = plansThatFit(content, sqft).map((name) => {
+      const fit = content.floorPlans.find((candidate) => candidate.name === name);
+      return { name, href: fit ? `/floor-plans/${fit.slug}` : undefined };
+    });
+    bySize.set(sqft, links);
+  }
+  return links;
 }
 
 /** The facts of one homesite as pages print them. */
@@ -39,10 +50,7 @@ export function toHomesiteSummary(content: Content, row: HomesiteRow): HomesiteS
     address: row.address,
     ready: row.ready,
     readyText: row.ready ? formatDate(row.ready) : null,
-    fits: plansThatFit(content, row.sqft).map((name) => {
-      const fit = content.floorPlans.find((candidate) => candidate.name === name);
-      return { name, href: fit ? `/floor-plans/${fit.slug}` : undefined };
-    }),
+    fits: fittingPlanLinks(content, row.sqft),
     href: `/homesites/${row.lot}`,
   };
 }

@@ -9,7 +9,7 @@ import { HomesitePage } from '../../views/homesites/HomesitePage.js';
 import { QuickMoveInPage } from '../../views/homesites/QuickMoveInPage.js';
 import { SitePlanPage } from '../../views/SitePlanPage.js';
 import type { LotMapFilter } from '../../widgets/lot-map-types.js';
-import { toHomesiteSummary, toLotMapLot } from './homesite-view-props.js';
+import { toHomesiteSummary, toLotMapHomesite } from './homesite-view-props.js';
 import { siteProps, type PageKit } from './page-context.js';
 
 interface HomesitesRouterDeps extends PageKit {
@@ -55,11 +55,12 @@ export function createHomesitesRouter(deps: HomesitesRouterDeps): Router {
           homesites={summaries}
           availableCount={rows.filter((row) => row.status === 'available').length}
           lotMap={{
-            lots: rows.map((row) => toLotMapLot(content, row)),
+            lots: rows.map(toLotMapHomesite),
             shapes: outlines.shapes,
             viewBox: outlines.viewBox,
             image: drawing,
             plans: content.floorPlans.map((plan) => plan.name),
+            minimumLotSqft: content.homesites.minimumLotSqft,
             filter: filterFrom(req.query, content),
             contactPath: '/contact',
           }}

@@ -26,6 +26,12 @@ export interface PageCacheOptions {
 }
 
 /**
+ * zlib's default, as the compression middleware uses: the render that stores a page pays it, and level 9 took twice
+ * the CPU for pages 7 % smaller (tools/bench/homesites-results.md).
+ */
+const GZIP_LEVEL = 6;
+
+/**
  * Public pages are pure functions of the content module and the database, so their HTML is rendered once and
  * served from memory until public content changes. The cache listens to "public content changed"
  * (services/public-content.ts), raised by every service that changes what public pages show, and clears at once;
@@ -85,9 +91,11 @@ export class PageCache {
    * `renderedFrom` names a request header the page depends on: the stored page answers only requests without it.
    */
   set(path: string, html: string, renderedIn = this.generation, renderedFrom?: string): string {
-    const etag = `"${crypto.createHash('sha1').update(html).digest('base64url')}"`;
+    // Encoded once for both: hashing and compressing a string would each encode the whole page again.
+    const bytes = Buffer.from(html);
+    const etag = `"${crypto.createHash('sha1').update(bytes).digest('base64url')}"`;
     if (renderedIn === this.generation)
-      this.pages.set(path, { html, etag, gzip: zlib.gzipSync(html, { level: 9 }), renderedFrom });
+      this.pages.set(path, { html, etag, gzip: zlib.gzipSync(bytes, { level: GZIP_LEVEL }), renderedFrom });
     return etag;
   }
 
@@ -238,7 +246,15 @@ export function servePageCache(cache: PageCache, options: { renderedFrom?: strin
         typeof body === 'string' &&
         /^text\/html/.test(String(res.get('Content-Type') ?? 'text/html'))
       ) {
-        res.set('ETag', cache.set(req.path, body, renderedIn, renderedFrom));
+        const etag = cache.set(req.path, body, renderedIn, renderedFrom);
+        res.type('html').set('ETag', etag);
+        // The page was just compressed to be stored: that answers this request too, instead of the compression
+        // middleware compressing it a second time (on a 1,000-lot site plan, as long as the whole render).
+        const stored = cache.get(req.path);
+        if (stored?.etag === etag && req.acceptsEncodings('gzip') === 'gzip') {
+          res.set('Content-Encoding', 'gzip').vary('Accept-Encoding');
+          return send(stored.gzip);
+        }
       }
       return send(body);
     };

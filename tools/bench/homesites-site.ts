@@ -3,6 +3,7 @@
  * and made-up ones after them) and an outline file with a shape for each. Used by `npm run bench:homesites`.
  */
 import fs from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,13 +14,12 @@ import { seedSampleContent } from '../../src/db/seed-sample.js';
 import { createLogger } from '../../src/logger.js';
 import { STATIC_DIR } from '../../src/render/build-paths.js';
 import { createSite } from '../../src/site.js';
+import type { PageCache } from '../../src/web/page-cache.js';
 import { signIn, STAFF_ENV, type Staff } from '../../test/support/staff.js';
 import { testConfig } from '../../test/support/test-server.js';
 
-export interface HomesitesBenchSite {
-  url: string;
+export interface HomesitesBenchSite extends BenchSite {
   staff: Staff;
-  close(): Promise<void>;
 }
 
 /** A grid of rectangular lots over the sample drawing's 1600×1100 canvas, 40 to a row (room for 1,040). */
@@ -50,6 +50,10 @@ export function benchHomesiteRows(lots: number, street: string, at = new Date().
 
 export interface BenchSite {
   url: string;
+  /** Cleared before a request that must be rendered as a page-cache miss is, not answered from memory. */
+  pageCache: PageCache;
+  /** Server time of the last request answered: from its arrival to its last byte handed to the socket, in ms. */
+  lastServerMs(): number;
   close(): Promise<void>;
 }
 
@@ -62,9 +66,16 @@ export async function startBenchSite(dir: string, file: string, outlineFile: str
     homesites: { ...content.homesites, outlines: `/${path.relative(STATIC_DIR, outlineFile)}` },
   });
   const server = site.app.listen(0, '127.0.0.1');
+  let lastServerMs = NaN;
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    const start = process.hrtime.bigint();
+    res.once('finish', () => (lastServerMs = Number(process.hrtime.bigint() - start) / 1e6));
+  });
   await new Promise((resolve) => server.once('listening', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    pageCache: site.pageCache,
+    lastServerMs: () => lastServerMs,
     async close() {
       await new Promise((resolve) => {
         server.close(resolve);
@@ -89,7 +100,7 @@ export async function startHomesitesBenchSite(lots: number): Promise<HomesitesBe
 
   const site = await startBenchSite(dir, file, outlineFile);
   return {
-    url: site.url,
+    ...site,
     staff: await signIn(site.url),
     async close() {
       await site.close();

@@ -1,22 +1,18 @@
-import { element, escapeHtml } from '../../widgets/lot-markup.js';
+import { escapeHtml } from '../../widgets/lot-markup.js';
 import type { HomesiteSummary } from './homesite-summary.js';
 
 /** One table row per homesite (lot, status, plan, price, size), written as text: see widgets/lot-markup.ts. */
 export function homesiteTableRows(homesites: readonly HomesiteSummary[]): string {
-  let html = '';
+  const rows: string[] = [];
   for (const homesite of homesites) {
-    const link = element('a', { href: homesite.href, 'aria-label': `Homesite ${homesite.lot}` }, String(homesite.lot));
-    const cells = [
-      homesite.statusLabel,
-      homesite.plan?.name ?? '—',
-      homesite.priceText ?? '—',
-      homesite.sqftText ?? '—',
-    ];
-    html += element(
-      'tr',
-      { 'data-lot': homesite.lot, 'data-status': homesite.status },
-      element('th', { scope: 'row' }, link) + cells.map((cell) => `<td>${escapeHtml(cell)}</td>`).join(''),
+    const lot = escapeHtml(homesite.lot);
+    rows.push(
+      `<tr data-lot="${lot}" data-status="${escapeHtml(homesite.status)}"><th scope="row">` +
+        `<a href="${escapeHtml(homesite.href)}" aria-label="Homesite ${lot}">${lot}</a></th>` +
+        `<td>${escapeHtml(homesite.statusLabel)}</td><td>${escapeHtml(homesite.plan?.name ?? '—')}</td>` +
+        `<td>${escapeHtml(homesite.priceText ?? '—')}</td><td>${escapeHtml(homesite.sqftText ?? '—')}</td></tr>`,
     );
   }
-  return html;
+  // One flat string: built with += it would be a chain of 1,000 pieces that every later copy walks.
+  return rows.join('');
 }
