@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { connectDatabase } from '../../src/db/connect.js';
+import { leadSearchColumns } from '../../src/db/lead-search.js';
 import { migrateToLatest } from '../../src/db/migrations.js';
 import { seedSampleContent } from '../../src/db/seed-sample.js';
 import { createLogger } from '../../src/logger.js';
@@ -66,9 +67,11 @@ async function seedLeads(file: string): Promise<void> {
         is_spam: index % 50 === 0,
         ...sourceOf(index),
       };
+      const search = leadSearchColumns(lead);
       if (index % 3 === 0) {
         tours.push({
           ...lead,
+          ...search,
           token: `bench-${index}`,
           start_at: new Date(Date.parse(createdAt) + 3 * 86_400_000).toISOString(),
           slot_minutes: 60,
@@ -79,6 +82,7 @@ async function seedLeads(file: string): Promise<void> {
       } else {
         messages.push({
           ...lead,
+          ...search,
           subject: `Question ${index}`,
           message: 'We would like to know more about the community and the available homesites.',
           // As SQLite's CURRENT_TIMESTAMP stores it.
