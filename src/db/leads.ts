@@ -191,13 +191,9 @@ function newestFirst(query: Knex.QueryBuilder): Knex.QueryBuilder {
   ]);
 }
 
-/**
- * One table's leads newest first, in the order of its arrival index: on SQLite the indexed arrival expression, on
- * PostgreSQL created_at itself (timestamptz or ISO text, either sorts as the arrival does).
- */
-function newestOfKind(db: Knex, kind: LeadKind, query: Knex.QueryBuilder): Knex.QueryBuilder {
-  const arrival = isSqlite(db) ? arrivalKey(db, kind) : db.raw('created_at');
-  return query.orderByRaw('? desc, id desc', [arrival]);
+/** One table's leads newest first on PostgreSQL: created_at (timestamptz or ISO text) sorts as the arrival does. */
+function newestOfKind(query: Knex.QueryBuilder): Knex.QueryBuilder {
+  return query.orderByRaw('created_at desc, id desc');
 }
 
 function unionOf(db: Knex, branches: Knex.QueryBuilder[]): Knex.QueryBuilder {
@@ -212,15 +208,19 @@ export async function listLeads(
   filter: LeadFilter,
   page: { limit: number; offset: number },
 ): Promise<LeadRow[]> {
-  // Each branch reads its own newest rows (one index range, stopped at the page's end) before the union sorts
-  // what is left: a union's ORDER BY ... LIMIT alone sorts every matching row of both tables.
-  const branches = kindsOf(filter).map((kind) =>
-    db.select('*').from(
-      newestOfKind(db, kind, applyFilter(db, selectLeads(db, kind), kind, filter))
+  const branches = kindsOf(filter).map((kind) => {
+    const branch = applyFilter(db, selectLeads(db, kind), kind, filter);
+    // SQLite merges the two tables' arrival indexes in order under the LIMIT by itself; a branch's own ORDER BY
+    // would be sorted again in a temporary B-tree (every row, on a deep page). PostgreSQL sorts the union as a
+    // whole (its arrival is to_char, not indexed), so there each branch first reads its newest rows from the
+    // created_at index, up to the page's end.
+    if (isSqlite(db)) return branch;
+    return db.select('*').from(
+      newestOfKind(branch)
         .limit(page.offset + page.limit)
         .as(`newest_${kind}`),
-    ),
-  );
+    );
+  });
   const rows = (await newestFirst(unionOf(db, branches)).limit(page.limit).offset(page.offset)) as StoredLead[];
   return rows.map(fromStored);
 }
