@@ -1,3 +1,4 @@
+import { askAboutHomesiteHref } from '../src/shared/homesite-links.js';
 import {
   useContext,
   useEffect,
@@ -106,7 +107,7 @@ function LotCard({
       <p className="lot-card-links">
         <a href={`/homesites/${lot.lot}`}>Homesite {lot.lot} details</a>
         <a href={`/tours?homesite=${lot.lot}`}>Schedule a tour</a>
-        <a className="button button-accent button-small" href={`${contactPath}?homesite=${lot.lot}`}>
+        <a className="button button-accent button-small" href={askAboutHomesiteHref(lot.lot, contactPath)}>
           {`Ask about homesite ${lot.lot}`}
         </a>
       </p>

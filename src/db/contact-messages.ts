@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { ContactInput } from '../shared/contact-rules.js';
 import { storedTimestampToIso } from './stored-timestamp.js';
 import type { LeadContextColumns } from './lead-context-columns.js';
+import { leadSearchColumns } from './lead-search.js';
 
 /**
  * outbox: the message's deliveries are rows of lead_deliveries (docs/decisions/017-lead-outbox.md); skipped: spam
@@ -29,7 +30,9 @@ export interface ContactMessageRow extends NewContactMessage {
 }
 
 export async function insertContactMessage(db: Knex, message: NewContactMessage): Promise<number> {
-  const [row] = await db('contact_messages').insert(message).returning<{ id: number }[]>('id');
+  const [row] = await db('contact_messages')
+    .insert({ ...message, ...leadSearchColumns(message) })
+    .returning<{ id: number }[]>('id');
   if (!row) throw new Error('contact message insert returned no id');
   return row.id;
 }

@@ -12,6 +12,7 @@ import * as addLeadContext from '../../migrations/20261122000300_add_lead_contex
 import * as createLeadDeliveries from '../../migrations/20261122000400_create_lead_deliveries.js';
 import * as indexLeads from '../../migrations/20261122000500_index_leads.js';
 import * as createRateLimitHits from '../../migrations/20261122000600_create_rate_limit_hits.js';
+import * as speedUpLeadSearch from '../../migrations/20261123000100_speed_up_lead_search.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -36,9 +37,11 @@ const migrations: Record<string, Migration> = {
   '20261122000400_create_lead_deliveries': createLeadDeliveries,
   '20261122000500_index_leads': indexLeads,
   '20261122000600_create_rate_limit_hits': createRateLimitHits,
+  '20261123000100_speed_up_lead_search': speedUpLeadSearch,
 };
 
-const source: Knex.MigrationSource<string> = {
+/** Also for tests that step one migration up or down (knex's migrate.up / migrate.down). */
+export const migrationSource: Knex.MigrationSource<string> = {
   getMigrations: async () => Object.keys(migrations).sort(),
   getMigrationName: (name) => name,
   getMigration: async (name) => {
@@ -49,9 +52,9 @@ const source: Knex.MigrationSource<string> = {
 };
 
 export async function migrateToLatest(db: Knex): Promise<void> {
-  await db.migrate.latest({ migrationSource: source });
+  await db.migrate.latest({ migrationSource });
 }
 
 export async function rollbackAll(db: Knex): Promise<void> {
-  await db.migrate.rollback({ migrationSource: source }, true);
+  await db.migrate.rollback({ migrationSource }, true);
 }

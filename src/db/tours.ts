@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { LeadContextColumns } from './lead-context-columns.js';
+import { leadSearchColumns } from './lead-search.js';
 
 export const TOUR_STATUSES = ['booked', 'cancelled', 'toured', 'no-show'] as const;
 export type TourStatus = (typeof TOUR_STATUSES)[number];
@@ -61,7 +62,9 @@ export async function bookedBetween(db: Knex, from: string, to: string): Promise
 }
 
 export async function insertTour(trx: Knex | Knex.Transaction, tour: NewTour): Promise<number> {
-  const [row] = await trx('tours').insert(tour).returning<{ id: number }[]>('id');
+  const [row] = await trx('tours')
+    .insert({ ...tour, ...leadSearchColumns(tour) })
+    .returning<{ id: number }[]>('id');
   if (!row) throw new Error('tour insert returned no id');
   return row.id;
 }

@@ -44,7 +44,7 @@ export async function receiveContactMessage(
     source_page: clip(context.sourcePage, 500),
     user_agent: clip(context.userAgent, 500),
     // Contract: a bad context value is dropped, never a reason to refuse the message.
-    ...leadContextColumns(readPostedLeadContext(body, context.planSlugs)),
+    ...leadContextColumns(await readPostedLeadContext(db, body, context.planSlugs)),
   };
   if (asText(body[HONEYPOT_FIELD]) !== '') {
     const fields = Object.fromEntries(

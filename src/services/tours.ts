@@ -118,7 +118,7 @@ export function createTourService(deps: TourServiceDeps) {
   async function book(body: Partial<Record<string, unknown>>, context: TourContext): Promise<BookingOutcome> {
     const value = readInput(body);
     // Contract: a bad context value is dropped, never a reason to refuse the booking.
-    const lead = leadContextColumns(readPostedLeadContext(body, deps.planSlugs));
+    const lead = leadContextColumns(await readPostedLeadContext(db, body, deps.planSlugs));
     const { homesite, plan } = lead;
     const base = {
       token: newTourToken(),

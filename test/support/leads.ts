@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import { leadSearchColumns } from '../../src/db/lead-search.js';
 
 /** Fields a seeded lead may set beyond the defaults (context, status, notes, spam, …). */
 export type LeadFields = Record<string, string | number | boolean | null>;
@@ -11,10 +12,23 @@ const PERSON = {
   phone: '(970) 555-0100',
 };
 
+/** The search columns the app writes with every lead, for the person a seeded lead names. */
+function searchColumnsOf(fields: LeadFields) {
+  const person = { ...PERSON, ...fields } as typeof PERSON;
+  return leadSearchColumns(person);
+}
+
 /** Stores a contact message as the form would, with `created_at` an ISO instant. Returns its id. */
 export async function seedMessage(db: Knex, createdAt: string, fields: LeadFields = {}): Promise<number> {
   const [row] = await db('contact_messages')
-    .insert({ ...PERSON, subject: 'A question', message: 'Hello', created_at: createdAt, ...fields })
+    .insert({
+      ...PERSON,
+      subject: 'A question',
+      message: 'Hello',
+      created_at: createdAt,
+      ...fields,
+      ...searchColumnsOf(fields),
+    })
     .returning<{ id: number }[]>('id');
   return row!.id;
 }
@@ -30,6 +44,7 @@ export async function seedTour(db: Knex, createdAt: string, startAt: string, fie
       message: '',
       created_at: createdAt,
       ...fields,
+      ...searchColumnsOf(fields),
     })
     .returning<{ id: number }[]>('id');
   return row!.id;

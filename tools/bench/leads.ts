@@ -5,11 +5,14 @@
  * list, a search and the admin home, and how much the process's resident memory grows while the whole CSV export
  * is downloaded. Writes tools/bench/leads-results.md. Budgets (issue 14): 50 ms a page, +30 MB for the export.
  */
+import { fork } from 'node:child_process';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { connectDatabase } from '../../src/db/connect.js';
+import { leadSearchColumns } from '../../src/db/lead-search.js';
 import { migrateToLatest } from '../../src/db/migrations.js';
 import { seedSampleContent } from '../../src/db/seed-sample.js';
 import { createLogger } from '../../src/logger.js';
@@ -17,6 +20,7 @@ import { LEAD_STATUSES } from '../../src/shared/lead-context.js';
 import { createSite } from '../../src/site.js';
 import { signIn, STAFF_ENV } from '../../test/support/staff.js';
 import { testConfig } from '../../test/support/test-server.js';
+import type { DownloadProgress } from './leads-download.js';
 import { medianBy } from './stats.js';
 
 const LEADS = 100_000;
@@ -66,9 +70,11 @@ async function seedLeads(file: string): Promise<void> {
         is_spam: index % 50 === 0,
         ...sourceOf(index),
       };
+      const search = leadSearchColumns(lead);
       if (index % 3 === 0) {
         tours.push({
           ...lead,
+          ...search,
           token: `bench-${index}`,
           start_at: new Date(Date.parse(createdAt) + 3 * 86_400_000).toISOString(),
           slot_minutes: 60,
@@ -79,6 +85,7 @@ async function seedLeads(file: string): Promise<void> {
       } else {
         messages.push({
           ...lead,
+          ...search,
           subject: `Question ${index}`,
           message: 'We would like to know more about the community and the available homesites.',
           // As SQLite's CURRENT_TIMESTAMP stores it.
@@ -112,27 +119,50 @@ async function medianOf(url: string, cookie: string): Promise<number> {
   return medianBy(times, (ms) => ms);
 }
 
-/** Downloads the export chunk by chunk (never holding it) and samples resident memory while it runs. */
-async function exportGrowth(url: string, cookie: string): Promise<{ growthMb: number; rows: number; ms: number }> {
+/** Rows downloaded when the export's early memory is read, to compare with the whole export's. */
+const EARLY_ROWS = 10_000;
+
+interface ExportGrowth {
+  /** Peak resident memory over the baseline, MB: after EARLY_ROWS rows, and over the whole download. */
+  earlyMb: number;
+  growthMb: number;
+  rows: number;
+  ms: number;
+}
+
+/**
+ * Downloads the whole export in a child process (tools/bench/leads-download.ts) while this process, the server,
+ * samples its own resident memory: the client's reading never counts. Memory that stays flat shows as the same
+ * growth after 10,000 rows as after all of them.
+ */
+async function exportGrowth(url: string, cookie: string): Promise<ExportGrowth> {
   global.gc?.();
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
+  let earlyPeak: number | undefined;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 5);
   let rows = 0;
-  const ms = await timed(async () => {
-    const response = await fetch(`${url}/admin/messages.csv`, { headers: { Cookie: cookie } });
-    const reader = response.body!.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      for (const byte of value) if (byte === 0x0a) rows += 1;
-    }
-  });
+  const ms = await timed(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const client = fork(fileURLToPath(new URL('./leads-download.ts', import.meta.url)), [
+          `${url}/admin/messages.csv`,
+          cookie,
+        ]);
+        client.on('message', (message: DownloadProgress) => {
+          rows = message.rows;
+          if (earlyPeak === undefined && rows >= EARLY_ROWS) earlyPeak = peak;
+        });
+        client.on('error', reject);
+        client.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`download exited with ${code}`))));
+      }),
+  );
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
-  return { growthMb: (peak - baseline) / 1024 / 1024, rows: rows - 1, ms };
+  const mb = (bytes: number) => (bytes - baseline) / 1024 / 1024;
+  return { earlyMb: mb(earlyPeak ?? peak), growthMb: mb(peak), rows, ms };
 }
 
 async function main(): Promise<void> {
@@ -189,7 +219,8 @@ async function main(): Promise<void> {
       '',
       '| Export | Value | Budget | Within |',
       '|---|---:|---:|---|',
-      `| GET /admin/messages.csv: resident memory growth while downloading | +${csv.growthMb.toFixed(1)} MB | +${EXPORT_BUDGET_MB} MB | ${csv.growthMb <= EXPORT_BUDGET_MB ? 'yes' : 'NO'} |`,
+      `| GET /admin/messages.csv: server's resident memory growth, first ${EARLY_ROWS.toLocaleString('en-US')} rows | +${csv.earlyMb.toFixed(1)} MB | +${EXPORT_BUDGET_MB} MB | ${csv.earlyMb <= EXPORT_BUDGET_MB ? 'yes' : 'NO'} |`,
+      `| GET /admin/messages.csv: server's resident memory growth, every row (downloaded by another process) | +${csv.growthMb.toFixed(1)} MB | +${EXPORT_BUDGET_MB} MB | ${csv.growthMb <= EXPORT_BUDGET_MB ? 'yes' : 'NO'} |`,
       `| GET /admin/messages.csv: rows, time | ${csv.rows.toLocaleString('en-US')} rows in ${(csv.ms / 1000).toFixed(1)} s | — | — |`,
       '',
     ].join('\n');

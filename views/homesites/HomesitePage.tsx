@@ -1,3 +1,4 @@
+import { askAboutHomesiteHref } from '../../src/shared/homesite-links.js';
 import { Layout } from '../Layout.js';
 import { PageHeading } from '../PageHeading.js';
 import { HomesiteFact } from './HomesiteFact.js';
@@ -47,7 +48,7 @@ export function HomesitePage({ content, path, homesite }: HomesitePageProps) {
           </>
         ) : null}
         <p className="homesite-actions">
-          <a className="button button-accent" href={`/contact?homesite=${homesite.lot}`}>
+          <a className="button button-accent" href={askAboutHomesiteHref(homesite.lot)}>
             {`Ask about homesite ${homesite.lot}`}
           </a>
           <a className="button" href={`/tours?homesite=${homesite.lot}`}>

@@ -1,3 +1,4 @@
+import { askAboutHomesiteHref } from '../../src/shared/homesite-links.js';
 import type { HomesiteSummary } from './homesite-summary.js';
 import { HomesiteFact } from './HomesiteFact.js';
 
@@ -17,7 +18,7 @@ export function QuickMoveInList({ homes, headingLevel = 3 }: { homes: HomesiteSu
             {home.sqftText ? <HomesiteFact term="Lot size">{home.sqftText}</HomesiteFact> : null}
           </dl>
           <p className="qmi-address">{home.address}</p>
-          <a className="button button-accent button-small" href={`/contact?homesite=${home.lot}`}>
+          <a className="button button-accent button-small" href={askAboutHomesiteHref(home.lot)}>
             {`Ask about homesite ${home.lot}`}
           </a>
         </li>
