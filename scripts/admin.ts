@@ -59,10 +59,11 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const password = await readPassword();
-  const db = connectDatabase(loadConfig().database);
+  const config = loadConfig();
+  const db = connectDatabase(config.database);
   try {
     await migrateToLatest(db);
-    const change = await setStaffPassword(db, username, password);
+    const change = await setStaffPassword(db, username, password, config.passwordHashCost);
     console.log(
       `The password of ${username} is set. Staff account "${change.username}" ${change.outcome === 'created' ? 'created' : 'already existed: password reset'}.`,
     );

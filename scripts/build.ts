@@ -3,7 +3,8 @@
  *  - responsive image variants of the sample media (skipped when already there) and their manifest,
  *  - the widget bundles (ESM, code-split, content-hashed), per-widget CSS and the site CSS, and their manifest,
  *  - the server bundle (build/server/server.js).
- * Usage: tsx scripts/build.ts [--client-only]
+ * Usage: tsx scripts/build.ts [--client-only | --keep-assets]
+ * --keep-assets builds everything but leaves the previous client files in place, as --client-only does (tests).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -147,6 +148,7 @@ async function buildServer(): Promise<void> {
 
 async function main(): Promise<void> {
   const clientOnly = process.argv.includes('--client-only');
+  const keepAssets = clientOnly || process.argv.includes('--keep-assets');
   await fs.mkdir(PUBLIC_BUILD_DIR, { recursive: true });
   await buildImages({
     sourceDir: path.join(STATIC_DIR, 'sample'),
@@ -154,7 +156,7 @@ async function main(): Promise<void> {
     manifestFile: IMAGE_MANIFEST,
     report: (line) => console.log(line),
   });
-  await buildClient(!clientOnly);
+  await buildClient(!keepAssets);
   if (!clientOnly) await buildServer();
 }
 

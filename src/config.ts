@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LOWEST_PASSWORD_HASH_COST, PASSWORD_HASH_COST } from './services/passwords.js';
 import { PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from './shared/staff-credentials.js';
 
 /**
@@ -80,6 +81,12 @@ const envSchema = z
     LEAD_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     CONTACT_RATE_LIMIT: nonNegativeInt(10),
     LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+    PASSWORD_HASH_COST: z.coerce
+      .number()
+      .int()
+      .min(LOWEST_PASSWORD_HASH_COST)
+      .max(PASSWORD_HASH_COST)
+      .default(PASSWORD_HASH_COST),
     SITE_URL: z
       .string()
       .refine(isOrigin, 'must be an origin such as https://maplehollow.example (http or https, no path)')
@@ -98,6 +105,14 @@ const envSchema = z
         code: 'custom',
         path: ['SITE_URL'],
         message: 'is required when NODE_ENV=production (the public address, e.g. https://maplehollow.example)',
+      });
+    }
+    // A cheaper hash is for test runs' many sign-ins: a live site keeps the cost of ADR 004.
+    if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_COST < PASSWORD_HASH_COST) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASH_COST'],
+        message: `must be ${PASSWORD_HASH_COST} (the default) when NODE_ENV=production`,
       });
     }
     // The receiver tells a lead from a forgery only by the signature: no webhook is sent unsigned.
@@ -164,6 +179,8 @@ export interface Config {
   leadWebhook: { url: string; secret: string } | undefined;
   contactRateLimit: number;
   loginRateLimit: number;
+  /** scrypt's cost (log2 N) of the password hashes the site writes: PASSWORD_HASH_COST, lower only in test runs. */
+  passwordHashCost: number;
   /** The public origin, without a trailing slash: SITE_URL, or http://localhost:PORT outside production. */
   siteUrl: string;
   trustProxy: number;
@@ -240,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     siteUrl: e.SITE_URL ? new URL(e.SITE_URL).origin : `http://localhost:${e.PORT}`,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -44,14 +44,16 @@ export interface PreparedDatabase {
  * Connects, migrates to the latest schema, seeds the sample community into an empty database, and creates
  * the ADMIN_USERNAME account (or resets its password) when ADMIN_USERNAME and ADMIN_PASSWORD are set.
  */
-export async function prepareDatabase(config: Pick<Config, 'database' | 'admin'>): Promise<PreparedDatabase> {
+export async function prepareDatabase(
+  config: Pick<Config, 'database' | 'admin' | 'passwordHashCost'>,
+): Promise<PreparedDatabase> {
   const db = connectDatabase(config.database);
   try {
     return await oneStartAtATime(db, async () => {
       await migrateToLatest(db);
       const seeded = await seedSampleContent(db);
       const staffChange = config.admin
-        ? await setStaffPassword(db, config.admin.username, config.admin.password)
+        ? await setStaffPassword(db, config.admin.username, config.admin.password, config.passwordHashCost)
         : undefined;
       return { db, seeded, staffChange, staffAccounts: await countStaffAccounts(db) };
     });

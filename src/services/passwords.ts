@@ -8,15 +8,20 @@ const scrypt = promisify(crypto.scrypt) as (
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
 
-/** scrypt with N=2^15, r=8, p=1 (32 MiB, about 100 ms here): see docs/decisions/004-password-hashing.md. */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+/** scrypt's cost as log2 N: N=2^15, r=8, p=1 (32 MiB, about 100 ms here), see docs/decisions/004-password-hashing.md. */
+export const PASSWORD_HASH_COST = 15;
+/** The cheapest PASSWORD_HASH_COST, for test runs only (production refuses anything below PASSWORD_HASH_COST). */
+export const LOWEST_PASSWORD_HASH_COST = 10;
+const R = 8;
+const P = 1;
 const KEY_LENGTH = 64;
 const MAX_MEMORY = 64 * 1024 * 1024;
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost = PASSWORD_HASH_COST): Promise<string> {
+  const params = { N: 2 ** cost, r: R, p: P };
   const salt = crypto.randomBytes(16);
-  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...PARAMS, maxmem: MAX_MEMORY });
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem: MAX_MEMORY });
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 const wholeNumber = (text: string | undefined) =>
@@ -44,5 +49,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   }
 }
 
-/** A hash to check against when the username does not exist, so both cases take the same time. */
-export const UNKNOWN_USER_HASH = hashPassword(crypto.randomBytes(16).toString('hex'));
+const unknownUserHashes = new Map<number, Promise<string>>();
+
+/**
+ * A hash of the given cost to check against when the username does not exist, so both cases take the same time:
+ * made once per cost (the session layer asks for it at start, so no sign-in waits for it).
+ */
+export function unknownUserHash(cost = PASSWORD_HASH_COST): Promise<string> {
+  let hash = unknownUserHashes.get(cost);
+  if (!hash) {
+    hash = hashPassword(crypto.randomBytes(16).toString('hex'), cost);
+    unknownUserHashes.set(cost, hash);
+  }
+  return hash;
+}

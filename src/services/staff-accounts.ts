@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { findUserByUsername, normalizeUsername, upsertUser, type UserRow } from '../db/users.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '../shared/staff-credentials.js';
-import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './passwords.js';
+import { hashPassword, PASSWORD_HASH_COST, unknownUserHash, verifyPassword } from './passwords.js';
 
 /** What setting a password did: a new account, or a new password for one that existed. */
 export interface StaffPasswordChange {
@@ -10,7 +10,13 @@ export interface StaffPasswordChange {
   outcome: 'created' | 'password reset';
 }
 
-export async function setStaffPassword(db: Knex, username: string, password: string): Promise<StaffPasswordChange> {
+/** `cost` is the scrypt cost of the new hash (PASSWORD_HASH_COST). */
+export async function setStaffPassword(
+  db: Knex,
+  username: string,
+  password: string,
+  cost = PASSWORD_HASH_COST,
+): Promise<StaffPasswordChange> {
   if (password.length < PASSWORD_MIN_LENGTH)
     throw new Error(`The password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
   if (password.length > PASSWORD_MAX_LENGTH)
@@ -19,7 +25,7 @@ export async function setStaffPassword(db: Knex, username: string, password: str
   if (normalizeUsername(username).length > USERNAME_MAX_LENGTH)
     throw new Error(`The username must be at most ${USERNAME_MAX_LENGTH} characters.`);
   const existed = (await findUserByUsername(db, username)) !== undefined;
-  await upsertUser(db, username, await hashPassword(password));
+  await upsertUser(db, username, await hashPassword(password, cost));
   return { username: normalizeUsername(username), outcome: existed ? 'password reset' : 'created' };
 }
 
@@ -47,15 +53,23 @@ export function staffAccountNotice(
   return undefined;
 }
 
-/** The user when the credentials match; the same work is done whether or not the username exists. */
-export async function checkCredentials(db: Knex, username: string, password: string): Promise<UserRow | undefined> {
+/**
+ * The user when the credentials match; the same work is done whether or not the username exists (an unknown one
+ * is checked against a hash of `cost`, the cost the site's own hashes have).
+ */
+export async function checkCredentials(
+  db: Knex,
+  username: string,
+  password: string,
+  cost = PASSWORD_HASH_COST,
+): Promise<UserRow | undefined> {
   const user =
     username.length <= USERNAME_MAX_LENGTH && password.length <= PASSWORD_MAX_LENGTH
       ? await findUserByUsername(db, username)
       : undefined;
   const matches = await verifyPassword(
     password.slice(0, PASSWORD_MAX_LENGTH),
-    user?.password_hash ?? (await UNKNOWN_USER_HASH),
+    user?.password_hash ?? (await unknownUserHash(cost)),
   );
   return user && matches ? user : undefined;
 }

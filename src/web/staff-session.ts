@@ -6,6 +6,7 @@ import { Strategy as LocalStrategy } from 'passport-local';
 import type { Config } from '../config.js';
 import { findUserById } from '../db/users.js';
 import { KnexSessionStore } from '../db/session-store.js';
+import { unknownUserHash } from '../services/passwords.js';
 import { checkCredentials } from '../services/staff-accounts.js';
 
 export interface StaffUser {
@@ -43,10 +44,11 @@ export function createStaffSession(options: { config: Config; db: Knex; secret: 
   const store = new KnexSessionStore(db);
   // One authenticator per app (not passport's global), so several apps in one process never share state.
   const passport = new Passport();
+  void unknownUserHash(config.passwordHashCost);
 
   passport.use(
     new LocalStrategy({ usernameField: 'username', passwordField: 'password' }, (username, password, done) => {
-      checkCredentials(db, username, password).then(
+      checkCredentials(db, username, password, config.passwordHashCost).then(
         (user) => done(null, user ? { id: user.id, username: user.username } : false),
         (error: unknown) => done(error),
       );

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { loadContent } from '../../src/content/index.js';
 import { createLogger } from '../../src/logger.js';
 import { prepareDatabase } from '../../src/prepare-database.js';
+import { testPasswordHashCost } from './test-server.js';
 
 /**
  * Like test-server.ts, but the data folder (SQLite file, session secret, uploads) outlives one app instance:
@@ -41,6 +42,7 @@ export async function createRestartableServer(env: Record<string, string> = {}):
         DATA_DIR: dataDir,
         UPLOAD_DIR: path.join(dataDir, 'uploads'),
         LOG_LEVEL: 'silent',
+        ...testPasswordHashCost(env),
         ...env,
       });
       const { db } = await prepareDatabase(config);

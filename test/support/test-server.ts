@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
+import { LOWEST_PASSWORD_HASH_COST } from '../../src/services/passwords.js';
 import { createSite, type Site } from '../../src/site.js';
 import { createTestDatabase, databaseUrlOf } from './test-database.js';
 
@@ -20,7 +21,18 @@ export interface TestServer {
 /** The public address a production-mode test instance gets when its test names none (production requires one). */
 export const TEST_SITE_URL = 'https://maplehollow.example';
 
-/** The configuration every test instance starts from: test mode, silent logs, everything inside `dataDir`. */
+/**
+ * What a test instance's password hashes cost: the cheapest scrypt (1 MiB, a few ms) outside production, as a
+ * file signs in dozens of times; a production-mode instance keeps the production cost, which it requires.
+ */
+export function testPasswordHashCost(env: Record<string, string>): Record<string, string> {
+  return env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: String(LOWEST_PASSWORD_HASH_COST) };
+}
+
+/**
+ * The configuration every test instance starts from: test mode, silent logs, everything inside `dataDir`, cheap
+ * password hashes (test/services/password-hash-cost.test.ts checks that the default is the production cost).
+ */
 export function testConfig(dataDir: string, databaseUrl: string, env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
@@ -28,6 +40,7 @@ export function testConfig(dataDir: string, databaseUrl: string, env: Record<str
     DATA_DIR: dataDir,
     UPLOAD_DIR: path.join(dataDir, 'uploads'),
     LOG_LEVEL: 'silent',
+    ...testPasswordHashCost(env),
     ...(env.NODE_ENV === 'production' ? { SITE_URL: TEST_SITE_URL } : {}),
     ...env,
   });

@@ -4,6 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { BUILT_SERVER } from '../support/child-server.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -109,7 +110,7 @@ describe('Production start-up without SITE_URL', function () {
       const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
         execFile(
           process.execPath,
-          ['--import', 'tsx', 'src/server.ts'],
+          BUILT_SERVER,
           {
             env: {
               ...env,
