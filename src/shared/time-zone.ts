@@ -30,3 +30,19 @@ export function formatInTimeZone(iso: string, timeZone: string): string {
   if (Number.isNaN(moment.getTime())) return iso;
   return formatterFor(timeZone).format(moment);
 }
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One formatter per zone and set of options, made once: building an Intl.DateTimeFormat costs far more than using
+ * it, and slot lists format hundreds of instants.
+ */
+export function zonedFormatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone}\n${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}

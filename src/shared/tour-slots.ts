@@ -3,6 +3,8 @@
  * library, no server time zone. Pure, so the server, the tests and the tour page widget share one rule.
  */
 
+import { zonedFormatter } from './time-zone.js';
+
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
@@ -25,29 +27,21 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const partFormatters = new Map<string, Intl.DateTimeFormat>();
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = partFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+/** The wall clock's parts in a zone, with a 24-hour clock. */
+const WALL_CLOCK_PARTS: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+};
 
 /** The wall clock in `timeZone` at an instant: year, month (1-12), day, hour, minute, second. */
 function wallClock(instantMs: number, timeZone: string) {
   const parts: Record<string, number> = {};
-  for (const part of partsFormatter(timeZone).formatToParts(new Date(instantMs))) {
+  for (const part of zonedFormatter(timeZone, WALL_CLOCK_PARTS).formatToParts(new Date(instantMs))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   return {
@@ -217,20 +211,10 @@ export function checkSlotStart(settings: TourHours, timeZone: string, raw: strin
   return { ok: true, slot };
 }
 
-const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+const SLOT_TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
 /** "10:00 AM MST": the time at the community, its zone named. */
 export function formatSlotTime(instantMs: number, timeZone: string): string {
-  let formatter = timeFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
-    timeFormatters.set(timeZone, formatter);
-  }
-  return formatter.format(new Date(instantMs));
+  return zonedFormatter(timeZone, SLOT_TIME).format(new Date(instantMs));
 }
 
 /** "Monday, November 23, 2026" for a local calendar date. */
