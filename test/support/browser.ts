@@ -15,6 +15,10 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Less work for the same pages (measured on one test file: about a fifth less CPU): no WebGL rasterizer to
+      // start (no page draws with WebGL), and no extra processes for site isolation (the tests visit one site).
+      '--disable-software-rasterizer',
+      '--disable-site-isolation-trials',
       ...extraArgs,
     ],
   });
