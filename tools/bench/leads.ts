@@ -11,6 +11,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { connectDatabase } from '../../src/db/connect.js';
 import { leadSearchColumns } from '../../src/db/lead-search.js';
 import { migrateToLatest } from '../../src/db/migrations.js';
@@ -122,6 +124,10 @@ async function medianOf(url: string, cookie: string): Promise<number> {
 /** Rows downloaded when the export's early memory is read, to compare with the whole export's. */
 const EARLY_ROWS = 10_000;
 
+/** V8's collector on demand, without starting node with --expose-gc. */
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
 interface ExportGrowth {
   /** Peak resident memory over the baseline, MB: after EARLY_ROWS rows, and over the whole download. */
   earlyMb: number;
@@ -134,15 +140,32 @@ interface ExportGrowth {
  * Downloads the whole export in a child process (tools/bench/leads-download.ts) while this process, the server,
  * samples its own resident memory: the client's reading never counts. Memory that stays flat shows as the same
  * growth after 10,000 rows as after all of them.
+ *
+ * `live`: collect garbage before each reading (after EARLY_ROWS rows and at the end) and read the JS heap and buffers
+ * in use, so the reading is what the export holds. Without it the peak also counts garbage V8 has not yet collected: V8 lets the old generation grow
+ * well past what is live before a full collection, so an export that holds one page at a time still shows a growing
+ * peak until the collector runs.
  */
-async function exportGrowth(url: string, cookie: string): Promise<ExportGrowth> {
-  global.gc?.();
-  const baseline = process.memoryUsage().rss;
+async function exportGrowth(url: string, cookie: string, live: boolean): Promise<ExportGrowth> {
+  // Held memory is the JS heap in use plus what it holds outside (buffers): resident memory is not handed back to
+  // the system at once after a collection, so it cannot show what was freed.
+  const held = () => {
+    const { heapUsed, external } = process.memoryUsage();
+    return heapUsed + external;
+  };
+  collectGarbage();
+  const baseline = live ? held() : process.memoryUsage().rss;
   let peak = baseline;
   let earlyPeak: number | undefined;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 5);
+  const read = () => {
+    collectGarbage();
+    return held();
+  };
+  const sampler = live
+    ? undefined
+    : setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 5);
   let rows = 0;
   const ms = await timed(
     () =>
@@ -153,16 +176,21 @@ async function exportGrowth(url: string, cookie: string): Promise<ExportGrowth> 
         ]);
         client.on('message', (message: DownloadProgress) => {
           rows = message.rows;
-          if (earlyPeak === undefined && rows >= EARLY_ROWS) earlyPeak = peak;
+          if (earlyPeak === undefined && rows >= EARLY_ROWS) earlyPeak = live ? read() : peak;
+          if (live && message.done) peak = read();
         });
         client.on('error', reject);
         client.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`download exited with ${code}`))));
       }),
   );
   clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
+  if (!live) peak = Math.max(peak, process.memoryUsage().rss);
   const mb = (bytes: number) => (bytes - baseline) / 1024 / 1024;
   return { earlyMb: mb(earlyPeak ?? peak), growthMb: mb(peak), rows, ms };
+}
+
+function signedMb(mb: number): string {
+  return `${mb < 0 ? '−' : '+'}${Math.abs(mb).toFixed(1)} MB`;
 }
 
 async function main(): Promise<void> {
@@ -199,7 +227,8 @@ async function main(): Promise<void> {
       console.error(`measured ${label}: ${rows.at(-1)![1].toFixed(1)} ms`);
     }
     const deepPage = await medianOf(`${url}/admin/messages?page=1900`, staff.cookie);
-    const csv = await exportGrowth(url, staff.cookie);
+    const csv = await exportGrowth(url, staff.cookie, false);
+    const liveCsv = await exportGrowth(url, staff.cookie, true);
     const report = [
       '# The staff inbox at 100,000 leads',
       '',
@@ -217,10 +246,16 @@ async function main(): Promise<void> {
       ),
       `| GET /admin/messages?page=1900 (deep page, no budget: the offset is walked) | ${deepPage.toFixed(1)} | — | — |`,
       '',
+      'The export is read twice: once sampling the resident memory every 5 ms (its peak counts garbage V8 has not ' +
+        'collected yet), once collecting garbage before each reading (what the export holds: flat means the same ' +
+        'after 10,000 rows as after all).',
+      '',
       '| Export | Value | Budget | Within |',
       '|---|---:|---:|---|',
       `| GET /admin/messages.csv: server's resident memory growth, first ${EARLY_ROWS.toLocaleString('en-US')} rows | +${csv.earlyMb.toFixed(1)} MB | +${EXPORT_BUDGET_MB} MB | ${csv.earlyMb <= EXPORT_BUDGET_MB ? 'yes' : 'NO'} |`,
       `| GET /admin/messages.csv: server's resident memory growth, every row (downloaded by another process) | +${csv.growthMb.toFixed(1)} MB | +${EXPORT_BUDGET_MB} MB | ${csv.growthMb <= EXPORT_BUDGET_MB ? 'yes' : 'NO'} |`,
+      `| GET /admin/messages.csv: memory the export holds (JS heap and buffers after a full collection), first ${EARLY_ROWS.toLocaleString('en-US')} rows | ${signedMb(liveCsv.earlyMb)} | +${EXPORT_BUDGET_MB} MB | ${liveCsv.earlyMb <= EXPORT_BUDGET_MB ? 'yes' : 'NO'} |`,
+      `| GET /admin/messages.csv: memory the export holds (JS heap and buffers after a full collection), every row | ${signedMb(liveCsv.growthMb)} | +${EXPORT_BUDGET_MB} MB | ${liveCsv.growthMb <= EXPORT_BUDGET_MB ? 'yes' : 'NO'} |`,
       `| GET /admin/messages.csv: rows, time | ${csv.rows.toLocaleString('en-US')} rows in ${(csv.ms / 1000).toFixed(1)} s | — | — |`,
       '',
     ].join('\n');
