@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { LeadKind } from './leads.js';
 import { findContactMessage } from './contact-messages.js';
 import { LEAD_CONTEXT_FIELDS, type LeadContextField } from '../shared/lead-context.js';
+import { personOf, type LeadPerson } from '../shared/lead-person.js';
 
 /** What a delivery does: e-mail staff, reply to the buyer, or POST the lead to the CRM webhook. */
 export const DELIVERY_CHANNELS = ['staff-email', 'auto-reply', 'webhook'] as const;
@@ -31,13 +32,9 @@ export interface LeadDeliveryRow {
 }
 
 /** A lead as its deliveries need it, whichever table holds it; timestamps ISO 8601 in UTC. */
-export interface DeliveryLead {
+export interface DeliveryLead extends LeadPerson {
   kind: LeadKind;
   id: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  phone: string;
   /** Messages have a subject; tours none. */
   subject: string | null;
   message: string;
@@ -140,16 +137,12 @@ function contextOf(row: ContextColumns): DeliveryLead['context'] {
   return Object.fromEntries(LEAD_CONTEXT_FIELDS.map((field) => [field, row[field] ?? null])) as DeliveryLead['context'];
 }
 
-interface StoredTour extends ContextColumns {
+interface StoredTour extends ContextColumns, LeadPerson {
   id: number;
   token: string;
   status: string;
   start_at: string;
   slot_minutes: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  phone: string;
   message: string;
   source_page: string | null;
   created_at: string;
@@ -163,10 +156,7 @@ export async function findDeliveryLead(db: Knex, lead: LeadRef): Promise<Deliver
     return {
       kind: 'message',
       id: row.id,
-      firstname: row.firstname,
-      lastname: row.lastname,
-      email: row.email,
-      phone: row.phone,
+      ...personOf(row),
       subject: row.subject,
       message: row.message,
       sourcePage: row.source_page,
@@ -181,10 +171,7 @@ export async function findDeliveryLead(db: Knex, lead: LeadRef): Promise<Deliver
   return {
     kind: 'tour',
     id: row.id,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    email: row.email,
-    phone: row.phone,
+    ...personOf(row),
     subject: null,
     message: row.message,
     sourcePage: row.source_page,

@@ -10,6 +10,7 @@ import {
 import { isSqlite } from './connect.js';
 import { searchDigits, searchTerm } from './lead-search.js';
 import { storedTimestampToIso } from './stored-timestamp.js';
+import type { LeadPerson } from '../shared/lead-person.js';
 
 /**
  * The staff inbox's view of every lead: contact messages and tour bookings, read together (newest first) from the
@@ -34,14 +35,10 @@ export interface LeadFilter {
 }
 
 /** One lead as the inbox and the export read it; times are ISO 8601 in UTC whichever database stored them. */
-export interface LeadRow {
+export interface LeadRow extends LeadPerson {
   kind: LeadKind;
   id: number;
   created_at: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  phone: string;
   /** Messages only. */
   subject: string | null;
   message: string;

@@ -1,19 +1,16 @@
 import type { Knex } from 'knex';
 import type { LeadContextColumns } from './lead-context-columns.js';
 import { leadSearchColumns } from './lead-search.js';
+import type { LeadPerson } from '../shared/lead-person.js';
 
 export const TOUR_STATUSES = ['booked', 'cancelled', 'toured', 'no-show'] as const;
 export type TourStatus = (typeof TOUR_STATUSES)[number];
 
 /** A booking with where the visit began and what the buyer asked about (contract, "Leads with context"). */
-export interface NewTour extends LeadContextColumns {
+export interface NewTour extends LeadContextColumns, LeadPerson {
   token: string;
   start_at: string;
   slot_minutes: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  phone: string;
   message: string;
   is_spam: boolean;
   source_page: string | null;

@@ -2,15 +2,12 @@ import { LEAD_STATUSES, type LeadKind, type LeadStatus } from '../../src/shared/
 import { formatInTimeZone } from '../../src/shared/time-zone.js';
 import { AdminLayout } from './AdminLayout.js';
 import { telHref } from '../tel-href.js';
+import type { LeadPerson } from '../../src/shared/lead-person.js';
 
 /** One lead as the inbox shows it: a contact message or a tour booking. */
-export interface LeadView {
+export interface LeadView extends LeadPerson {
   kind: LeadKind;
   id: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  phone: string;
   /** Messages: the subject line. */
   subject: string | null;
   message: string;

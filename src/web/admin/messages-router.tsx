@@ -21,6 +21,7 @@ import { MessagesPage, type LeadView } from '../../../views/admin/MessagesPage.j
 import { requireCsrfToken } from '../csrf.js';
 import { inboxUrl, LEADS_PER_PAGE, parseInboxQuery, returnUrl } from './inbox-query.js';
 import { staffOf, staffPage } from './staff-page.js';
+import { personOf } from '../../shared/lead-person.js';
 
 interface MessagesDeps {
   db: Knex;
@@ -57,10 +58,7 @@ function toLeadView(row: LeadRow, content: Content): LeadView {
   return {
     kind: row.kind,
     id: row.id,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    email: row.email,
-    phone: row.phone,
+    ...personOf(row),
     subject: row.subject,
     message: row.message,
     createdAt: row.created_at,
