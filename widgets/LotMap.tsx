@@ -17,6 +17,7 @@ import {
   type HomesiteStatus,
 } from '../src/shared/homesite-rules.js';
 import { Picture } from '../src/shared/Picture.js';
+import { FilterSelect } from '../src/shared/FilterSelect.js';
 import { HydrationRootContext } from './input-before-hydration.js';
 import { lotMatches, withFits, type LotMapFilter, type LotMapLot, type LotMapProps } from './lot-map-types.js';
 import { lotShapesMarkup } from './lot-shapes-markup.js';
@@ -331,34 +332,32 @@ export default function LotMap({
           action="/site-plan#homesites"
           onSubmit={enhanced ? (event) => event.preventDefault() : undefined}
         >
-          <div className="lot-map-field">
-            <label htmlFor="lot-map-status">Status</label>
-            <select
-              id="lot-map-status"
-              name="status"
-              value={filter.status}
-              onChange={(event) => applyFilter({ ...filter, status: event.target.value as HomesiteStatus | '' })}
-            >
-              <option value="">All statuses</option>
-              <StatusOptions statuses={statusOptions} />
-            </select>
-          </div>
-          <div className="lot-map-field">
-            <label htmlFor="lot-map-plan">Plan</label>
-            <select
-              id="lot-map-plan"
-              name="plan"
-              value={filter.plan}
-              onChange={(event) => applyFilter({ ...filter, plan: event.target.value })}
-            >
-              <option value="">All plans</option>
-              {plans.map((plan) => (
-                <option key={plan} value={plan}>
-                  {plan}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            fieldClassName="lot-map-field"
+            label="Status"
+            id="lot-map-status"
+            name="status"
+            value={filter.status}
+            onChange={(event) => applyFilter({ ...filter, status: event.target.value as HomesiteStatus | '' })}
+          >
+            <option value="">All statuses</option>
+            <StatusOptions statuses={statusOptions} />
+          </FilterSelect>
+          <FilterSelect
+            fieldClassName="lot-map-field"
+            label="Plan"
+            id="lot-map-plan"
+            name="plan"
+            value={filter.plan}
+            onChange={(event) => applyFilter({ ...filter, plan: event.target.value })}
+          >
+            <option value="">All plans</option>
+            {plans.map((plan) => (
+              <option key={plan} value={plan}>
+                {plan}
+              </option>
+            ))}
+          </FilterSelect>
           {enhanced ? null : (
             <button type="submit" className="button button-small">
               Show

@@ -1,3 +1,4 @@
+import { FilterSelect } from '../../src/shared/FilterSelect.js';
 import { LEAD_STATUSES, type LeadKind, type LeadStatus } from '../../src/shared/lead-context.js';
 import { formatInTimeZone } from '../../src/shared/time-zone.js';
 import { AdminLayout } from './AdminLayout.js';
@@ -81,36 +82,45 @@ function FilterForm({ filter, sources }: { filter: InboxFilterView; sources: str
   return (
     <form className="lead-filter" method="get" action="/admin/messages">
       {filter.spam ? <input type="hidden" name="spam" value="1" /> : null}
-      <div className="lead-filter-field">
-        <label htmlFor="filter-kind">Kind</label>
-        <select id="filter-kind" name="kind" defaultValue={filter.kind}>
-          <option value="">Messages and tours</option>
-          <option value="message">Messages</option>
-          <option value="tour">Tours</option>
-        </select>
-      </div>
-      <div className="lead-filter-field">
-        <label htmlFor="filter-status">Status</label>
-        <select id="filter-status" name="status" defaultValue={filter.status}>
-          <option value="">Any status</option>
-          {LEAD_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {LEAD_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="lead-filter-field">
-        <label htmlFor="filter-source">Source</label>
-        <select id="filter-source" name="source" defaultValue={filter.source}>
-          <option value="">Any source</option>
-          {sourceOptions.map((source) => (
-            <option key={source} value={source}>
-              {source}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        fieldClassName="lead-filter-field"
+        label="Kind"
+        id="filter-kind"
+        name="kind"
+        defaultValue={filter.kind}
+      >
+        <option value="">Messages and tours</option>
+        <option value="message">Messages</option>
+        <option value="tour">Tours</option>
+      </FilterSelect>
+      <FilterSelect
+        fieldClassName="lead-filter-field"
+        label="Status"
+        id="filter-status"
+        name="status"
+        defaultValue={filter.status}
+      >
+        <option value="">Any status</option>
+        {LEAD_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {LEAD_STATUS_LABELS[status]}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect
+        fieldClassName="lead-filter-field"
+        label="Source"
+        id="filter-source"
+        name="source"
+        defaultValue={filter.source}
+      >
+        <option value="">Any source</option>
+        {sourceOptions.map((source) => (
+          <option key={source} value={source}>
+            {source}
+          </option>
+        ))}
+      </FilterSelect>
       <div className="lead-filter-field">
         <label htmlFor="filter-q">Search</label>
         <input
