@@ -27,6 +27,10 @@ export async function hastenUploadCleanup(db: Knex, folder: string, now: number)
   await db('upload_cleanups').where({ folder }).update({ next_attempt_at: now });
 }
 
+export async function findUploadCleanup(db: Knex, folder: string): Promise<UploadCleanupRow | undefined> {
+  return db<UploadCleanupRow>('upload_cleanups').where({ folder }).first();
+}
+
 export async function dueUploadCleanups(db: Knex, now: number, limit: number): Promise<UploadCleanupRow[]> {
   return db<UploadCleanupRow>('upload_cleanups')
     .where('next_attempt_at', '<=', now)

@@ -74,15 +74,15 @@ async function reorderImages(
 
 /**
  * Deletes one image's rows from a collection and, for an uploaded image, records its folder for removal in the same
- * transaction: the files go once no row names them, whatever happens to this instance. True when there is a folder.
+ * transaction: the files go once no row names them, whatever happens to this instance. Returns that folder.
  */
-async function deleteImageRows(db: Knex, collection: ImageCollection, url: string): Promise<boolean> {
+async function deleteImageRows(db: Knex, collection: ImageCollection, url: string): Promise<string | undefined> {
   return db.transaction(async (trx) => {
     const deleted = await deleteFromCollection(trx, collection, url);
     if (deleted === 0) throw new ImageLibraryError('That image is not in the list (it may already be deleted).', 404);
     const folder = await takeUploadedImage(trx, url);
     if (folder) await scheduleUploadCleanup(trx, folder, Date.now());
-    return folder !== undefined;
+    return folder;
   });
 }
 
@@ -162,7 +162,7 @@ async function addUploadedImage(
   } catch (error) {
     // Should the database be out too, the row comes due when UNFINISHED_UPLOAD_MS is over instead.
     await hastenUploadCleanup(db, directory, Date.now()).catch(() => undefined);
-    cleanup.kick();
+    await cleanup.removeNow(directory);
     if (error instanceof ImageLibraryError) throw error;
     if (error instanceof UploadStorageUnavailable) throw new ImageLibraryError(STORAGE_UNAVAILABLE, 503);
     if (error instanceof Error && /Input|unsupported|corrupt|pixel/i.test(error.message)) {
@@ -197,9 +197,9 @@ export function createImageLibrary(deps: ImageLibraryDeps) {
     },
     /** An uploaded image's files go too, once the rows are gone and no page shows it any more. */
     async remove(collection: ImageCollection, url: string): Promise<void> {
-      const hadFolder = await deleteImageRows(db, collection, url);
+      const folder = await deleteImageRows(db, collection, url);
       await publicContent.changed(`deleted an image from the ${collectionName(collection)}`);
-      if (hadFolder) cleanup.kick();
+      if (folder) await cleanup.removeNow(folder);
     },
     async add(collection: ImageCollection, upload: { buffer: Buffer; alt: string }): Promise<string> {
       const url = await addUploadedImage(db, uploads, cleanup, collection, upload);

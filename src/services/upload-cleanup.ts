@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import {
   claimUploadCleanup,
   dueUploadCleanups,
+  findUploadCleanup,
   finishUploadCleanup,
   scheduleUploadCleanupRetry,
   type UploadCleanupRow,
@@ -29,9 +30,14 @@ export const DEFAULT_UPLOAD_CLEANUP_TIMING: UploadCleanupTiming = {
   leaseMs: 5 * 60_000,
 };
 
-/** What the image library needs of the worker: a nudge once it has recorded a folder to remove. */
+/** What the image library needs of the worker: a first attempt at a folder it has just recorded for removal. */
 export interface UploadCleanupHandle {
-  kick(): void;
+  /**
+   * Removes a recorded folder now, as the worker would, so a deleted image's files are gone before staff get their
+   * answer. Never throws: when the storage is out the row stays, with its next attempt, for whichever worker comes
+   * first.
+   */
+  removeNow(folder: string): Promise<void>;
 }
 
 /**
@@ -81,6 +87,15 @@ export class UploadCleanup implements UploadCleanupHandle {
           this.timer.unref();
         }
       });
+  }
+
+  async removeNow(folder: string): Promise<void> {
+    try {
+      const row = await findUploadCleanup(this.db, folder);
+      if (row) await this.removeOne(row);
+    } catch (error) {
+      this.logger.error({ err: error, folder }, 'upload clean-up failed; the worker will retry');
+    }
   }
 
   /** One pass over the folders due for removal. */
