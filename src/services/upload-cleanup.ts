@@ -114,7 +114,10 @@ export class UploadCleanup implements UploadCleanupHandle {
       const wait = Math.min(this.timing.baseDelayMs * 2 ** row.attempts, this.timing.maxDelayMs);
       const reason = error instanceof Error ? error.message : String(error);
       await scheduleUploadCleanupRetry(this.db, row.folder, Date.now() + wait, reason);
-      this.logger.warn({ folder: row.folder, retryInMs: wait, reason }, 'could not remove an upload folder; will retry');
+      this.logger.warn(
+        { folder: row.folder, retryInMs: wait, reason },
+        'could not remove an upload folder; will retry',
+      );
       return;
     }
     await finishUploadCleanup(this.db, row.folder);
