@@ -12,11 +12,12 @@ import { createLogger } from '../../src/logger.js';
 import { UploadCleanup } from '../../src/services/upload-cleanup.js';
 import type { UploadStorage } from '../../src/services/upload-storage.js';
 import { createSite, type Site } from '../../src/site.js';
+import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { startS3Server, type RunningS3 } from '../support/s3-server.js';
 import { waitFor } from '../support/smtp-sink.js';
 import { postImage, signIn, STAFF_ENV } from '../support/staff.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
-import { testConfig } from '../support/test-server.js';
+import { testConfig, testPasswordHashCost } from '../support/test-server.js';
 
 /**
  * Issue 15, deploy guide §8: the upload folders to remove after an S3 outage are kept in the database, so an
@@ -39,13 +40,38 @@ describe('Upload clean-up across a restart (S3, one database)', function () {
   let database: TestDatabase;
   const running = new Set<Instance>();
 
-  /** An app instance on the shared database and bucket; stop() ends it and keeps both. */
+  const instanceEnv = () => ({
+    ...STAFF_ENV,
+    ...s3.env(PREFIX),
+    ...testPasswordHashCost({}),
+    SESSION_SECRET: 'one session secret shared by every instance, 48 chars',
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    UPLOAD_DIR: path.join(dataDir, 'uploads'),
+  });
+  /**
+   * The instance that meets the outage: the built server in a process of its own, so that stopping it ends whatever
+   * it still had in memory, as on a real machine.
+   */
+  let first: ChildServer | undefined;
+  async function stopFirst(): Promise<void> {
+    first?.process.kill('SIGTERM');
+    await first?.exited;
+    first = undefined;
+  }
+  /** Rows of upload_cleanups, read on a connection of the test's own. */
+  async function cleanupRows(): Promise<number> {
+    const db = connectDatabase(testConfig(dataDir, database.url).database);
+    try {
+      return (await db('upload_cleanups').pluck('folder')).length;
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  /** The next instance on the shared database and bucket, in this process; stop() ends it and keeps both. */
   async function startInstance(): Promise<Instance> {
-    const config = testConfig(dataDir, database.url, {
-      ...STAFF_ENV,
-      ...s3.env(PREFIX),
-      SESSION_SECRET: 'one session secret shared by every instance, 48 chars',
-    });
+    const config = testConfig(dataDir, database.url, instanceEnv());
     const site = await createSite(config, createLogger(config), undefined, { uploadCleanupTiming: QUICK });
     const server = site.app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve, reject) => {
@@ -72,7 +98,6 @@ describe('Upload clean-up across a restart (S3, one database)', function () {
     sharp({ create: { width: 1200, height: 800, channels: 3, background } })
       .png()
       .toBuffer();
-  const cleanupRows = async (instance: Instance) => (await instance.site.db('upload_cleanups').pluck('folder')).length;
 
   beforeEach(async () => {
     s3 = await startS3Server();
@@ -80,6 +105,7 @@ describe('Upload clean-up across a restart (S3, one database)', function () {
     database = await createTestDatabase(dataDir);
   });
   afterEach(async () => {
+    await stopFirst();
     for (const instance of [...running]) await instance.stop();
     await database?.drop();
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -87,7 +113,8 @@ describe('Upload clean-up across a restart (S3, one database)', function () {
   });
 
   it('an outage mid-upload, the instance stopped, S3 back: the next instance removes the orphan objects and the row', async () => {
-    const a = await startInstance();
+    first = await startChildServer(instanceEnv());
+    const a = first;
     const staff = await signIn(a.url);
     s3.afterPuts(2, () => s3.outage());
     const response = await postImage(a.url, staff, '/admin/upload/homepageimage', {
@@ -97,18 +124,19 @@ describe('Upload clean-up across a restart (S3, one database)', function () {
       name: 'a.png',
     });
     expect(response.status).to.equal(503);
-    expect(await cleanupRows(a), 'the folder to remove is recorded').to.equal(1);
-    await a.stop();
+    expect(await cleanupRows(), 'the folder to remove is recorded').to.equal(1);
+    await stopFirst();
 
     s3.recover();
     expect(await s3.keys(`${PREFIX}/`), 'orphans left by the stopped instance').to.have.length(2);
-    const b = await startInstance();
+    await startInstance();
     await waitFor(async () => (await s3.keys(`${PREFIX}/`)).length === 0, 20_000);
-    await waitFor(async () => (await cleanupRows(b)) === 0, 5_000);
+    await waitFor(async () => (await cleanupRows()) === 0, 5_000);
   });
 
   it('a deleted image during an outage, the instance stopped, S3 back: the next instance removes its objects and the row', async () => {
-    const a = await startInstance();
+    first = await startChildServer(instanceEnv());
+    const a = first;
     const staff = await signIn(a.url);
     const uploaded = await postImage(a.url, staff, '/admin/upload/homepageimage', {
       alt: 'Deleted during an outage',
@@ -118,7 +146,7 @@ describe('Upload clean-up across a restart (S3, one database)', function () {
     });
     expect(uploaded.status).to.equal(201);
     const { url } = (await uploaded.json()) as { url: string };
-    expect(await cleanupRows(a), 'a stored upload leaves no row').to.equal(0);
+    expect(await cleanupRows(), 'a stored upload leaves no row').to.equal(0);
     s3.outage();
     const deleted = await fetch(`${a.url}/admin/delete/homepageimage`, {
       method: 'POST',
@@ -126,14 +154,14 @@ describe('Upload clean-up across a restart (S3, one database)', function () {
       body: JSON.stringify({ url, order: 0 }),
     });
     expect(deleted.status).to.equal(200);
-    expect(await cleanupRows(a)).to.equal(1);
-    await a.stop();
+    expect(await cleanupRows()).to.equal(1);
+    await stopFirst();
 
     s3.recover();
     expect(await s3.keys(`${PREFIX}/`), 'the deleted image’s objects are still there').to.have.length.greaterThan(5);
-    const b = await startInstance();
+    await startInstance();
     await waitFor(async () => (await s3.keys(`${PREFIX}/`)).length === 0, 20_000);
-    await waitFor(async () => (await cleanupRows(b)) === 0, 5_000);
+    await waitFor(async () => (await cleanupRows()) === 0, 5_000);
   });
 });
 
