@@ -20,8 +20,8 @@ import { createImageLibrary } from './services/image-library.js';
 import type { LeadOutboxHandle } from './services/lead-outbox.js';
 import type { PublicContentChanges } from './services/public-content.js';
 import { createTourService } from './services/tours.js';
-import { createS3Storage } from './services/s3-upload-storage.js';
-import { createDirectoryStorage, type UploadStorage } from './services/upload-storage.js';
+import type { UploadCleanupHandle } from './services/upload-cleanup.js';
+import type { UploadStorage } from './services/upload-storage.js';
 import { resolveSessionSecret } from './session-secret.js';
 import { createStaffRouter } from './web/admin/staff-router.js';
 import { createApiRouter } from './web/api-router.js';
@@ -60,8 +60,10 @@ export interface AppDeps {
   publicContent: PublicContentChanges;
   /** The public pages' HTML cache (its owner starts and stops its watch). */
   pageCache: PageCache;
-  /** Where staff uploads are stored; UPLOAD_STORE's bucket, or the directory UPLOAD_DIR, unless one is given. */
-  uploads?: UploadStorage;
+  /** Where staff uploads are stored (services/configured-upload-storage.ts). */
+  uploads: UploadStorage;
+  /** The worker that removes upload folders no image names any more; its owner starts and stops it. */
+  uploadCleanup: UploadCleanupHandle;
   /** The site plan's lot outlines; read from the file content.homesites.outlines names unless given. */
   lotOutlines?: LotOutlines;
 }
@@ -83,12 +85,9 @@ function answerFirst(app: Express, answer: CachedHitAnswer): void {
 
 /** Builds the Express app: middleware order, routers, error handling. Listening is server.ts's job. */
 export async function createApp(deps: AppDeps): Promise<Express> {
-  const { config, db, content, logger, publicContent, pageCache } = deps;
+  const { config, db, content, logger, publicContent, pageCache, uploads, uploadCleanup } = deps;
   await loadServerWidgets();
   const assets = deps.assets ?? loadAssetManifest();
-  const uploads =
-    deps.uploads ??
-    (config.uploadStore ? createS3Storage(config.uploadStore) : createDirectoryStorage(config.uploadDir));
   const outlines = deps.lotOutlines ?? loadLotOutlines(content);
   const homesites = createHomesiteService({
     db,
@@ -96,7 +95,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     lotsOnPlan: new Set(outlines.shapes.map((shape) => shape.lot)),
     publicContent,
   });
-  const images = createImageLibrary({ db, uploads, publicContent, logger });
+  const images = createImageLibrary({ db, uploads, publicContent, cleanup: uploadCleanup });
   checkLotsHaveShapes(
     outlines,
     (await homesites.list()).map((row) => row.lot),

@@ -6,9 +6,11 @@ import type { Config } from './config.js';
 import { loadContent, type Content } from './content/index.js';
 import { prepareDatabase } from './prepare-database.js';
 import { LeadOutbox, type OutboxTiming } from './services/lead-outbox.js';
+import { createConfiguredUploadStorage } from './services/configured-upload-storage.js';
 import { PublicContentChanges } from './services/public-content.js';
 import { SpamPurge } from './services/spam-purge.js';
 import type { StaffPasswordChange } from './services/staff-accounts.js';
+import { UploadCleanup, type UploadCleanupTiming } from './services/upload-cleanup.js';
 import { PageCache } from './web/page-cache.js';
 
 export interface Site {
@@ -27,22 +29,24 @@ export interface Site {
   pageCache: PageCache;
   /** Deletes spam older than 30 days, at start and hourly. */
   spamPurge: SpamPurge;
+  /** Removes upload folders no image names any more (failed uploads, deleted images), across restarts. */
+  uploadCleanup: UploadCleanup;
   /**
-   * Stops the page cache's watch, the outbox's worker and the spam purge, and closes the database (after the HTTP
-   * server has stopped).
+   * Stops the page cache's watch, the outbox's and the upload clean-up's workers and the spam purge, and closes the
+   * database (after the HTTP server has stopped).
    */
   close(): Promise<void>;
 }
 
 /**
- * Everything the process runs besides the listening socket: database, app, and the lead outbox's worker when
- * e-mail or the webhook is configured. Tests may shorten the outbox's timing.
+ * Everything the process runs besides the listening socket: database, app, the upload clean-up's worker, and the
+ * lead outbox's worker when e-mail or the webhook is configured. Tests may shorten the workers' timing.
  */
 export async function createSite(
   config: Config,
   logger: Logger,
   content: Content = loadContent(),
-  options: { outboxTiming?: Partial<OutboxTiming> } = {},
+  options: { outboxTiming?: Partial<OutboxTiming>; uploadCleanupTiming?: Partial<UploadCleanupTiming> } = {},
 ): Promise<Site> {
   const { db, seeded, staffChange, staffAccounts } = await prepareDatabase(config);
   const outbox =
@@ -62,10 +66,23 @@ export async function createSite(
   const publicContent = new PublicContentChanges(db, logger);
   const pageCache = new PageCache(db, { logger });
   const spamPurge = new SpamPurge(db, logger);
+  const uploads = createConfiguredUploadStorage(config);
+  const uploadCleanup = new UploadCleanup(db, uploads, logger, options.uploadCleanupTiming);
   try {
-    const app = await createApp({ config, db, content, logger, outbox, publicContent, pageCache });
+    const app = await createApp({
+      config,
+      db,
+      content,
+      logger,
+      outbox,
+      publicContent,
+      pageCache,
+      uploads,
+      uploadCleanup,
+    });
     pageCache.startWatching(publicContent);
     outbox?.start();
+    uploadCleanup.start();
     // Awaited, so a site that has started holds no spam older than the limit.
     await spamPurge.start();
     return {
@@ -79,9 +96,11 @@ export async function createSite(
       publicContent,
       pageCache,
       spamPurge,
+      uploadCleanup,
       async close() {
         pageCache.stopWatching();
         await outbox?.stop();
+        await uploadCleanup.stop();
         await spamPurge.stop();
         await db.destroy();
       },

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Logger } from 'pino';
 import sharp, { type Metadata } from 'sharp';
 import { z } from 'zod';
 import {
@@ -10,10 +9,11 @@ import {
   setSortOrder,
   type ImageCollection,
 } from '../db/image-collections.js';
+import { hastenUploadCleanup, keepUploadFolder, scheduleUploadCleanup } from '../db/upload-cleanups.js';
 import { insertUploadedImage, takeUploadedImage } from '../db/uploaded-images.js';
 import { writeImageVariants } from './image-variants.js';
 import type { PublicContentChanges } from './public-content.js';
-import { createLeftoverRemover, type LeftoverRemover } from './upload-leftovers.js';
+import type { UploadCleanupHandle } from './upload-cleanup.js';
 import { UploadStorageUnavailable, type UploadStorage } from './upload-storage.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -72,14 +72,26 @@ async function reorderImages(
   });
 }
 
-/** Deletes one image's rows from a collection; returns the upload folder to remove, for an uploaded image. */
+/**
+ * Deletes one image's rows from a collection and, for an uploaded image, records its folder for removal in the same
+ * transaction: the files go once no row names them, whatever happens to this instance. Returns that folder.
+ */
 async function deleteImageRows(db: Knex, collection: ImageCollection, url: string): Promise<string | undefined> {
   return db.transaction(async (trx) => {
     const deleted = await deleteFromCollection(trx, collection, url);
     if (deleted === 0) throw new ImageLibraryError('That image is not in the list (it may already be deleted).', 404);
-    return takeUploadedImage(trx, url);
+    const folder = await takeUploadedImage(trx, url);
+    if (folder) await scheduleUploadCleanup(trx, folder, Date.now());
+    return folder;
   });
 }
+
+/**
+ * How long an upload in progress keeps its folder's clean-up row from being due. Far longer than an upload takes
+ * (its files are written within the storage's time limits); only an instance that stopped mid-upload leaves the row
+ * to come due, and the next worker removes the half-written folder.
+ */
+const UNFINISHED_UPLOAD_MS = 60 * 60_000;
 
 /** Checks the bytes themselves (never the file name) and decodes them fully, so a truncated file fails here. */
 async function inspectUpload(buffer: Buffer): Promise<void> {
@@ -117,12 +129,14 @@ export const STORAGE_UNAVAILABLE =
 /**
  * Adds an uploaded image at the end of a collection: sniffed, re-encoded to the site's responsive sizes with
  * metadata stripped, stored in the upload storage under a generated folder name. Files first, rows after: a row
- * never names a file that is not stored. On any failure the folder is removed (retried while the storage is out).
+ * never names a file that is not stored. The folder's clean-up row is written before its first file and deleted in
+ * the transaction that stores the image's rows; on any failure it becomes due at once, so no file outlives a failed
+ * upload, across an outage of the storage and a restart.
  */
 async function addUploadedImage(
   db: Knex,
   uploads: UploadStorage,
-  leftovers: LeftoverRemover,
+  cleanup: UploadCleanupHandle,
   collection: ImageCollection,
   upload: { buffer: Buffer; alt: string },
 ): Promise<string> {
@@ -132,16 +146,23 @@ async function addUploadedImage(
     throw new ImageLibraryError(`The alt text must be at most ${MAX_ALT_LENGTH} characters.`);
   await inspectUpload(upload.buffer);
   const directory = crypto.randomBytes(12).toString('hex');
+  const unfinishedUntil = Date.now() + UNFINISHED_UPLOAD_MS;
+  await scheduleUploadCleanup(db, directory, unfinishedUntil);
   const sink = { has: async () => false, put: (file: string, body: Buffer) => uploads.write(directory, file, body) };
   try {
     const variants = await writeImageVariants(upload.buffer, sink, 'image', `/uploads/${directory}`);
     await db.transaction(async (trx) => {
+      if (!(await keepUploadFolder(trx, directory, unfinishedUntil))) {
+        throw new UploadStorageUnavailable(`the upload into ${directory} outlasted its clean-up row's wait`);
+      }
       await insertUploadedImage(trx, directory, variants);
       await appendToCollection(trx, collection, variants.fallbackSrc, alt);
     });
     return variants.fallbackSrc;
   } catch (error) {
-    await leftovers.remove(directory);
+    // Should the database be out too, the row comes due when UNFINISHED_UPLOAD_MS is over instead.
+    await hastenUploadCleanup(db, directory, Date.now()).catch(() => undefined);
+    await cleanup.removeNow(directory);
     if (error instanceof ImageLibraryError) throw error;
     if (error instanceof UploadStorageUnavailable) throw new ImageLibraryError(STORAGE_UNAVAILABLE, 503);
     if (error instanceof Error && /Input|unsupported|corrupt|pixel/i.test(error.message)) {
@@ -159,8 +180,8 @@ export interface ImageLibraryDeps {
   db: Knex;
   uploads: UploadStorage;
   publicContent: PublicContentChanges;
-  /** Told when an upload's files could not be removed at once (they are retried). */
-  logger?: Logger;
+  /** The worker that removes the folders this library records as no longer needed. */
+  cleanup: UploadCleanupHandle;
 }
 
 /**
@@ -168,8 +189,7 @@ export interface ImageLibraryDeps {
  * whoever calls it (the staff pages, a script).
  */
 export function createImageLibrary(deps: ImageLibraryDeps) {
-  const { db, uploads, publicContent } = deps;
-  const leftovers = createLeftoverRemover(uploads, deps.logger);
+  const { db, uploads, publicContent, cleanup } = deps;
   return {
     async reorder(collection: ImageCollection, items: z.infer<typeof reorderSchema>): Promise<void> {
       await reorderImages(db, collection, items);
@@ -179,10 +199,10 @@ export function createImageLibrary(deps: ImageLibraryDeps) {
     async remove(collection: ImageCollection, url: string): Promise<void> {
       const folder = await deleteImageRows(db, collection, url);
       await publicContent.changed(`deleted an image from the ${collectionName(collection)}`);
-      if (folder) await leftovers.remove(folder);
+      if (folder) await cleanup.removeNow(folder);
     },
     async add(collection: ImageCollection, upload: { buffer: Buffer; alt: string }): Promise<string> {
-      const url = await addUploadedImage(db, uploads, leftovers, collection, upload);
+      const url = await addUploadedImage(db, uploads, cleanup, collection, upload);
       await publicContent.changed(`added an image to the ${collectionName(collection)}`);
       return url;
     },

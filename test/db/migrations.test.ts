@@ -17,6 +17,7 @@ const TABLES = [
   'homesites',
   'homesite_changes',
   'lead_deliveries',
+  'upload_cleanups',
 ];
 
 async function existing(db: Knex): Promise<string[]> {

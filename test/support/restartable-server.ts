@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { createApp } from '../../src/app.js';
+import { createConfiguredUploadStorage } from '../../src/services/configured-upload-storage.js';
 import { PublicContentChanges } from '../../src/services/public-content.js';
+import { UploadCleanup } from '../../src/services/upload-cleanup.js';
 import { PageCache } from '../../src/web/page-cache.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { loadContent } from '../../src/content/index.js';
@@ -49,8 +51,12 @@ export async function createRestartableServer(env: Record<string, string> = {}):
       const logger = createLogger(config);
       const publicContent = new PublicContentChanges(db, logger);
       const pageCache = new PageCache(db, { logger });
-      const app = await createApp({ config, db, content: loadContent(), logger, publicContent, pageCache });
+      const uploads = createConfiguredUploadStorage(config);
+      const uploadCleanup = new UploadCleanup(db, uploads, logger);
+      const content = loadContent();
+      const app = await createApp({ config, db, content, logger, publicContent, pageCache, uploads, uploadCleanup });
       pageCache.startWatching(publicContent);
+      uploadCleanup.start();
       const server = app.listen(0, '127.0.0.1');
       await new Promise<void>((resolve, reject) => {
         server.once('listening', resolve);
@@ -68,6 +74,7 @@ export async function createRestartableServer(env: Record<string, string> = {}):
             server.closeAllConnections();
           });
           pageCache.stopWatching();
+          await uploadCleanup.stop();
           await db.destroy();
         },
       };

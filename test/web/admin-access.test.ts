@@ -101,6 +101,7 @@ describe('Admin access without a session', () => {
           db: server.db,
           uploads: createDirectoryStorage(server.config.uploadDir),
           publicContent: server.site.publicContent,
+          cleanup: server.site.uploadCleanup,
         }),
       }),
     );

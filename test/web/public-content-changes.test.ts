@@ -154,6 +154,7 @@ describe('Public content changed: every change clears the page cache, whoever ma
       db: a.db,
       uploads: createDirectoryStorage(a.config.uploadDir),
       publicContent: a.site.publicContent,
+      cleanup: a.site.uploadCleanup,
     });
     const { items, alts } = await reversedOrder(a.db);
     await library.reorder(HOME, items);
@@ -166,7 +167,12 @@ describe('Public content changed: every change clears the page cache, whoever ma
     const db = connectDatabase(a.config.database);
     try {
       const publicContent = new PublicContentChanges(db, pino({ level: 'silent' }));
-      const library = createImageLibrary({ db, uploads: createDirectoryStorage(a.config.uploadDir), publicContent });
+      const library = createImageLibrary({
+        db,
+        uploads: createDirectoryStorage(a.config.uploadDir),
+        publicContent,
+        cleanup: a.site.uploadCleanup,
+      });
       const { items, alts } = await reversedOrder(db);
       await library.reorder(HOME, items);
       const content = loadContent();
