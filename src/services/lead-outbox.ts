@@ -15,6 +15,7 @@ import {
 } from '../db/lead-deliveries.js';
 import { composeAutoReply } from './lead-auto-reply.js';
 import { leadWebhookBody, postLeadWebhook, WEBHOOK_TIMEOUT_MS, type WebhookTarget } from './lead-webhook.js';
+import { backoffDelay, PollingLoop } from './polling-loop.js';
 import { composeStaffEmail, type MailIdentity } from './staff-lead-email.js';
 
 export interface OutboxTiming {
@@ -108,10 +109,7 @@ export class LeadOutbox implements LeadOutboxHandle {
   private readonly transport: Transporter | undefined;
   private readonly senders: Partial<Record<DeliveryChannel, Deliver>>;
   private readonly timing: OutboxTiming;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly db: Knex,
@@ -119,6 +117,11 @@ export class LeadOutbox implements LeadOutboxHandle {
     private readonly logger: Logger,
   ) {
     this.timing = checkedTiming({ ...DEFAULT_OUTBOX_TIMING, ...options.timing });
+    this.loop = new PollingLoop(
+      () => this.deliverDue(),
+      this.timing.pollMs,
+      (error: unknown) => this.logger.error({ err: error }, 'lead outbox pass failed'),
+    );
     const { attemptTimeoutMs } = this.timing;
     const { mail, webhook, content, siteUrl } = options;
     const senders: Partial<Record<DeliveryChannel, Deliver>> = {};
@@ -151,34 +154,12 @@ export class LeadOutbox implements LeadOutboxHandle {
   }
 
   start(): void {
-    this.stopped = false;
-    this.kick();
+    this.loop.start();
   }
 
-  /** Runs a delivery pass now (or right after the current one). */
+  /** Runs a pass now (or right after the current one). */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = this.deliverDue()
-      .catch((error: unknown) => this.logger.error({ err: error }, 'lead outbox pass failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        } else if (!this.stopped) {
-          this.timer = setTimeout(() => this.kick(), this.timing.pollMs);
-          this.timer.unref();
-        }
-      });
-  }
-
-  private retryDelay(attempts: number): number {
-    return Math.min(this.timing.baseDelayMs * 2 ** attempts, this.timing.maxDelayMs);
+    this.loop.kick();
   }
 
   /**
@@ -193,7 +174,7 @@ export class LeadOutbox implements LeadOutboxHandle {
     await Promise.all(
       [...byChannel.values()].map(async (deliveries) => {
         for (const delivery of deliveries) {
-          if (this.stopped) return;
+          if (this.loop.stopped) return;
           await this.deliverOne(delivery);
         }
       }),
@@ -218,15 +199,18 @@ export class LeadOutbox implements LeadOutboxHandle {
       this.logger.info(log, 'lead delivered');
     } catch (error) {
       const code = (error as { code?: string }).code ?? (error as Error).message ?? 'error';
-      await scheduleLeadRetry(this.db, delivery.id, Date.now() + this.retryDelay(delivery.attempts), String(code));
+      await scheduleLeadRetry(
+        this.db,
+        delivery.id,
+        Date.now() + backoffDelay(delivery.attempts, this.timing.baseDelayMs, this.timing.maxDelayMs),
+        String(code),
+      );
       this.logger.warn({ ...log, code }, 'lead delivery failed; will retry');
     }
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
     this.transport?.close();
   }
 }

@@ -8,6 +8,7 @@ import {
   scheduleUploadCleanupRetry,
   type UploadCleanupRow,
 } from '../db/upload-cleanups.js';
+import { backoffDelay, PollingLoop } from './polling-loop.js';
 import type { UploadStorage } from './upload-storage.js';
 
 export interface UploadCleanupTiming {
@@ -48,10 +49,7 @@ export interface UploadCleanupHandle {
  */
 export class UploadCleanup implements UploadCleanupHandle {
   private readonly timing: UploadCleanupTiming;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly db: Knex,
@@ -60,33 +58,20 @@ export class UploadCleanup implements UploadCleanupHandle {
     timing: Partial<UploadCleanupTiming> = {},
   ) {
     this.timing = { ...DEFAULT_UPLOAD_CLEANUP_TIMING, ...timing };
+    this.loop = new PollingLoop(
+      () => this.removeDue(),
+      this.timing.pollMs,
+      (error: unknown) => this.logger.error({ err: error }, 'upload clean-up pass failed'),
+    );
   }
 
   start(): void {
-    this.stopped = false;
-    this.kick();
+    this.loop.start();
   }
 
   /** Runs a pass now (or right after the current one). */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = this.removeDue()
-      .catch((error: unknown) => this.logger.error({ err: error }, 'upload clean-up pass failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        } else if (!this.stopped) {
-          this.timer = setTimeout(() => this.kick(), this.timing.pollMs);
-          this.timer.unref();
-        }
-      });
+    this.loop.kick();
   }
 
   async removeNow(folder: string): Promise<void> {
@@ -101,7 +86,7 @@ export class UploadCleanup implements UploadCleanupHandle {
   /** One pass over the folders due for removal. */
   async removeDue(): Promise<void> {
     for (const row of await dueUploadCleanups(this.db, Date.now(), 20)) {
-      if (this.stopped) return;
+      if (this.loop.stopped) return;
       await this.removeOne(row);
     }
   }
@@ -111,7 +96,7 @@ export class UploadCleanup implements UploadCleanupHandle {
     try {
       await this.uploads.removeFolder(row.folder);
     } catch (error) {
-      const wait = Math.min(this.timing.baseDelayMs * 2 ** row.attempts, this.timing.maxDelayMs);
+      const wait = backoffDelay(row.attempts, this.timing.baseDelayMs, this.timing.maxDelayMs);
       const reason = error instanceof Error ? error.message : String(error);
       await scheduleUploadCleanupRetry(this.db, row.folder, Date.now() + wait, reason);
       this.logger.warn(
@@ -125,8 +110,6 @@ export class UploadCleanup implements UploadCleanupHandle {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 }
