@@ -6,7 +6,7 @@ import { ASSET_MANIFEST, PUBLIC_BUILD_DIR } from '../../src/render/build-paths.j
 import type { BrowserContext, Page } from 'playwright-core';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { axeViolations } from './axe-check.js';
-import { usePagePool } from './page-pool.js';
+import { reusedPage } from './reused-page.js';
 import { openPage, screenshot, waitForHydration, WIDTHS, type OpenedPage } from './support.js';
 import { useBrowserSuite } from './support.js';
 
@@ -32,10 +32,11 @@ describe('Lot map and homesite editor (browser)', function () {
   afterEach(async () => {
     for (const page of openedStaffPages.splice(0)) await page.close();
   });
-  // Public pages: one pooled page per width and JavaScript setting, loaded afresh for each test.
-  const visit = usePagePool(suite);
+  // Public pages: one page with JavaScript and one without, each test loading its page afresh.
+  const withScript = reusedPage(suite);
+  const withoutScript = reusedPage(suite, { javaScriptEnabled: false });
   async function open(path: string, widget: string, width = 1280, javaScriptEnabled = true): Promise<OpenedPage> {
-    return visit(path, { width, javaScriptEnabled }, javaScriptEnabled ? widget : undefined);
+    return javaScriptEnabled ? withScript.visit(path, { width, widget }) : withoutScript.visit(path, { width });
   }
 
   /**
@@ -255,7 +256,7 @@ describe('Lot map and homesite editor (browser)', function () {
       });
 
       it(`finds no violation on /homesites/N and /quick-move-in at ${width} px`, async () => {
-        const { page } = await visit('/quick-move-in', { width });
+        const { page } = await withScript.visit('/quick-move-in', { width });
         const found = (await axeViolations(page)).map((violation) => `/quick-move-in: ${violation}`);
         for (const path of ['/homesites/5', '/homesites/24']) {
           await page.goto(path);
