@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { loadContent } from '../../src/content/index.js';
-import { usePagePool } from './page-pool.js';
+import { reusedPage } from './reused-page.js';
 import { screenshot, useBrowserSuite, waitUntil, WIDTHS } from './support.js';
 
 /**
@@ -36,9 +36,10 @@ const focusedThumbnailIndex = (page: Page) =>
 
 describe('Floor plan gallery', function () {
   const suite = useBrowserSuite();
-  // One pooled page per width and JavaScript setting, loaded afresh for each test.
-  const visit = usePagePool(suite);
-  const openGallery = (slug: string, width: number) => visit(`/floor-plans/${slug}`, { width }, 'FloorPlanGallery');
+  const withScript = reusedPage(suite);
+  const withoutScript = reusedPage(suite, { javaScriptEnabled: false });
+  const openGallery = (slug: string, width: number) =>
+    withScript.visit(`/floor-plans/${slug}`, { width, widget: 'FloorPlanGallery' });
 
   for (const width of WIDTHS) {
     describe(`at ${width}px`, function () {
@@ -163,7 +164,7 @@ describe('Floor plan gallery', function () {
       });
 
       it('links each thumbnail to its full image when JavaScript is off', async () => {
-        const { page } = await visit('/floor-plans/overlook', { width, javaScriptEnabled: false });
+        const { page } = await withoutScript.visit('/floor-plans/overlook', { width });
         const hrefs = await thumbnails(page).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
         expect(hrefs).to.have.length(2);
         for (const href of hrefs) {

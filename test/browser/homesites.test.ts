@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect } from 'chai';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -6,25 +5,12 @@ import zlib from 'node:zlib';
 import { ASSET_MANIFEST, PUBLIC_BUILD_DIR } from '../../src/render/build-paths.js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
-import { usePagePool } from './page-pool.js';
+import { axeViolations } from './axe-check.js';
+import { reusedPage } from './reused-page.js';
 import { openPage, screenshot, waitForHydration, WIDTHS, type OpenedPage } from './support.js';
 import { useBrowserSuite } from './support.js';
 
 /** The lot map and the staff editor in a real browser: tap, hover, filters, search, zoom, save, 409, bulk, CSV. */
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help}\n` +
-      violation.nodes
-        .slice(0, 5)
-        .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`)
-        .join('\n'),
-  );
-}
 
 async function signIn(page: Page, next: string): Promise<void> {
   await page.goto(`/login?next=${encodeURIComponent(next)}`);
@@ -46,10 +32,11 @@ describe('Lot map and homesite editor (browser)', function () {
   afterEach(async () => {
     for (const page of openedStaffPages.splice(0)) await page.close();
   });
-  // Public pages: one pooled page per width and JavaScript setting, loaded afresh for each test.
-  const visit = usePagePool(suite);
+  // Public pages: one page with JavaScript and one without, each test loading its page afresh.
+  const withScript = reusedPage(suite);
+  const withoutScript = reusedPage(suite, { javaScriptEnabled: false });
   async function open(path: string, widget: string, width = 1280, javaScriptEnabled = true): Promise<OpenedPage> {
-    return visit(path, { width, javaScriptEnabled }, javaScriptEnabled ? widget : undefined);
+    return javaScriptEnabled ? withScript.visit(path, { width, widget }) : withoutScript.visit(path, { width });
   }
 
   /**
@@ -264,25 +251,25 @@ describe('Lot map and homesite editor (browser)', function () {
         const map = await open('/site-plan', 'LotMap', width);
         await lot(map.page, 5).click();
         await card(map.page).waitFor();
-        const found = await violations(map.page);
+        const found = await axeViolations(map.page);
         expect(found, found.join('\n')).to.deep.equal([]);
       });
 
       it(`finds no violation on /homesites/N and /quick-move-in at ${width} px`, async () => {
-        const { page } = await visit('/quick-move-in', { width });
-        const found = (await violations(page)).map((violation) => `/quick-move-in: ${violation}`);
+        const { page } = await withScript.visit('/quick-move-in', { width });
+        const found = (await axeViolations(page)).map((violation) => `/quick-move-in: ${violation}`);
         for (const path of ['/homesites/5', '/homesites/24']) {
           await page.goto(path);
-          found.push(...(await violations(page)).map((violation) => `${path}: ${violation}`));
+          found.push(...(await axeViolations(page)).map((violation) => `${path}: ${violation}`));
         }
         expect(found, found.join('\n')).to.deep.equal([]);
       });
 
       it(`finds no violation on /admin/homesites and a lot's history at ${width} px`, async () => {
         const staff = await openEditor(width);
-        const found = (await violations(staff)).map((violation) => `/admin/homesites: ${violation}`);
+        const found = (await axeViolations(staff)).map((violation) => `/admin/homesites: ${violation}`);
         await staff.goto('/admin/homesites/5/history');
-        found.push(...(await violations(staff)).map((violation) => `history: ${violation}`));
+        found.push(...(await axeViolations(staff)).map((violation) => `history: ${violation}`));
         expect(found, found.join('\n')).to.deep.equal([]);
       });
     }

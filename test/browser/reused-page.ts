@@ -1,29 +1,30 @@
 import type { Dialog, Page } from 'playwright-core';
 import { openPage, VIEWPORT_HEIGHT, waitForHydration, type BrowserSuite, type OpenedPage } from './support.js';
 
+export interface VisitOptions {
+  width?: number;
+  height?: number;
+  /** Waits until this widget has hydrated. */
+  widget?: string;
+  referer?: string;
+  /** Runs just before loading (to route requests of this load). */
+  prepare?: (page: Page) => Promise<unknown>;
+}
+
 export interface ReusedPage {
   /**
-   * Loads `path` afresh at `width` (and waits until `widget`, if named, has hydrated): the routes, dialog handlers
-   * and recorded problems, requests and failures of the test before are gone. `prepare` runs just before loading
-   * (to route requests of this load).
+   * Loads `path` afresh at `width` with the pointer off the page: the routes, dialog handlers and recorded
+   * problems, requests and failures of the test before are gone.
    */
-  visit(
-    path: string,
-    options?: {
-      width?: number;
-      height?: number;
-      widget?: string;
-      referer?: string;
-      prepare?: (page: Page) => Promise<unknown>;
-    },
-  ): Promise<OpenedPage>;
+  visit(path: string, options?: VisitOptions): Promise<OpenedPage>;
 }
 
 /**
- * One browser page reused by the tests of a file or block: every new context or tab starts a Chromium renderer
- * process, which costs more CPU than the page loaded into it. Each test starts from a fresh navigation, so nothing
- * in the document carries over; what the browser keeps across them (the HTTP cache, cookies, storage) must not
- * matter to the tests that share it.
+ * One browser page reused by the tests of a file or block, closed after them: every new context or tab starts a
+ * Chromium renderer process, which costs more CPU than the page loaded into it, so one page serves every width
+ * (the viewport is resized before each load). Each test starts from a fresh navigation, so nothing in the document
+ * carries over; what the browser keeps across them (the HTTP cache, cookies, storage) must not matter to the tests
+ * that share it. JavaScript on or off is the context's, so each setting takes a page of its own.
  */
 export function reusedPage(
   suite: BrowserSuite,
@@ -31,6 +32,11 @@ export function reusedPage(
 ): ReusedPage {
   const { beforeVisit, ...contextOptions } = options;
   let opened: Promise<OpenedPage> | undefined;
+  after(async () => {
+    const closing = opened;
+    opened = undefined;
+    await closing?.then(({ context }) => context.close()).catch(() => undefined);
+  });
   return {
     async visit(path, { width = 1280, height = VIEWPORT_HEIGHT, widget, referer, prepare } = {}) {
       opened ??= openPage(suite, { width, height, ...contextOptions });
@@ -39,6 +45,8 @@ export function reusedPage(
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       page.removeAllListeners('dialog');
       for (const list of [current.problems, current.requests, current.failures]) list.length = 0;
+      // A pointer left over a lot or a thumbnail by the test before would hover it in the new page.
+      await page.mouse.move(0, 0);
       await page.setViewportSize({ width, height });
       await beforeVisit?.(page);
       await prepare?.(page);
