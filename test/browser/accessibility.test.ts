@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import axe from 'axe-core';
+import type axe from 'axe-core';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
+import { axeResults, describeViolations } from './axe-check.js';
 import { openPage, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
 
 /**
@@ -9,7 +9,6 @@ import { openPage, useBrowserSuite, waitForHydration, WIDTHS } from './support.j
  * the widgets have hydrated; and again in the states a visitor opens (menu, viewer, form errors, map popup), on the
  * same load of the page right after its first check.
  */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const PAGES = [
   '/',
   '/about',
@@ -126,34 +125,10 @@ async function animationsFinished(page: Page): Promise<void> {
   );
 }
 
-type AxeWindow = Window & { axe?: typeof axe };
-
-/**
- * The violations axe finds on the page as it is now. axe goes into the document once per load and runs there for
- * each state (AxeBuilder would inject it again and finish each run in a new blank page); a page with frames, which
- * each need axe in them, goes through AxeBuilder.
- */
+/** The violations on the page once its animations have ended (a fading popup would read as low contrast). */
 async function violations(page: Page): Promise<axe.Result[]> {
   await animationsFinished(page);
-  if (page.frames().length > 1) return (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations;
-  if (!(await page.evaluate(() => typeof (window as AxeWindow).axe?.run === 'function')))
-    await page.evaluate(`${axe.source}; axe.configure({ branding: { application: 'playwright' } });`);
-  return page.evaluate(
-    async (tags) =>
-      (await (window as AxeWindow).axe!.run(document, { runOnly: { type: 'tag', values: tags } })).violations,
-    TAGS,
-  );
-}
-
-function describeViolations(where: string, found: axe.Result[]): string[] {
-  return found.map(
-    (violation) =>
-      `${where}: ${violation.id} (${violation.impact}): ${violation.help}\n` +
-      violation.nodes
-        .slice(0, 5)
-        .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`)
-        .join('\n'),
-  );
+  return axeResults(page);
 }
 
 /**
