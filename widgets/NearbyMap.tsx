@@ -95,6 +95,18 @@ export default function NearbyMap({ tab, home, tileUrl, attribution, selected, o
     map?.fitBounds(bounds, { ...fitPadding(map.getContainer()), maxZoom: tab.zoom, animate: false });
   }, [map, bounds, tab.zoom]);
 
+  useEffect(
+    () => () => {
+      // Leaflet ends a zoom animation by a 250 ms timer that remove() does not cancel: a tab chosen within those
+      // 250 ms unmounts this map, and the timer then moved a removed map (a "_leaflet_pos" page error). Ending the
+      // animation now, while the map still exists, leaves the timer nothing to do. (Leaflet 1.9 has no public call
+      // for it: the two members below are its own.)
+      const zooming = map as unknown as { _animatingZoom?: boolean; _onZoomTransitionEnd?: () => void } | null;
+      if (zooming?._animatingZoom) zooming._onZoomTransitionEnd?.();
+    },
+    [map],
+  );
+
   useEffect(() => {
     if (selected === null) return;
     const marker = markers.current[selected];

@@ -340,6 +340,21 @@ describe('Nearby section on /site-plan', function () {
         expectNoProblems();
       });
 
+      it('switches tabs in the middle of a zoom animation without a page error', async () => {
+        await showNearby();
+        await showTab(page, 'Schools');
+        // Leaflet ends a zoom animation by a 250 ms timer; a tab chosen before it fires unmounts that map.
+        await page.evaluate(async () => {
+          document.querySelector<HTMLElement>('.nearby .leaflet-control-zoom-in')!.click();
+          [...document.querySelectorAll<HTMLElement>('.nearby [role="tab"]')]
+            .find((tab) => tab.textContent?.includes('Grocery'))!
+            .click();
+          await new Promise((resolve) => setTimeout(resolve, 400));
+        });
+        await chooseTab(page, 'Grocery');
+        expectNoProblems();
+      });
+
       it('opens a popup with the place name when a marker is clicked; closing it clears the selection', async () => {
         await showNearby();
         await showTab(page, 'Schools');
