@@ -121,17 +121,26 @@ export default function ContactForm({
     input.setSelectionRange(caret, caret);
   }, [enhanced, typed]);
 
+  // Where the caret goes once the formatted phone is on screen: set in the same commit, before the next key is
+  // handled, so a key typed within a frame of the last one lands after the same digits.
+  const phoneCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const caret = phoneCaret.current;
+    phoneCaret.current = null;
+    const input = formRef.current?.querySelector<HTMLInputElement>('[name="phone"]');
+    if (caret === null || !input || document.activeElement !== input) return;
+    input.setSelectionRange(caret, caret);
+  }, [values]);
+
   function onPhoneChange(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const digitsBeforeCaret = phoneDigitsBeforeCaret(input.value, input.selectionStart ?? input.value.length);
     const formatted = formatPhone(input.value);
+    phoneCaret.current = caretAfterDigits(formatted, digitsBeforeCaret);
+    // A new values object each time, so the commit (and the caret above) comes even when the formatted number is
+    // unchanged (a character the formatter drops).
     update('phone', formatted);
     if (status === 'invalid-phone') setStatus('idle');
-    requestAnimationFrame(() => {
-      if (document.activeElement !== input) return;
-      const caret = caretAfterDigits(formatted, digitsBeforeCaret);
-      input.setSelectionRange(caret, caret);
-    });
   }
 
   function focusField(field: ContactField) {
