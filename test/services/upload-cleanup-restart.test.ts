@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -8,11 +7,10 @@ import sharp from 'sharp';
 import { connectDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrations.js';
 import { scheduleUploadCleanup } from '../../src/db/upload-cleanups.js';
-import { createLogger } from '../../src/logger.js';
 import { UploadCleanup } from '../../src/services/upload-cleanup.js';
 import type { UploadStorage } from '../../src/services/upload-storage.js';
-import { createSite, type Site } from '../../src/site.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
+import { startSiteInstance, type RunningSite } from '../support/outbox-site.js';
 import { startS3Server, type RunningS3 } from '../support/s3-server.js';
 import { waitFor } from '../support/smtp-sink.js';
 import { postImage, signIn, STAFF_ENV } from '../support/staff.js';
@@ -27,18 +25,12 @@ const PREFIX = 'maplehollow';
 /** Quick retries, so a test waits for S3 in seconds; the policy itself is the production one. */
 const QUICK = { pollMs: 200, baseDelayMs: 200, maxDelayMs: 1_000 };
 
-interface Instance {
-  url: string;
-  site: Site;
-  stop(): Promise<void>;
-}
-
 describe('Upload clean-up across a restart (S3, one database)', function () {
   this.timeout(90_000);
   let s3: RunningS3;
   let dataDir: string;
   let database: TestDatabase;
-  const running = new Set<Instance>();
+  const running = new Set<RunningSite>();
 
   const instanceEnv = () => ({
     ...STAFF_ENV,
@@ -70,28 +62,9 @@ describe('Upload clean-up across a restart (S3, one database)', function () {
   }
 
   /** The next instance on the shared database and bucket, in this process; stop() ends it and keeps both. */
-  async function startInstance(): Promise<Instance> {
+  function startInstance(): Promise<RunningSite> {
     const config = testConfig(dataDir, database.url, instanceEnv());
-    const site = await createSite(config, createLogger(config), undefined, { uploadCleanupTiming: QUICK });
-    const server = site.app.listen(0, '127.0.0.1');
-    await new Promise<void>((resolve, reject) => {
-      server.once('listening', resolve);
-      server.once('error', reject);
-    });
-    const instance: Instance = {
-      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      site,
-      async stop() {
-        if (!running.delete(instance)) return;
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
-        await site.close();
-      },
-    };
-    running.add(instance);
-    return instance;
+    return startSiteInstance(config, { uploadCleanupTiming: QUICK }, running);
   }
 
   const png = (background: string) =>

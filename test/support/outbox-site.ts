@@ -2,11 +2,43 @@ import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { OutboxTiming } from '../../src/services/lead-outbox.js';
 import { createSite, type Site } from '../../src/site.js';
 import { createTestDatabase } from './test-database.js';
 import { testConfig } from './test-server.js';
+
+/**
+ * Starts one instance of the site in this process on a free port, kept in `running` until stopped (stop() is
+ * idempotent), so a test can stop whatever is still running at the end.
+ */
+export async function startSiteInstance(
+  config: Config,
+  options: Parameters<typeof createSite>[3],
+  running: Set<RunningSite>,
+): Promise<RunningSite> {
+  const site = await createSite(config, createLogger(config), undefined, options);
+  const server = site.app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const instance: RunningSite = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    site,
+    async stop() {
+      if (!running.delete(instance)) return;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await site.close();
+    },
+  };
+  running.add(instance);
+  return instance;
+}
 
 /** The outbox on a short clock, so retries come in tenths of a second rather than seconds. */
 export const QUICK_OUTBOX: Partial<OutboxTiming> = {
@@ -40,26 +72,7 @@ export async function createOutboxSiteHome(
   const running = new Set<RunningSite>();
   return {
     async start(instanceTiming = timing) {
-      const site = await createSite(config, createLogger(config), undefined, { outboxTiming: instanceTiming });
-      const server = site.app.listen(0, '127.0.0.1');
-      await new Promise<void>((resolve, reject) => {
-        server.once('listening', resolve);
-        server.once('error', reject);
-      });
-      const instance: RunningSite = {
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        site,
-        async stop() {
-          if (!running.delete(instance)) return;
-          await new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeAllConnections();
-          });
-          await site.close();
-        },
-      };
-      running.add(instance);
-      return instance;
+      return startSiteInstance(config, { outboxTiming: instanceTiming }, running);
     },
     async dispose() {
       for (const instance of [...running]) await instance.stop();
