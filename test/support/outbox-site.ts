@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pino, type Logger } from 'pino';
 import type { Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { OutboxTiming } from '../../src/services/lead-outbox.js';
@@ -15,10 +17,11 @@ import { testConfig } from './test-server.js';
  */
 export async function startSiteInstance(
   config: Config,
-  options: Parameters<typeof createSite>[3],
-  running: Set<RunningSite>,
+  options: Parameters<typeof createSite>[3] = {},
+  running = new Set<RunningSite>(),
+  logger: Logger = createLogger(config),
 ): Promise<RunningSite> {
-  const site = await createSite(config, createLogger(config), undefined, options);
+  const site = await createSite(config, logger, undefined, options);
   const server = site.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -38,6 +41,17 @@ export async function startSiteInstance(
   };
   running.add(instance);
   return instance;
+}
+
+/** A logger at `level` that keeps each line it writes, parsed, in `lines`, for a test to read. */
+export function recordingLogger<Line>(level: string, lines: Line[]): Logger {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Line);
+      done();
+    },
+  });
+  return pino({ level }, stream);
 }
 
 /** The outbox on a short clock, so retries come in tenths of a second rather than seconds. */

@@ -1,13 +1,11 @@
 import { expect } from 'chai';
 import fs from 'node:fs/promises';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { bumpSiteRevision } from '../../src/db/site-revision.js';
-import { createSite, type Site } from '../../src/site.js';
+import type { Site } from '../../src/site.js';
+import { recordingLogger, startSiteInstance, type RunningSite } from '../support/outbox-site.js';
 import { PageCache } from '../../src/web/page-cache.js';
 import { createTestDatabase } from '../support/test-database.js';
 import { testConfig } from '../support/test-server.js';
@@ -23,29 +21,22 @@ describe('The page cache while the shared site revision cannot be read', functio
   const lines: { level: number; msg: string }[] = [];
   let dataDir: string;
   let site: Site;
-  let server: Server;
+  let instance: RunningSite;
   let url: string;
 
   before(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'page-cache-poll-'));
     const database = await createTestDatabase(dataDir, { sqlite: true });
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString()) as (typeof lines)[number]);
-        done();
-      },
-    });
-    site = await createSite(testConfig(dataDir, database.url), pino({ level: 'info' }, logStream));
-    server = site.app.listen(0, '127.0.0.1');
-    await new Promise<void>((resolve) => server.once('listening', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    instance = await startSiteInstance(
+      testConfig(dataDir, database.url),
+      {},
+      undefined,
+      recordingLogger('info', lines),
+    );
+    ({ site, url } = instance);
   });
   after(async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-    await site.close();
+    await instance.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 

@@ -1,16 +1,14 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import type { AddressInfo } from 'node:net';
 import fs from 'node:fs/promises';
-import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import sharp from 'sharp';
 import { loadContent } from '../../src/content/index.js';
 import { connectDatabase } from '../../src/db/connect.js';
-import { createSite, type Site } from '../../src/site.js';
+import type { Site } from '../../src/site.js';
+import { recordingLogger, startSiteInstance, type RunningSite } from '../support/outbox-site.js';
 import { createHomesiteService } from '../../src/services/homesites.js';
 import { createImageLibrary } from '../../src/services/image-library.js';
 import { PublicContentChanges } from '../../src/services/public-content.js';
@@ -220,29 +218,22 @@ describe('Public content changed when the shared revision cannot be raised', fun
   const lines: { level: number; msg: string; reason?: string; err?: { message: string } }[] = [];
   let dataDir: string;
   let site: Site;
-  let server: Server;
+  let instance: RunningSite;
   let url: string;
 
   before(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'public-content-'));
     const database = await createTestDatabase(dataDir, { sqlite: true });
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString()) as (typeof lines)[number]);
-        done();
-      },
-    });
-    site = await createSite(testConfig(dataDir, database.url, STAFF_ENV), pino({ level: 'error' }, logStream));
-    server = site.app.listen(0, '127.0.0.1');
-    await new Promise<void>((resolve) => server.once('listening', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    instance = await startSiteInstance(
+      testConfig(dataDir, database.url, STAFF_ENV),
+      {},
+      undefined,
+      recordingLogger('error', lines),
+    );
+    ({ site, url } = instance);
   });
   after(async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-    await site.close();
+    await instance.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 

@@ -1,13 +1,9 @@
 import { expect } from 'chai';
 import fs from 'node:fs/promises';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { createS3Storage } from '../../src/services/s3-upload-storage.js';
-import { createSite, type Site } from '../../src/site.js';
+import { recordingLogger, startSiteInstance, type RunningSite } from '../support/outbox-site.js';
 import { UPLOAD_RETRY_AFTER_SECONDS } from '../../src/web/uploads-route.js';
 import { startS3Server, type RunningS3 } from '../support/s3-server.js';
 import { createTestDatabase } from '../support/test-database.js';
@@ -20,8 +16,7 @@ describe('GET /uploads/… while the S3 upload store is out', function () {
   const lines: { level: number; msg: string }[] = [];
   let s3: RunningS3;
   let dataDir: string;
-  let site: Site;
-  let server: Server;
+  let instance: RunningSite;
   let url: string;
 
   before(async () => {
@@ -30,23 +25,11 @@ describe('GET /uploads/… while the S3 upload store is out', function () {
     const database = await createTestDatabase(dataDir);
     const config = testConfig(dataDir, database.url, s3.env('site'));
     await createS3Storage(config.uploadStore!).write('a1b2c3d4', 'image-400.abc123.jpg', Buffer.from('jpeg bytes'));
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString()) as (typeof lines)[number]);
-        done();
-      },
-    });
-    site = await createSite(config, pino({ level: 'info' }, logStream));
-    server = site.app.listen(0, '127.0.0.1');
-    await new Promise<void>((resolve) => server.once('listening', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    instance = await startSiteInstance(config, {}, undefined, recordingLogger('info', lines));
+    ({ url } = instance);
   });
   after(async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-    await site.close();
+    await instance.stop();
     await s3.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
