@@ -17,11 +17,11 @@ import {
   type HomesiteStatus,
 } from '../src/shared/homesite-rules.js';
 import { Picture } from '../src/shared/Picture.js';
-import { FilterSelect } from '../src/shared/FilterSelect.js';
+import { FilterSelect, optionsLabelledBy, optionsNamedByValue } from '../src/shared/FilterSelect.js';
 import { HydrationRootContext } from './input-before-hydration.js';
 import { lotMatches, withFits, type LotMapFilter, type LotMapLot, type LotMapProps } from './lot-map-types.js';
 import { lotShapesMarkup } from './lot-shapes-markup.js';
-import { StatusOptions, StatusPatterns, StatusSwatch } from './lot-status-style.js';
+import { StatusPatterns, StatusSwatch } from './lot-status-style.js';
 import { useEnhanced } from './use-enhanced.js';
 
 const MAX_SCALE = 5;
@@ -339,10 +339,9 @@ export default function LotMap({
             name="status"
             value={filter.status}
             onChange={(event) => applyFilter({ ...filter, status: event.target.value as HomesiteStatus | '' })}
-          >
-            <option value="">All statuses</option>
-            <StatusOptions statuses={statusOptions} />
-          </FilterSelect>
+            anyLabel="All statuses"
+            options={optionsLabelledBy(statusOptions, STATUS_LABELS)}
+          />
           <FilterSelect
             fieldClassName="lot-map-field"
             label="Plan"
@@ -350,14 +349,9 @@ export default function LotMap({
             name="plan"
             value={filter.plan}
             onChange={(event) => applyFilter({ ...filter, plan: event.target.value })}
-          >
-            <option value="">All plans</option>
-            {plans.map((plan) => (
-              <option key={plan} value={plan}>
-                {plan}
-              </option>
-            ))}
-          </FilterSelect>
+            anyLabel="All plans"
+            options={optionsNamedByValue(plans)}
+          />
           {enhanced ? null : (
             <button type="submit" className="button button-small">
               Show

@@ -15,6 +15,11 @@ const overlookDrawings = {
   },
 };
 
+/** A lender's or partner's linked logo, whose text alternative is the name it stands for. */
+function logoLink(name: string, href: string, logoSrc: string) {
+  return { name, href, logo: { src: logoSrc, alt: name } };
+}
+
 /**
  * SAMPLE CONTENT. Everything the site says about the community that staff do not edit lives here:
  * to run the site for another community, edit this file and replace the files under static/sample/.
@@ -162,28 +167,16 @@ export const community = {
     },
   ],
   lenders: [
-    {
-      name: 'Keystone Home Lending',
-      href: 'https://lending.example.com/keystone/pre-approval',
-      logo: { src: '/sample/logos/lender-1.svg', alt: 'Keystone Home Lending' },
-    },
-    {
-      name: 'Bluewater Mortgage',
-      href: 'https://lending.example.com/bluewater/apply',
-      logo: { src: '/sample/logos/lender-2.svg', alt: 'Bluewater Mortgage' },
-    },
+    logoLink(
+      'Keystone Home Lending',
+      'https://lending.example.com/keystone/pre-approval',
+      '/sample/logos/lender-1.svg',
+    ),
+    logoLink('Bluewater Mortgage', 'https://lending.example.com/bluewater/apply', '/sample/logos/lender-2.svg'),
   ],
   partners: [
-    {
-      name: 'Evergreen Realty Group',
-      href: 'https://partners.example.com/evergreen',
-      logo: { src: '/sample/logos/partner-1.svg', alt: 'Evergreen Realty Group' },
-    },
-    {
-      name: 'Hollow Creek HOA',
-      href: 'https://partners.example.com/hollow-creek',
-      logo: { src: '/sample/logos/partner-2.svg', alt: 'Hollow Creek HOA' },
-    },
+    logoLink('Evergreen Realty Group', 'https://partners.example.com/evergreen', '/sample/logos/partner-1.svg'),
+    logoLink('Hollow Creek HOA', 'https://partners.example.com/hollow-creek', '/sample/logos/partner-2.svg'),
   ],
   // Distances are driving miles; the pins sit within the seed's map zoom (13, and 10 for Medical) of a 30vh map.
   nearby: [

@@ -3,6 +3,7 @@ import type { ContactInput } from '../shared/contact-rules.js';
 import { storedTimestampToIso } from './stored-timestamp.js';
 import type { LeadContextColumns } from './lead-context-columns.js';
 import { leadSearchColumns } from './lead-search.js';
+import { mapNullable } from '../shared/nullable.js';
 
 /**
  * outbox: the message's deliveries are rows of lead_deliveries (docs/decisions/017-lead-outbox.md); skipped: spam
@@ -48,8 +49,8 @@ function fromStored(row: StoredMessageRow): ContactMessageRow {
   return {
     ...row,
     created_at: storedTimestampToIso(row.created_at),
-    read_at: row.read_at === null ? null : storedTimestampToIso(row.read_at),
-    delivered_at: row.delivered_at === null ? null : storedTimestampToIso(row.delivered_at),
+    read_at: mapNullable(row.read_at, storedTimestampToIso),
+    delivered_at: mapNullable(row.delivered_at, storedTimestampToIso),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { HOMESITE_FIELDS, type EditableField, type HomesiteRecord } from '../shared/homesite-record.js';
 import type { HomesiteStatus } from '../shared/homesite-rules.js';
+import { mapNullable } from '../shared/nullable.js';
 
 export type HomesiteRow = HomesiteRecord;
 
@@ -18,11 +19,12 @@ const COLUMNS = [...HOMESITE_FIELDS];
 
 /** PostgreSQL's driver returns integers as numbers here, SQLite too; lot and price are kept as numbers either way. */
 function normalize(row: HomesiteRow): HomesiteRow {
+  const asNumber = (value: number | null) => mapNullable(value, Number);
   return {
     ...row,
     lot: Number(row.lot),
-    price: row.price === null ? null : Number(row.price),
-    sqft: row.sqft === null ? null : Number(row.sqft),
+    price: asNumber(row.price),
+    sqft: asNumber(row.sqft),
     version: Number(row.version),
   };
 }

@@ -1,4 +1,4 @@
-import express, { Router, type Request, type Response, type RequestHandler } from 'express';
+import { Router, type Request, type Response, type RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import { floorPlanBySlug, type Content, type FloorPlan } from '../content/index.js';
 import { receiveContactMessage } from '../services/contact-messages.js';
@@ -18,10 +18,8 @@ import { ContactPage } from '../../views/ContactPage.js';
 import type { LeadRateLimit } from './lead-rate-limit.js';
 import { siteProps, type PageKit } from './page-context.js';
 import { wantsPage } from './client-wants.js';
+import { publicFormPost } from './public-form-post.js';
 import { requestVisit } from './request-visit.js';
-
-/** A contact body holds six short fields and a message of at most 5,000 characters: 32 KB is ample. */
-export const CONTACT_BODY_LIMIT = '32kb';
 
 interface ContactDeps extends PageKit {
   db: Knex;
@@ -103,37 +101,28 @@ export function createContactRouter(deps: ContactDeps): Router {
     res.type('text/plain').send('Too many messages from this address; please try again later.');
   });
 
-  router.post(
-    CONTACT_SUBMIT_PATH,
-    express.urlencoded({ extended: false, limit: CONTACT_BODY_LIMIT, parameterLimit: 20 }),
-    limiter,
-    async (req, res) => {
-      if (!req.is('application/x-www-form-urlencoded')) {
-        res.status(415).type('text/plain').send('Send the form as application/x-www-form-urlencoded.');
-        return;
-      }
-      const outcome = await receiveContactMessage(db, (req.body ?? {}) as Record<string, unknown>, {
-        sourcePage: req.get('referer') ?? null,
-        userAgent: req.get('user-agent') ?? null,
-        deliveries: deps.outbox?.channels ?? [],
-        planSlugs: content.floorPlans.map((plan) => plan.slug),
-      });
-      if (outcome.kind === 'invalid') {
-        res.status(400);
-        if (wantsPage(req))
-          return renderContact(req, res, {
-            values: outcome.value,
-            errors: outcome.errors,
-            ...postedContext(content, req.body),
-          });
-        res.type('text/plain').send(Object.values(outcome.errors).join('\n'));
-        return;
-      }
-      deps.outbox?.kick();
-      if (wantsPage(req)) return res.redirect(303, '/contact?sent=1');
-      res.type('text/plain').send(CONTACT_SUCCESS_ANSWER);
-    },
-  );
+  router.post(CONTACT_SUBMIT_PATH, ...publicFormPost(limiter, 20), async (req, res) => {
+    const outcome = await receiveContactMessage(db, (req.body ?? {}) as Record<string, unknown>, {
+      sourcePage: req.get('referer') ?? null,
+      userAgent: req.get('user-agent') ?? null,
+      deliveries: deps.outbox?.channels ?? [],
+      planSlugs: content.floorPlans.map((plan) => plan.slug),
+    });
+    if (outcome.kind === 'invalid') {
+      res.status(400);
+      if (wantsPage(req))
+        return renderContact(req, res, {
+          values: outcome.value,
+          errors: outcome.errors,
+          ...postedContext(content, req.body),
+        });
+      res.type('text/plain').send(Object.values(outcome.errors).join('\n'));
+      return;
+    }
+    deps.outbox?.kick();
+    if (wantsPage(req)) return res.redirect(303, '/contact?sent=1');
+    res.type('text/plain').send(CONTACT_SUCCESS_ANSWER);
+  });
 
   return router;
 }

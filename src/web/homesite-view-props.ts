@@ -4,6 +4,7 @@ import { formatNumber, formatPrice, STATUS_LABELS } from '../shared/homesite-rul
 import type { HomesiteSummary } from '../../views/homesites/homesite-summary.js';
 import { plansThatFit as fittingPlans } from '../shared/plans-that-fit.js';
 import type { LotMapHomesite } from '../../widgets/lot-map-types.js';
+import { mapNullable } from '../shared/nullable.js';
 
 /** Plans whose smallest lot (content.homesites.minimumLotSqft) fits this lot; a plan with no minimum fits any lot. */
 export function plansThatFit(content: Content, sqft: number | null): string[] {
@@ -44,8 +45,8 @@ export function toHomesiteSummary(content: Content, row: HomesiteRow): HomesiteS
     statusLabel: STATUS_LABELS[row.status],
     plan: row.plan ? { name: row.plan, href: plan ? `/floor-plans/${plan.slug}` : undefined } : null,
     price: row.price,
-    priceText: row.price === null ? null : formatPrice(row.price),
-    sqftText: row.sqft === null ? null : `${formatNumber(row.sqft)} sq ft`,
+    priceText: mapNullable(row.price, formatPrice),
+    sqftText: mapNullable(row.sqft, (sqft) => `${formatNumber(sqft)} sq ft`),
     sqft: row.sqft,
     address: row.address,
     ready: row.ready,

@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { floorPlanBySlug } from '../content/index.js';
 import type { TourRow } from '../db/tours.js';
 import type { LeadOutboxHandle } from '../services/lead-outbox.js';
@@ -17,11 +17,11 @@ import { readLeadContext } from '../shared/lead-context.js';
 import { visitFieldsOf, type VisitContext } from '../shared/visit-context.js';
 import { TourManagePage, type ManagedTour } from '../../views/tours/TourManagePage.js';
 import { TourPage, type TourDay } from '../../views/tours/TourPage.js';
-import { CONTACT_BODY_LIMIT } from './contact-router.js';
 import { rejectCrossSite } from './csrf.js';
 import type { LeadRateLimit } from './lead-rate-limit.js';
 import { siteProps, type PageKit } from './page-context.js';
 import { wantsPage } from './client-wants.js';
+import { publicFormPost } from './public-form-post.js';
 import { requestVisit } from './request-visit.js';
 
 /** The most days one slot request may span (contract: N ≤ 31), and how many the tour page shows. */
@@ -156,55 +156,46 @@ export function createToursRouter(deps: ToursDeps): Router {
     res.type('text/plain').send(text);
   });
 
-  router.post(
-    '/tours',
-    express.urlencoded({ extended: false, limit: CONTACT_BODY_LIMIT, parameterLimit: 30 }),
-    limiter,
-    async (req, res) => {
-      if (!req.is('application/x-www-form-urlencoded')) {
-        res.status(415).type('text/plain').send('Send the form as application/x-www-form-urlencoded.');
-        return;
-      }
-      const outcome = await tours.book((req.body ?? {}) as Record<string, unknown>, {
-        sourcePage: req.get('referer') ?? null,
-        userAgent: req.get('user-agent') ?? null,
-      });
-      if (outcome.kind === 'booked' || outcome.kind === 'spam') {
-        if (outcome.kind === 'booked') deps.outbox?.kick();
-        const manage = `/tours/${outcome.tour.token}`;
-        if (wantsJson(req)) {
-          res.json({
-            id: outcome.tour.id,
-            start: formatIsoInZone(Date.parse(outcome.tour.start_at), zone),
-            manage,
-            ics: `${manage}.ics`,
-          });
-          return;
-        }
-        res.redirect(303, manage);
-        return;
-      }
-      const status = outcome.kind === 'full' ? 409 : 400;
-      const errors: TourErrors = outcome.kind === 'full' ? { start: SLOT_FULL } : outcome.errors;
-      res.status(status);
+  router.post('/tours', ...publicFormPost(limiter, 30), async (req, res) => {
+    const outcome = await tours.book((req.body ?? {}) as Record<string, unknown>, {
+      sourcePage: req.get('referer') ?? null,
+      userAgent: req.get('user-agent') ?? null,
+    });
+    if (outcome.kind === 'booked' || outcome.kind === 'spam') {
+      if (outcome.kind === 'booked') deps.outbox?.kick();
+      const manage = `/tours/${outcome.tour.token}`;
       if (wantsJson(req)) {
-        res.json({ error: status === 409 ? SLOT_FULL : 'Please correct the fields named.', errors });
-        return;
-      }
-      if (wantsPage(req)) {
-        const values = outcome.kind === 'full' ? { ...outcome.value, start: '' } : outcome.value;
-        await renderTourPage(req, res, {
-          values,
-          errors,
-          homesite: outcome.homesite,
-          plan: outcome.plan,
-          visit: visitFieldsOf(readLeadContext(req.body)),
+        res.json({
+          id: outcome.tour.id,
+          start: formatIsoInZone(Date.parse(outcome.tour.start_at), zone),
+          manage,
+          ics: `${manage}.ics`,
         });
         return;
       }
-      res.type('text/plain').send(Object.values(errors).join('\n'));
-    },
-  );
+      res.redirect(303, manage);
+      return;
+    }
+    const status = outcome.kind === 'full' ? 409 : 400;
+    const errors: TourErrors = outcome.kind === 'full' ? { start: SLOT_FULL } : outcome.errors;
+    res.status(status);
+    if (wantsJson(req)) {
+      res.json({ error: status === 409 ? SLOT_FULL : 'Please correct the fields named.', errors });
+      return;
+    }
+    if (wantsPage(req)) {
+      const values = outcome.kind === 'full' ? { ...outcome.value, start: '' } : outcome.value;
+      await renderTourPage(req, res, {
+        values,
+        errors,
+        homesite: outcome.homesite,
+        plan: outcome.plan,
+        visit: visitFieldsOf(readLeadContext(req.body)),
+      });
+      return;
+    }
+    res.type('text/plain').send(Object.values(errors).join('\n'));
+  });
 
   function managed(tour: TourRow): ManagedTour {
     const startMs = Date.parse(tour.start_at);

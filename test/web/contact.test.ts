@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { CONTACT_MAX_LENGTH, type ContactInput } from '../../src/shared/contact-rules.js';
-import { CONTACT_BODY_LIMIT } from '../../src/web/contact-router.js';
+import { PUBLIC_FORM_BODY_LIMIT } from '../../src/web/public-form-post.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -236,8 +236,8 @@ describe('POST /contact/submit', () => {
     expect(await countRows(server)).to.equal(before);
   });
 
-  it(`rejects a body over ${CONTACT_BODY_LIMIT} with 413 and stores nothing`, async () => {
-    const limitBytes = Number.parseInt(CONTACT_BODY_LIMIT, 10) * 1024;
+  it(`rejects a body over ${PUBLIC_FORM_BODY_LIMIT} with 413 and stores nothing`, async () => {
+    const limitBytes = Number.parseInt(PUBLIC_FORM_BODY_LIMIT, 10) * 1024;
     const before = await countRows(server);
     const answer = await submit(server, form({ ...VALID, message: 'M'.repeat(limitBytes + 1024) }));
     expect(answer.status).to.equal(413);

@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes } from 'react';
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../src/shared/staff-credentials.js';
 import { AdminLayout } from './AdminLayout.js';
 
@@ -6,6 +7,16 @@ interface LoginPageProps {
   error?: string;
   username?: string;
   next?: string;
+}
+
+/** A required field of the sign-in form, its label above it. */
+function LoginField({ id, label, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string }) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} required {...input} />
+    </>
+  );
 }
 
 export function LoginPage({ communityName, error, username, next }: LoginPageProps) {
@@ -19,23 +30,21 @@ export function LoginPage({ communityName, error, username, next }: LoginPagePro
           </p>
         ) : null}
         <form method="post" action={next ? `/login?next=${encodeURIComponent(next)}` : '/login'} className="login-form">
-          <label htmlFor="login-username">Username</label>
-          <input
+          <LoginField
             id="login-username"
+            label="Username"
             name="username"
             type="text"
             autoComplete="username"
-            required
             maxLength={USERNAME_MAX_LENGTH}
             defaultValue={username}
           />
-          <label htmlFor="login-password">Password</label>
-          <input
+          <LoginField
             id="login-password"
+            label="Password"
             name="password"
             type="password"
             autoComplete="current-password"
-            required
             maxLength={PASSWORD_MAX_LENGTH}
           />
           <button type="submit" className="button button-accent">

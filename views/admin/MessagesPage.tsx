@@ -1,4 +1,4 @@
-import { FilterSelect } from '../../src/shared/FilterSelect.js';
+import { FilterSelect, optionsLabelledBy, optionsNamedByValue } from '../../src/shared/FilterSelect.js';
 import { LEAD_STATUSES, type LeadKind, type LeadStatus } from '../../src/shared/lead-context.js';
 import { formatInTimeZone } from '../../src/shared/time-zone.js';
 import { AdminLayout } from './AdminLayout.js';
@@ -77,6 +77,11 @@ const TOUR_STATUS_LABELS: Record<string, string> = {
 
 const KIND_LABELS = { message: 'Message', tour: 'Tour' } as const;
 
+const KIND_FILTER_OPTIONS = [
+  { value: 'message', label: 'Messages' },
+  { value: 'tour', label: 'Tours' },
+];
+
 function FilterForm({ filter, sources }: { filter: InboxFilterView; sources: string[] }) {
   const sourceOptions = ['direct', ...sources.filter((source) => source !== 'direct')];
   return (
@@ -88,39 +93,27 @@ function FilterForm({ filter, sources }: { filter: InboxFilterView; sources: str
         id="filter-kind"
         name="kind"
         defaultValue={filter.kind}
-      >
-        <option value="">Messages and tours</option>
-        <option value="message">Messages</option>
-        <option value="tour">Tours</option>
-      </FilterSelect>
+        anyLabel="Messages and tours"
+        options={KIND_FILTER_OPTIONS}
+      />
       <FilterSelect
         fieldClassName="lead-filter-field"
         label="Status"
         id="filter-status"
         name="status"
         defaultValue={filter.status}
-      >
-        <option value="">Any status</option>
-        {LEAD_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {LEAD_STATUS_LABELS[status]}
-          </option>
-        ))}
-      </FilterSelect>
+        anyLabel="Any status"
+        options={optionsLabelledBy(LEAD_STATUSES, LEAD_STATUS_LABELS)}
+      />
       <FilterSelect
         fieldClassName="lead-filter-field"
         label="Source"
         id="filter-source"
         name="source"
         defaultValue={filter.source}
-      >
-        <option value="">Any source</option>
-        {sourceOptions.map((source) => (
-          <option key={source} value={source}>
-            {source}
-          </option>
-        ))}
-      </FilterSelect>
+        anyLabel="Any source"
+        options={optionsNamedByValue(sourceOptions)}
+      />
       <div className="lead-filter-field">
         <label htmlFor="filter-q">Search</label>
         <input
