@@ -20,7 +20,7 @@ import { TourPage, type TourDay } from '../../views/tours/TourPage.js';
 import { rejectCrossSite } from './csrf.js';
 import type { LeadRateLimit } from './lead-rate-limit.js';
 import { siteProps, type PageKit } from './page-context.js';
-import { wantsPage } from './client-wants.js';
+import { acceptsJson, wantsPage } from './client-wants.js';
 import { publicFormPost } from './public-form-post.js';
 import { requestVisit } from './request-visit.js';
 
@@ -43,10 +43,6 @@ type PageState = {
   plan: string | null;
   visit: VisitContext;
 };
-
-function wantsJson(req: Request): boolean {
-  return (req.get('accept') ?? '').includes('application/json');
-}
 
 /** Token pages hold a buyer's name and booking: never stored by a cache, never indexed. */
 function keepPrivate(res: Response) {
@@ -141,7 +137,7 @@ export function createToursRouter(deps: ToursDeps): Router {
 
   const limiter = deps.leadRateLimit((req, res) => {
     const text = 'We have received several requests from you in a short time; please wait a few minutes or call us.';
-    if (wantsJson(req)) return void res.json({ error: text });
+    if (acceptsJson(req)) return void res.json({ error: text });
     if (wantsPage(req)) {
       const body = (req.body ?? {}) as Record<string, unknown>;
       return void renderTourPage(req, res, {
@@ -164,7 +160,7 @@ export function createToursRouter(deps: ToursDeps): Router {
     if (outcome.kind === 'booked' || outcome.kind === 'spam') {
       if (outcome.kind === 'booked') deps.outbox?.kick();
       const manage = `/tours/${outcome.tour.token}`;
-      if (wantsJson(req)) {
+      if (acceptsJson(req)) {
         res.json({
           id: outcome.tour.id,
           start: formatIsoInZone(Date.parse(outcome.tour.start_at), zone),
@@ -179,7 +175,7 @@ export function createToursRouter(deps: ToursDeps): Router {
     const status = outcome.kind === 'full' ? 409 : 400;
     const errors: TourErrors = outcome.kind === 'full' ? { start: SLOT_FULL } : outcome.errors;
     res.status(status);
-    if (wantsJson(req)) {
+    if (acceptsJson(req)) {
       res.json({ error: status === 409 ? SLOT_FULL : 'Please correct the fields named.', errors });
       return;
     }
@@ -275,12 +271,12 @@ export function createToursRouter(deps: ToursDeps): Router {
     keepPrivate(res);
     if (outcome === 'unknown') return next();
     if (outcome === 'cancelled') {
-      if (wantsJson(req)) return void res.json({ status: 'cancelled' });
+      if (acceptsJson(req)) return void res.json({ status: 'cancelled' });
       return res.redirect(303, `/tours/${token}`);
     }
     res.status(409);
     const tour = await tours.byToken(token);
-    if (wantsJson(req) || !tour) return void res.json({ error: 'This tour can no longer be cancelled.' });
+    if (acceptsJson(req) || !tour) return void res.json({ error: 'This tour can no longer be cancelled.' });
     renderManage(req, res, tour, 'not-cancellable');
   });
 
