@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config.js';
 import { STORAGE_UNAVAILABLE } from '../../src/services/image-library.js';
 import { createS3Storage } from '../../src/services/s3-upload-storage.js';
 import { UploadStorageUnavailable, type UploadStorage } from '../../src/services/upload-storage.js';
-import { serveUploads } from '../../src/web/uploads-route.js';
+import { serveUploads, UPLOAD_RETRY_AFTER_SECONDS } from '../../src/web/uploads-route.js';
 import { startS3Server, type RunningS3 } from '../support/s3-server.js';
 import { waitFor } from '../support/smtp-sink.js';
 import { postImage, signIn, STAFF_ENV, type Staff } from '../support/staff.js';
@@ -199,6 +199,7 @@ describe('Staff uploads kept in S3 (UPLOAD_STORE), two instances', function () {
     });
     expect(storedBeforeOutage, 'files were stored before the outage').to.equal(2);
     expect(response.status).to.equal(503);
+    expect(response.headers.get('retry-after'), 'when to try again').to.equal(String(UPLOAD_RETRY_AFTER_SECONDS));
     expect(await response.json()).to.deep.equal({ error: STORAGE_UNAVAILABLE });
     expect(await uploadedRows(), 'no row without files').to.deep.equal([]);
     expect(await carousel(a)).to.deep.equal(before);

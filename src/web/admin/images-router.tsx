@@ -16,6 +16,7 @@ import { ImagesEditorPage } from '../../../views/admin/ImagesEditorPage.js';
 import type { EditorImage } from '../../../widgets/admin-images-editor-types.js';
 import { acceptsHtml } from '../client-wants.js';
 import { csrfToken, requireCsrfToken } from '../csrf.js';
+import { UPLOAD_RETRY_AFTER_SECONDS } from '../uploads-route.js';
 import { receiveFile } from './receive-file.js';
 import { requireJson } from './require-json.js';
 import { staffOf, staffPage } from './staff-page.js';
@@ -65,12 +66,16 @@ export function createImagesRouter(deps: ImagesDeps): Router {
     }));
   }
 
+  /** The library's refusal as JSON; a store outage (503) says when to try again, as the public uploads do. */
+  function sendLibraryError(error: ImageLibraryError, res: Response) {
+    if (error.status === 503) res.set('Retry-After', String(UPLOAD_RETRY_AFTER_SECONDS));
+    res.status(error.status).json({ error: error.message });
+  }
+
   function handleLibraryError(error: unknown, res: Response) {
-    if (error instanceof ImageLibraryError) {
-      res.status(error.status).json({ error: error.message });
-      return true;
-    }
-    return false;
+    if (!(error instanceof ImageLibraryError)) return false;
+    sendLibraryError(error, res);
+    return true;
   }
 
   async function renderEditor(req: Request, res: Response, collection: ImageCollection) {
@@ -199,7 +204,7 @@ export function createImagesRouter(deps: ImagesDeps): Router {
         } catch (error) {
           if (!(error instanceof ImageLibraryError)) throw error;
           if (browserForm) return res.redirect(303, `${back}?error=${encodeURIComponent(error.message)}`);
-          res.status(error.status).json({ error: error.message });
+          sendLibraryError(error, res);
         }
       },
     ];
