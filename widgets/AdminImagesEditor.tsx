@@ -3,7 +3,7 @@ import Sortable from 'sortablejs';
 import { MESSAGES } from '../src/shared/constants.js';
 import { Picture } from '../src/shared/Picture.js';
 import type { AdminImagesEditorProps, EditorImage } from './admin-images-editor-types.js';
-import type { EditorNotice } from './editor-notice.js';
+import { NoticeAlert, type EditorNotice } from './editor-notice.js';
 import { useEnhanced } from './use-enhanced.js';
 
 interface Item extends EditorImage {
@@ -189,14 +189,7 @@ export default function AdminImagesEditor({ label, images, csrfToken, endpoints 
         <span className="editor-state">{dirty ? 'Unsaved changes' : 'All changes saved'}</span>
       </div>
       <div aria-live="polite" className="editor-messages">
-        {notice ? (
-          <p
-            className={`alert ${notice.kind === 'success' ? 'alert-success' : 'alert-error'}`}
-            role={notice.kind === 'error' ? 'alert' : 'status'}
-          >
-            {notice.text}
-          </p>
-        ) : null}
+        {notice ? <NoticeAlert notice={notice} /> : null}
         <p className="visually-hidden">{announcement}</p>
       </div>
       {items.length === 0 ? <p>No images yet. Add one below.</p> : null}

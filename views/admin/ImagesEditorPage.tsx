@@ -1,5 +1,5 @@
 import { Widget } from '../../src/render/widget.js';
-import type { EditorNotice } from '../../widgets/editor-notice.js';
+import { NoticeAlert, type EditorNotice } from '../../widgets/editor-notice.js';
 import type { WidgetProps } from '../../widgets/registry.js';
 import { AdminLayout } from './AdminLayout.js';
 
@@ -33,14 +33,7 @@ export function ImagesEditorPage(props: ImagesEditorPageProps) {
           </ul>
         </nav>
       ) : null}
-      {notice ? (
-        <p
-          className={`alert ${notice.kind === 'success' ? 'alert-success' : 'alert-error'}`}
-          role={notice.kind === 'success' ? 'status' : 'alert'}
-        >
-          {notice.text}
-        </p>
-      ) : null}
+      {notice ? <NoticeAlert notice={notice} /> : null}
       <Widget name="AdminImagesEditor" props={editor} />
       <section className="upload-panel" aria-labelledby="upload-heading">
         <h2 id="upload-heading">Add an image</h2>

@@ -82,38 +82,35 @@ const KIND_FILTER_OPTIONS = [
   { value: 'tour', label: 'Tours' },
 ];
 
-function FilterForm({ filter, sources }: { filter: InboxFilterView; sources: string[] }) {
+/** The inbox's drop-downs: kind, lead status and source (the sources leads came from, "direct" first). */
+function filterChoices(sources: string[]) {
   const sourceOptions = ['direct', ...sources.filter((source) => source !== 'direct')];
+  return [
+    { name: 'kind', label: 'Kind', anyLabel: 'Messages and tours', options: KIND_FILTER_OPTIONS },
+    {
+      name: 'status',
+      label: 'Status',
+      anyLabel: 'Any status',
+      options: optionsLabelledBy(LEAD_STATUSES, LEAD_STATUS_LABELS),
+    },
+    { name: 'source', label: 'Source', anyLabel: 'Any source', options: optionsNamedByValue(sourceOptions) },
+  ] as const;
+}
+
+function FilterForm({ filter, sources }: { filter: InboxFilterView; sources: string[] }) {
   return (
     <form className="lead-filter" method="get" action="/admin/messages">
       {filter.spam ? <input type="hidden" name="spam" value="1" /> : null}
-      <FilterSelect
-        fieldClassName="lead-filter-field"
-        label="Kind"
-        id="filter-kind"
-        name="kind"
-        defaultValue={filter.kind}
-        anyLabel="Messages and tours"
-        options={KIND_FILTER_OPTIONS}
-      />
-      <FilterSelect
-        fieldClassName="lead-filter-field"
-        label="Status"
-        id="filter-status"
-        name="status"
-        defaultValue={filter.status}
-        anyLabel="Any status"
-        options={optionsLabelledBy(LEAD_STATUSES, LEAD_STATUS_LABELS)}
-      />
-      <FilterSelect
-        fieldClassName="lead-filter-field"
-        label="Source"
-        id="filter-source"
-        name="source"
-        defaultValue={filter.source}
-        anyLabel="Any source"
-        options={optionsNamedByValue(sourceOptions)}
-      />
+      {filterChoices(sources).map(({ name, ...choice }) => (
+        <FilterSelect
+          key={name}
+          fieldClassName="lead-filter-field"
+          id={`filter-${name}`}
+          name={name}
+          defaultValue={filter[name]}
+          {...choice}
+        />
+      ))}
       <div className="lead-filter-field">
         <label htmlFor="filter-q">Search</label>
         <input

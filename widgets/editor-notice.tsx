@@ -1,0 +1,15 @@
+/** The outcome of a staff action, shown next to what it was about: green for done, red (an alert) for refused. */
+export interface EditorNotice {
+  kind: 'success' | 'error';
+  text: string;
+}
+
+/** An editor's notice as the site's alert box: a status for done, an alert for refused. */
+export function NoticeAlert({ notice }: { notice: EditorNotice }) {
+  const success = notice.kind === 'success';
+  return (
+    <p className={`alert ${success ? 'alert-success' : 'alert-error'}`} role={success ? 'status' : 'alert'}>
+      {notice.text}
+    </p>
+  );
+}
