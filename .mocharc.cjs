@@ -20,8 +20,8 @@ module.exports = {
   // Slowest first (by the last run's times), so that no long file starts last and runs alone at the end.
   ...(filesGiven ? {} : { spec: slowestFirst(lookupFiles(ALL_TESTS, ['ts', 'tsx'], false)) }),
   // Builds the client assets once, in the main process, before any worker starts (a global fixture); logs each
-  // file's wall time (root hooks).
-  require: ['test/support/global-setup.ts', 'test/support/file-times.cjs'],
+  // file's wall time (root hooks); gives server rendering React's production build.
+  require: ['test/support/global-setup.ts', 'test/support/file-times.cjs', 'test/support/react-production.cjs'],
   parallel: true,
   // Two cores: three workers keep both busy while browser tests wait on Chromium and servers wait on I/O.
   jobs: 3,

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { testPasswordHashCost } from './test-server.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,7 +27,8 @@ export const BUILT_SERVER = ['--enable-source-maps', 'build/server/server.js'];
 /**
  * The real server as a separate process, so a test can kill it like an operator or a crash would: the built bundle,
  * which starts in a fraction of the CPU time tsx takes to compile the source. `cwd` runs another copy of the
- * project from its source (tsx), as that copy has no build of its own.
+ * project from its source (tsx), as that copy has no build of its own. Password hashes cost what they cost in
+ * test-server.ts: the cheapest outside production.
  */
 export async function startChildServer(
   env: Record<string, string>,
@@ -37,7 +39,15 @@ export async function startChildServer(
   const args = options.cwd === undefined ? BUILT_SERVER : ['--import', 'tsx', 'src/server.ts'];
   const child = spawn(process.execPath, args, {
     cwd: options.cwd,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(listenPort), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: String(listenPort),
+      ...testPasswordHashCost({ NODE_ENV: 'test', ...env }),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
