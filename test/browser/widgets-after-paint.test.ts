@@ -1,5 +1,8 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { ASSET_MANIFEST } from '../../src/render/build-paths.js';
+import type { AssetManifest } from '../../src/render/asset-manifest.js';
 import { bootDynamicImports, holdHydration } from './hold-hydration.js';
 import { openPage, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
 
@@ -68,6 +71,30 @@ describe('Widget code after the first paint', function () {
       expect(painted, 'the hero photo is the largest contentful paint').to.be.a('number');
       expect(requested, 'the widget code was requested').to.be.a('number');
       expect(requested, 'widget code requested after the photo was painted').to.be.at.least(painted!);
+      expect(problems).to.deep.equal([]);
+      await context.close();
+    });
+
+    it(`paints / with the site stylesheet alone; the slideshow's is linked once the carousel runs (${width}px)`, async () => {
+      const { page, context, problems } = await openPage(suite, { width });
+      const manifest = JSON.parse(readFileSync(ASSET_MANIFEST, 'utf8')) as AssetManifest;
+      const slideshow = manifest.lazyCss.HeroSlideshow;
+      const stylesheets = () =>
+        page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      const hold = await holdHydration(page);
+      await page.goto('/');
+      expect(await stylesheets(), 'linked by the HTML').to.deep.equal([manifest.siteCss]);
+      hold.release();
+      await waitForHydration(page, 'HomeCarousel');
+      await page.locator('.hero-dot').first().waitFor();
+      expect(await stylesheets(), 'once the carousel runs').to.deep.equal([manifest.siteCss, slideshow]);
+      // Styled from its first frame: the dots are the slideshow stylesheet's round 24 px targets.
+      expect(
+        await page
+          .locator('.hero-dot')
+          .first()
+          .evaluate((dot) => getComputedStyle(dot).width),
+      ).to.equal('24px');
       expect(problems).to.deep.equal([]);
       await context.close();
     });
