@@ -24,6 +24,8 @@ import { buildImages } from './build-images.js';
 
 const ASSETS_DIR = path.join(PUBLIC_BUILD_DIR, 'assets');
 const IMG_DIR = path.join(PUBLIC_BUILD_DIR, 'img');
+const BOOT = path.join(PROJECT_DIR, 'widgets', 'boot.ts');
+const HYDRATE_WIDGET = path.join(PROJECT_DIR, 'widgets', 'hydrate-widget.ts');
 
 async function exists(file: string): Promise<boolean> {
   return fs.stat(file).then(
@@ -34,6 +36,64 @@ async function exists(file: string): Promise<boolean> {
 
 function toUrl(outputPath: string): string {
   return `/${path.relative(PUBLIC_BUILD_DIR, path.resolve(PROJECT_DIR, outputPath)).split(path.sep).join('/')}`;
+}
+
+function outputOf(metafile: esbuild.Metafile, entry: string): string {
+  const found = Object.entries(metafile.outputs).find(
+    ([, output]) => output.entryPoint && path.resolve(PROJECT_DIR, output.entryPoint) === entry,
+  );
+  if (!found) throw new Error(`no output for ${entry}`);
+  return found[0];
+}
+
+/**
+ * The boot script, built on its own into one file that imports nothing before it runs: every page with a widget
+ * or a lead form requests it, and a chunk shared with the widgets would cost a second round trip while the page's
+ * images and stylesheets are still loading. What it shares with them (the registry's attribute names, the visit
+ * fields) is small enough to repeat. Its one dynamic import, the hydration code, is the widget build's entry.
+ */
+async function buildBoot(shared: esbuild.BuildOptions & { metafile: true }, widgetMetafile: esbuild.Metafile) {
+  const hydrateWidgetUrl = toUrl(outputOf(widgetMetafile, HYDRATE_WIDGET));
+  const build = await esbuild.build({
+    ...shared,
+    entryPoints: [{ in: BOOT, out: 'boot' }],
+    splitting: false,
+    plugins: [
+      {
+        name: 'hydrate-widget-entry',
+        setup(build) {
+          // The registry's widget imports are dynamic too; the boot script reads only its attribute names, so they
+          // fall away with the unused loaders (checked below).
+          build.onResolve({ filter: /.*/ }, (args) =>
+            args.kind !== 'dynamic-import'
+              ? undefined
+              : { path: args.path.endsWith('/hydrate-widget.js') ? hydrateWidgetUrl : args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  const imports = Object.values(build.metafile.outputs).flatMap((output) => output.imports.map((entry) => entry.path));
+  if (imports.some((imported) => imported !== hydrateWidgetUrl))
+    throw new Error(`the boot script must import nothing but ${hydrateWidgetUrl}; it imports ${imports.join(', ')}`);
+  return build;
+}
+
+/** Both builds in one metafile, the boot's dynamic import named by the output file it loads, as a split build would. */
+function mergedMetafile(widgets: esbuild.Metafile, boot: esbuild.Metafile): esbuild.Metafile {
+  const hydrateWidget = outputOf(widgets, HYDRATE_WIDGET);
+  const bootOutputs = Object.fromEntries(
+    Object.entries(boot.outputs).map(([file, output]) => [
+      file,
+      {
+        ...output,
+        imports: output.imports.map((entry) =>
+          entry.external && entry.kind === 'dynamic-import' ? { path: hydrateWidget, kind: entry.kind } : entry,
+        ),
+      },
+    ]),
+  );
+  return { inputs: { ...widgets.inputs, ...boot.inputs }, outputs: { ...widgets.outputs, ...bootOutputs } };
 }
 
 async function buildClient(clean: boolean): Promise<void> {
@@ -50,18 +110,11 @@ async function buildClient(clean: boolean): Promise<void> {
     const css = path.join(PROJECT_DIR, 'widgets', `${name}.css`);
     if (await exists(css)) cssEntries.push({ in: css, out: `${name}.style` });
   }
-  const result = await esbuild.build({
-    entryPoints: [
-      { in: path.join(PROJECT_DIR, 'widgets', 'boot.ts'), out: 'boot' },
-      ...widgetNames.map((name) => ({ in: path.join(PROJECT_DIR, 'widgets', `${name}.tsx`), out: name })),
-      ...cssEntries,
-    ],
+  const shared = {
     outdir: ASSETS_DIR,
     entryNames: '[name]-[hash]',
-    chunkNames: 'chunk-[hash]',
     assetNames: '[name]-[hash]',
     bundle: true,
-    splitting: true,
     format: 'esm',
     platform: 'browser',
     target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
@@ -73,17 +126,23 @@ async function buildClient(clean: boolean): Promise<void> {
     loader: { '.png': 'file', '.svg': 'file' },
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
+  } satisfies esbuild.BuildOptions;
+  const widgetBuild = await esbuild.build({
+    ...shared,
+    entryPoints: [
+      { in: HYDRATE_WIDGET, out: 'hydrate-widget' },
+      ...widgetNames.map((name) => ({ in: path.join(PROJECT_DIR, 'widgets', `${name}.tsx`), out: name })),
+      ...cssEntries,
+    ],
+    chunkNames: 'chunk-[hash]',
+    splitting: true,
   });
+  const bootBuild = await buildBoot(shared, widgetBuild.metafile);
+  const result = { metafile: mergedMetafile(widgetBuild.metafile, bootBuild.metafile) };
   await fs.writeFile(path.join(BUILD_DIR, 'client-metafile.json'), JSON.stringify(result.metafile));
 
   const outputs = Object.entries(result.metafile.outputs);
-  const entryOutput = (entry: string) => {
-    const found = outputs.find(
-      ([, output]) => output.entryPoint && path.resolve(PROJECT_DIR, output.entryPoint) === entry,
-    );
-    if (!found) throw new Error(`no output for ${entry}`);
-    return found;
-  };
+  const entryOutput = (entry: string) => outputOf(result.metafile, entry);
   const staticImports = (outputPath: string, seen = new Set<string>()): string[] => {
     for (const imported of result.metafile.outputs[outputPath]?.imports ?? []) {
       if (imported.kind === 'import-statement' && !seen.has(imported.path)) {
@@ -95,13 +154,13 @@ async function buildClient(clean: boolean): Promise<void> {
   };
   const cssUrl = (name: string) => {
     const css = cssEntries.find((entry) => entry.out === `${name}.style`);
-    return css ? toUrl(entryOutput(css.in)[0]) : undefined;
+    return css ? toUrl(entryOutput(css.in)) : undefined;
   };
 
-  const [bootPath] = entryOutput(path.join(PROJECT_DIR, 'widgets', 'boot.ts'));
+  const bootPath = entryOutput(BOOT);
   const widgets = {} as Record<WidgetName, WidgetAssets>;
   for (const name of widgetNames) {
-    const [jsPath] = entryOutput(path.join(PROJECT_DIR, 'widgets', `${name}.tsx`));
+    const jsPath = entryOutput(path.join(PROJECT_DIR, 'widgets', `${name}.tsx`));
     const css = cssUrl(name);
     widgets[name] = { js: toUrl(jsPath), imports: staticImports(jsPath), css: css ? [css] : [] };
   }
@@ -119,8 +178,8 @@ async function buildClient(clean: boolean): Promise<void> {
   const manifest: AssetManifest = {
     integrity,
     boot: { js: toUrl(bootPath), imports: staticImports(bootPath) },
-    siteCss: toUrl(entryOutput(path.join(STATIC_DIR, 'css', 'site.css'))[0]),
-    adminCss: toUrl(entryOutput(path.join(STATIC_DIR, 'css', 'admin.css'))[0]),
+    siteCss: toUrl(entryOutput(path.join(STATIC_DIR, 'css', 'site.css'))),
+    adminCss: toUrl(entryOutput(path.join(STATIC_DIR, 'css', 'admin.css'))),
     widgets,
     lazyCss,
   };

@@ -165,6 +165,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(
     createPagesRouter({
       ...kit,
+      heroStylesheet: assets.lazyCss[lazyStylesheets.HomeCarousel] ?? '',
       cached: servePageCache(pageCache),
       siteUrl: config.siteUrl,
       db,

@@ -19,9 +19,11 @@ export function heroSizes(slide: ResponsiveImage): string {
 interface HomePageProps extends SiteProps {
   slides: ResponsiveImage[];
   counters: CounterFigures;
+  /** The slideshow's stylesheet, linked by the carousel once it runs. */
+  stylesheet: string;
 }
 
-export function HomePage({ content, path, image, slides, counters }: HomePageProps) {
+export function HomePage({ content, path, image, slides, counters, stylesheet }: HomePageProps) {
   const { community, media } = content;
   return (
     <Layout content={content} path={path}>
@@ -31,6 +33,7 @@ export function HomePage({ content, path, image, slides, counters }: HomePagePro
           title: community.title,
           tagline: community.tagline,
           slides: slides.map((slide) => ({ ...slide, sizes: heroSizes(slide) })),
+          stylesheet,
         }}
         className="hero-widget"
       />

@@ -4,6 +4,7 @@ import { CAROUSEL } from '../src/shared/constants.js';
 import { Picture } from '../src/shared/Picture.js';
 import type { ResponsiveImage } from '../src/shared/responsive-image.js';
 import { useEnhanced } from './use-enhanced.js';
+import { useStylesheet } from './use-stylesheet.js';
 
 /** A photo with its `sizes`, worked out on the server for the hero's box (and named the same in the preload). */
 type Slide = ResponsiveImage & { sizes: string };
@@ -12,6 +13,8 @@ interface HomeCarouselProps {
   title: string;
   tagline: string;
   slides: Slide[];
+  /** The slideshow's stylesheet (widgets/HeroSlideshow.css): linked once the slideshow runs, not with the page. */
+  stylesheet: string;
 }
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
@@ -37,7 +40,7 @@ function usePlaying() {
  * Beyond the seed (WCAG 2.2.2): a pause/play button, a pause while the pointer is over the slides or keyboard
  * focus is in them, no autoplay under reduced motion.
  */
-export default function HomeCarousel({ title, tagline, slides }: HomeCarouselProps) {
+export default function HomeCarousel({ title, tagline, slides, stylesheet }: HomeCarouselProps) {
   const enhanced = useEnhanced();
   const [playing, setPlaying] = usePlaying();
   const [hovered, setHovered] = useState(false);
@@ -49,7 +52,9 @@ export default function HomeCarousel({ title, tagline, slides }: HomeCarouselPro
   const slidesRef = useRef<HTMLDivElement>(null);
 
   const [first] = slides;
-  const canRotate = enhanced && slides.length > 1;
+  // The server-rendered hero needs only the site's stylesheet; the slideshow shows once its own has loaded.
+  const styled = useStylesheet(stylesheet, enhanced && slides.length > 1);
+  const canRotate = enhanced && slides.length > 1 && styled;
 
   useEffect(() => {
     // For its infinite loop the library puts a copy of the last slide before the first and of the first after

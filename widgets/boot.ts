@@ -1,11 +1,12 @@
 import { fillLeadForms, recordFirstLanding } from './first-landing.js';
 import { HYDRATE_ATTRIBUTE, WIDGET_ATTRIBUTE } from './registry.js';
 import { whenNearViewport } from './when-near-viewport.js';
+import { whenPainted } from './when-painted.js';
 
 /**
- * The only script a page names. It is tiny: React and each widget load with dynamic imports, and only after the
- * page has loaded, so the server-rendered page (already complete) paints its images and text first and the
- * widgets' code never competes with them. `visible` widgets wait until they near the viewport.
+ * The only script a page names. It is tiny: React and each widget load with dynamic imports, and only once the
+ * page has loaded and painted its text and its largest image, so the server-rendered page (already complete) is on
+ * screen first and the widgets' code never competes with it. `visible` widgets wait until they near the viewport.
  */
 function hydrate(placeholder: HTMLElement): void {
   import('./hydrate-widget.js')
@@ -25,5 +26,6 @@ function boot(): void {
 recordFirstLanding();
 fillLeadForms();
 
-if (document.readyState === 'complete') boot();
-else window.addEventListener('load', boot, { once: true });
+whenPainted()
+  .then(boot)
+  .catch((error: unknown) => console.error(error));

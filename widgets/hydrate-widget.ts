@@ -1,4 +1,4 @@
-import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
+import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydrationRootContext } from './input-before-hydration.js';
 import { WIDGET_ATTRIBUTE, WIDGET_ROOT_ATTRIBUTE, widgetLoaders, type WidgetName } from './registry.js';
@@ -26,17 +26,22 @@ export async function hydrateWidget(placeholder: HTMLElement): Promise<void> {
   const module = await widgetLoaders[name]();
   const onHydrated = () => placeholder.setAttribute(HYDRATED_ATTRIBUTE, '');
   const widget = createElement(module.default as ComponentType<object>, props as object);
-  hydrateRoot(
-    root,
-    createElement(
-      // Widgets read what the visitor typed into the server-rendered fields from here (useInputBeforeHydration).
-      HydrationRootContext.Provider,
-      { value: root },
-      createElement(Hydrated, { onHydrated }, widget),
-    ),
-    {
-      // Name the widget in what the console shows, so a mismatch or a crash points at its source.
-      onRecoverableError: (error) => console.error(`Widget ${name} recovered from an error while hydrating:`, error),
-    },
-  );
+  // As a transition, React hydrates in slices of a few milliseconds and yields to the browser between them, instead
+  // of one task as long as the whole widget (at a phone's CPU speed, one that holds up every tap for its length).
+  // A key pressed meanwhile makes React finish the hydration at once and then handle the key.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      createElement(
+        // Widgets read what the visitor typed into the server-rendered fields from here (useInputBeforeHydration).
+        HydrationRootContext.Provider,
+        { value: root },
+        createElement(Hydrated, { onHydrated }, widget),
+      ),
+      {
+        // Name the widget in what the console shows, so a mismatch or a crash points at its source.
+        onRecoverableError: (error) => console.error(`Widget ${name} recovered from an error while hydrating:`, error),
+      },
+    );
+  });
 }

@@ -21,9 +21,12 @@ export type WidgetProps<N extends WidgetName> = ComponentProps<WidgetModule<N>['
 
 /**
  * Stylesheets a widget links itself once it needs them, not with the page, by the widget that links them; each is
- * built from widgets/<name>.css. Nearby links the map's (Leaflet's and its own) when it loads the map.
+ * built from widgets/<name>.css. Nearby links the map's (Leaflet's and its own) when it loads the map; the home
+ * carousel links the slideshow's once it runs: the page's first paint then waits for one stylesheet fewer.
  */
-export const lazyStylesheets = { Nearby: 'NearbyMap' } as const satisfies Partial<Record<WidgetName, string>>;
+export const lazyStylesheets = { Nearby: 'NearbyMap', HomeCarousel: 'HeroSlideshow' } as const satisfies Partial<
+  Record<WidgetName, string>
+>;
 export type LazyStylesheet = (typeof lazyStylesheets)[keyof typeof lazyStylesheets];
 export type Hydrate = 'load' | 'visible';
 

@@ -1,3 +1,4 @@
+import { LARGEST_PAINT_TIMING } from './largest-paint.js';
 import type { ResponsiveImage } from './responsive-image.js';
 
 interface PictureProps {
@@ -10,7 +11,11 @@ interface PictureProps {
   onError?: () => void;
 }
 
-/** A responsive <picture>: AVIF, then WebP, then the original format; width and height always set so nothing shifts. */
+/**
+ * A responsive <picture>: AVIF, then WebP, then the original format; width and height always set so nothing shifts.
+ * The image fetched with high priority is the page's largest paint: it is named for Element Timing, so the boot
+ * script can wait until it is on screen.
+ */
 export function Picture({ image, sizes, loading = 'lazy', fetchPriority, className, alt, onError }: PictureProps) {
   return (
     <picture>
@@ -26,6 +31,7 @@ export function Picture({ image, sizes, loading = 'lazy', fetchPriority, classNa
         loading={loading}
         decoding={loading === 'eager' ? 'sync' : 'async'}
         fetchPriority={fetchPriority}
+        {...(fetchPriority === 'high' ? { elementtiming: LARGEST_PAINT_TIMING } : {})}
         className={className}
         onError={onError}
       />

@@ -16,13 +16,15 @@ interface PagesDeps extends PageKit {
   db: Knex;
   homesites: HomesiteService;
   siteUrl: string | undefined;
+  /** The home carousel's slideshow stylesheet, which the carousel links once it runs. */
+  heroStylesheet: string;
   /** Serves a page from the HTML cache, or caches what the route renders. */
   cached: RequestHandler;
 }
 
 /** The public pages: thin handlers that read the database and render a view. */
 export function createPagesRouter(deps: PagesDeps): Router {
-  const { db, content, renderer, image, cached, siteUrl, homesites } = deps;
+  const { db, content, renderer, image, cached, siteUrl, homesites, heroStylesheet } = deps;
   // Case-sensitive, so one page has one URL (and one cache entry): /About is a 404, not a copy of /about.
   const router = Router({ caseSensitive: true });
 
@@ -37,14 +39,17 @@ export function createPagesRouter(deps: PagesDeps): Router {
       availableNow: lots.filter((lot) => lot.status === 'available').length,
     };
     res.send(
-      renderer.page(<HomePage {...siteProps(deps, req)} slides={slides} counters={counters} />, {
-        title: content.community.name,
-        description: `${content.community.description} ${content.community.tagline}.`,
-        path: '/',
-        preloadImage: first ? { image: first, sizes: heroSizes(first) } : undefined,
-        shareImage: carousel[0]?.row.url,
-        jsonLd: [builderJsonLd(content, siteUrl)],
-      }),
+      renderer.page(
+        <HomePage {...siteProps(deps, req)} slides={slides} counters={counters} stylesheet={heroStylesheet} />,
+        {
+          title: content.community.name,
+          description: `${content.community.description} ${content.community.tagline}.`,
+          path: '/',
+          preloadImage: first ? { image: first, sizes: heroSizes(first) } : undefined,
+          shareImage: carousel[0]?.row.url,
+          jsonLd: [builderJsonLd(content, siteUrl)],
+        },
+      ),
     );
   });
 

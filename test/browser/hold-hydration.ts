@@ -8,7 +8,7 @@ interface Metafile {
 }
 
 /** What the boot script imports once the page has loaded (hydrate-widget, and through it React), as URLs. */
-function bootDynamicImports(): string[] {
+export function bootDynamicImports(): string[] {
   const metafile = JSON.parse(readFileSync(path.join(BUILD_DIR, 'client-metafile.json'), 'utf8')) as Metafile;
   const boot = Object.values(metafile.outputs).find((output) => output.entryPoint === 'widgets/boot.ts');
   if (!boot) throw new Error('the build has no boot script');

@@ -1,0 +1,64 @@
+import { LARGEST_PAINT_TIMING } from '../src/shared/largest-paint.js';
+
+/**
+ * How long to wait for a paint the browser could still fail to report (a marked image scrolled out of view before
+ * it painted): past this the widgets load anyway.
+ */
+export const PAINT_WAIT_LIMIT_MS = 3000;
+
+function loaded(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
+/** Resolves at the first buffered or new performance entry of `type` that `accept` takes; at once where unsupported. */
+function observed(type: string, accept: (entry: PerformanceEntry) => boolean): Promise<void> {
+  if (!PerformanceObserver.supportedEntryTypes?.includes(type)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntries().some(accept)) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type, buffered: true });
+  });
+}
+
+function inViewport(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return box.bottom > 0 && box.right > 0 && box.top < window.innerHeight && box.left < window.innerWidth;
+}
+
+/** The largest-paint images that will paint now: loaded (all eager images are, at `load`), not broken, in view. */
+function largestPaintImages(): HTMLImageElement[] {
+  const images = document.querySelectorAll<HTMLImageElement>(`img[elementtiming="${LARGEST_PAINT_TIMING}"]`);
+  return [...images].filter((image) => image.complete && image.naturalWidth > 0 && inViewport(image));
+}
+
+/** Element Timing's entry for an image; not in TypeScript's DOM library yet. */
+interface ElementTiming extends PerformanceEntry {
+  element: Element | null;
+}
+
+function painted(image: HTMLImageElement): Promise<void> {
+  return observed('element', (entry) => (entry as ElementTiming).element === image);
+}
+
+function timeout(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Resolves once the page has loaded and its first content and its largest image are on screen. The `load` event
+ * alone can come before the first frame (the images arrive before the stylesheets let anything paint): code that
+ * loads and runs then delays that frame, and Lighthouse counts every script that ran before the page's largest
+ * paint into its estimate of it (its "pessimistic" LCP graph). After the paint, none does.
+ */
+export async function whenPainted(): Promise<void> {
+  await loaded();
+  const paints = [
+    observed('paint', (entry) => entry.name === 'first-contentful-paint'),
+    ...largestPaintImages().map(painted),
+  ];
+  await Promise.race([Promise.all(paints), timeout(PAINT_WAIT_LIMIT_MS)]);
+}
