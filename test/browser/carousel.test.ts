@@ -2,18 +2,17 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { loadContent } from '../../src/content/index.js';
 import { CAROUSEL } from '../../src/shared/constants.js';
+import { reusedPage } from './reused-page.js';
 import {
   nextFrame,
   openPage,
-  openWidgetPage,
   screenshot,
   useBrowserSuite,
+  VIEWPORT_HEIGHT,
   waitForHydration,
   waitUntil,
   WIDTHS,
-  type BrowserSuite,
   type OpenedPage,
-  type OpenOptions,
 } from './support.js';
 
 /**
@@ -60,12 +59,6 @@ async function settledSlide(page: Page): Promise<string | null> {
 async function selectedSlide(page: Page): Promise<string | null> {
   const label = await page.locator('.hero-dot[aria-current="true"]').getAttribute('aria-label');
   return /\d+ of \d+$/.exec(label ?? '')?.[0] ?? null;
-}
-
-async function openCarousel(suite: BrowserSuite, options: OpenOptions) {
-  const opened = await openWidgetPage(suite, '/', 'HomeCarousel', options);
-  await opened.page.locator('.hero-toggle').waitFor();
-  return opened;
 }
 
 async function moveMouseOutsideCarousel(page: Page) {
@@ -155,6 +148,24 @@ async function observeHold(page: Page, hold: Hold): Promise<HoldOutcome> {
 
 describe('Home carousel', function () {
   const suite = useBrowserSuite();
+  // One page with JavaScript, one without and one on a clock the test runs, for both widths (each check loads the
+  // home page afresh): every new browser context starts a Chromium renderer, which costs more than a load.
+  const live = reusedPage(suite);
+  const withoutScript = reusedPage(suite, { javaScriptEnabled: false });
+  let clocked: Promise<OpenedPage> | undefined;
+  after(async () => {
+    await (await clocked)?.context.close();
+  });
+  async function clockPage(width: number): Promise<Page> {
+    clocked ??= openPage(suite, { width }).then(async (opened) => {
+      // Installed before the page loads; until it is run forward, the page's time flows as usual.
+      await opened.page.clock.install();
+      return opened;
+    });
+    const { page } = await clocked;
+    await page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
+    return page;
+  }
 
   for (const width of WIDTHS) {
     describe(`at ${width}px`, function () {
@@ -167,9 +178,9 @@ describe('Home carousel', function () {
       let shared: OpenedPage;
       before(async function () {
         this.timeout(60_000);
-        shared = await openCarousel(suite, { width });
+        shared = await live.visit('/', { width, widget: 'HomeCarousel' });
+        await shared.page.locator('.hero-toggle').waitFor();
       });
-      after(() => shared?.context.close());
 
       it('hydrates without any console error, warning or page error', async () => {
         const { page, problems } = shared;
@@ -233,8 +244,7 @@ describe('Home carousel', function () {
 
       it('server-renders the first slide eagerly with fetchpriority=high and a srcset', async () => {
         // Without JavaScript the page shows exactly what the server rendered.
-        const { page, context } = await openPage(suite, { width, javaScriptEnabled: false });
-        await page.goto('/');
+        const { page } = await withoutScript.visit('/', { width });
         const images = page.locator('.hero-slides img');
         expect(await images.count(), 'only the first slide is in the server HTML').to.equal(1);
         const first = images.first();
@@ -245,7 +255,6 @@ describe('Home carousel', function () {
           await first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
           'first slide loaded',
         ).to.equal(true);
-        await context.close();
       });
 
       // The real clock: this is the claim about timing. The page is loaded again, so that it starts on slide 1.
@@ -302,17 +311,11 @@ describe('Home carousel', function () {
         const outcomes = new Map<Hold, HoldOutcome>();
         const holds: Hold[] = ['pause button', 'hover', 'keyboard focus', 'reduced motion'];
 
-        // One page whose clock the test runs, loaded afresh for each hold: no hold sees what another left.
+        // The page whose clock the test runs, loaded afresh for each hold: no hold sees what another left.
         before(async function () {
           this.timeout(90_000);
-          const { page, context } = await openPage(suite, { width });
-          // Installed before the page loads; until it is run forward, the page's time flows as usual.
-          await page.clock.install();
-          try {
-            for (const hold of holds) outcomes.set(hold, await observeHold(page, hold));
-          } finally {
-            await context.close();
-          }
+          const page = await clockPage(width);
+          for (const hold of holds) outcomes.set(hold, await observeHold(page, hold));
         });
 
         function expectHeldThenResumed(hold: Hold) {

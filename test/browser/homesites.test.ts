@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ASSET_MANIFEST, PUBLIC_BUILD_DIR } from '../../src/render/build-paths.js';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Dialog, Page } from 'playwright-core';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { axeViolations } from './axe-check.js';
 import { reusedPage } from './reused-page.js';
@@ -40,29 +40,31 @@ describe('Lot map and homesite editor (browser)', function () {
   }
 
   /**
-   * Staff pages: one signed-in context per width for the file (signing in is tested elsewhere), each test in a
-   * page of its own (the 409 test needs two), closed after it.
+   * Staff pages: one signed-in context per width for the file (signing in is tested elsewhere), with one page that
+   * each test loads the editor into afresh; the 409 test's second editor is a page of its own, closed after it.
    */
-  const staffContexts = new Map<number, Promise<BrowserContext>>();
+  const staffPages = new Map<number, Promise<Page>>();
   after(async () => {
-    for (const context of staffContexts.values()) await (await context).close();
+    for (const page of staffPages.values()) await (await page).context().close();
   });
-  async function signedIn(width: number): Promise<BrowserContext> {
-    let context = staffContexts.get(width);
-    if (!context) {
-      context = openPage(suite, { width }).then(async ({ page, context: signedInContext }) => {
-        await signIn(page, '/admin/homesites');
-        await page.close();
-        return signedInContext;
+  function staffPage(width: number): Promise<Page> {
+    let page = staffPages.get(width);
+    if (!page) {
+      page = openPage(suite, { width }).then(async (opened) => {
+        await signIn(opened.page, '/admin/homesites');
+        return opened.page;
       });
-      staffContexts.set(width, context);
+      staffPages.set(width, page);
     }
-    return context;
+    return page;
   }
-  async function openEditor(width = 1280): Promise<Page> {
-    const page = await (await signedIn(width)).newPage();
-    openedStaffPages.push(page);
-    await page.goto('/admin/homesites');
+  async function openEditor(width = 1280, { another = false } = {}): Promise<Page> {
+    const page = another ? await (await staffPage(width)).context().newPage() : await staffPage(width);
+    if (another) openedStaffPages.push(page);
+    // Leaving an editor with unsaved changes asks first: the test before has left it, so leave.
+    const leave = (dialog: Dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
+    page.on('dialog', leave);
+    await page.goto('/admin/homesites').finally(() => page.off('dialog', leave));
     await waitForHydration(page, 'HomesiteEditor');
     return page;
   }
@@ -183,7 +185,7 @@ describe('Lot map and homesite editor (browser)', function () {
 
     it('shows what is stored when someone else saved the lot first (409), overwriting nothing', async () => {
       const page = await openEditor();
-      const other = await openEditor();
+      const other = await openEditor(1280, { another: true });
       await row(other, 12).getByLabel('Price of homesite 12 in dollars').fill('612000');
       await row(other, 12).getByRole('button', { name: 'Save homesite 12' }).click();
       await row(other, 12).getByText('Saved.').waitFor();

@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import * as esbuild from 'esbuild';
-import type { Page } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { widgetLoaders } from '../../widgets/registry.js';
-import { nextFrame, openPage, useBrowserSuite, waitForHydration } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { nextFrame, useBrowserSuite, waitForHydration } from './support.js';
 
 /**
  * React's production build reports only some hydration mismatches (and those as minified errors); the
@@ -68,6 +69,9 @@ describe('Hydration in React development mode', function () {
   });
 
   after(() => outdir && fs.rmSync(outdir, { recursive: true, force: true }));
+  // One page for every check, each loading its page afresh with the development build routed in (a route turns
+  // the page's HTTP cache off: every file comes through the route each time).
+  const tab = reusedPage(suite);
 
   const pages: { path: string; widget: string; scrollTo?: string }[] = [
     { path: '/', widget: 'HomeCarousel' },
@@ -79,11 +83,14 @@ describe('Hydration in React development mode', function () {
 
   for (const { path: urlPath, widget, scrollTo } of pages) {
     it(`hydrates ${widget} on ${urlPath} with no mismatch warning or error`, async () => {
-      const { page, context, problems } = await openPage(suite);
-      await serveDevelopmentBuild(page, outdir);
       const reactMessages: string[] = [];
-      page.on('console', (message) => reactMessages.push(message.text()));
-      await page.goto(urlPath);
+      const recordMessage = (message: ConsoleMessage) => reactMessages.push(message.text());
+      const { page, problems } = await tab.visit(urlPath, {
+        prepare: async (page) => {
+          await serveDevelopmentBuild(page, outdir);
+          page.on('console', recordMessage);
+        },
+      });
       if (scrollTo) await page.locator(scrollTo).scrollIntoViewIfNeeded();
       await waitForHydration(page, widget);
       await nextFrame(page);
@@ -92,7 +99,7 @@ describe('Hydration in React development mode', function () {
         'the development build of React ran',
       ).to.equal(true);
       expect(problems, problems.join('\n')).to.deep.equal([]);
-      await context.close();
+      page.off('console', recordMessage);
     });
   }
 });

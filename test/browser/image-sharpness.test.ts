@@ -44,7 +44,6 @@ async function openScreen(suite: BrowserSuite, screen: Screen) {
   const page = await context.newPage();
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
   return { page, context, requests };
 }
 

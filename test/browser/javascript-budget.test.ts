@@ -11,6 +11,7 @@ import {
   useBrowserSuite,
   waitForHydration,
   type BrowserSuite,
+  type OpenedPage,
 } from './support.js';
 
 /**
@@ -29,27 +30,65 @@ interface PageScripts {
   gzip: number;
 }
 
+/**
+ * One page for the file that loads each path as a first-time visitor would: the HTTP cache off (every file is
+ * fetched and measured again, as in a fresh browser context), and no cookie or storage left by the load before.
+ * A context per check would start a Chromium renderer each time, which costs more CPU than the check.
+ */
+function useColdPage(suite: BrowserSuite) {
+  let opened: Promise<OpenedPage> | undefined;
+  after(async () => {
+    await (await opened)?.context.close();
+  });
+  return async (urlPath: string, watch: (page: Page) => void = () => undefined): Promise<OpenedPage> => {
+    opened ??= openPage(suite, { width: 1280 }).then(async (fresh) => {
+      const cdp = await fresh.context.newCDPSession(fresh.page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      return fresh;
+    });
+    const current = await opened;
+    const { page, context } = current;
+    page.removeAllListeners('request');
+    page.removeAllListeners('response');
+    await context.clearCookies();
+    // (The first page is about:blank, which has no storage to clear.)
+    await page
+      .evaluate(() => {
+        sessionStorage.clear();
+        localStorage.clear();
+      })
+      .catch(() => undefined);
+    // Off to a blank page first, so that the recorded requests are the path's alone (the page before has ended).
+    await page.goto('about:blank');
+    current.requests.length = 0;
+    page.on('request', (request) => current.requests.push(request.url()));
+    watch(page);
+    await page.goto(urlPath);
+    return current;
+  };
+}
+
 /** Loads a page and measures every script it fetched (after `prepare`, e.g. scrolling to a lazy widget). */
 async function measure(
-  suite: BrowserSuite,
+  visit: ReturnType<typeof useColdPage>,
   urlPath: string,
   prepare: (page: Page) => Promise<void>,
 ): Promise<PageScripts> {
-  const { page, context } = await openPage(suite, { width: 1280 });
   const responses: Promise<{ url: string; raw: number; gzip: number }>[] = [];
-  page.on('response', (response) => {
-    if (!isJavaScript(response)) return;
-    responses.push(
-      response
-        .body()
-        .then((body) => ({ url: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body).length })),
-    );
-  });
-  await page.goto(urlPath);
+  const { page } = await visit(urlPath, (page) =>
+    page.on('response', (response) => {
+      if (!isJavaScript(response)) return;
+      responses.push(
+        response
+          .body()
+          .then((body) => ({ url: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body).length })),
+      );
+    }),
+  );
   await prepare(page);
   await page.waitForLoadState('networkidle');
   const files = await Promise.all(responses);
-  await context.close();
   const unique = [...new Map(files.map((file) => [file.url, file])).values()];
   return {
     files: unique,
@@ -63,20 +102,21 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 describe('JavaScript budget', function () {
   this.timeout(60_000);
   const suite = useBrowserSuite();
+  const visit = useColdPage(suite);
 
   // Every public page without a widget or a lead form (the sitemap's, one homesite page for all), and the 404.
   const pagesWithoutWidgets = ['/about', '/floor-plans', '/quick-move-in', '/homesites/1', '/privacy', '/no-such-page'];
   for (const urlPath of pagesWithoutWidgets) {
     it(`loads no JavaScript at all on ${urlPath} (no widget there)`, async () => {
-      const { page, context, requests } = await openPage(suite, { width: 1280 });
       const scripts: string[] = [];
-      page.on('request', (request) => {
-        // Chromium's own PDF viewer (the features PDF embed) runs chrome:// and chrome-extension:// scripts: not ours.
-        const fromTheWeb = /^https?:$/.test(new URL(request.url()).protocol);
-        if (fromTheWeb && (request.resourceType() === 'script' || /\.m?js(\?|$)/.test(request.url())))
-          scripts.push(request.url());
-      });
-      await page.goto(urlPath);
+      const { page, requests } = await visit(urlPath, (page) =>
+        page.on('request', (request) => {
+          // Chromium's own PDF viewer (the features PDF embed) runs chrome:// and chrome-extension:// scripts: not ours.
+          const fromTheWeb = /^https?:$/.test(new URL(request.url()).protocol);
+          if (fromTheWeb && (request.resourceType() === 'script' || /\.m?js(\?|$)/.test(request.url())))
+            scripts.push(request.url());
+        }),
+      );
       await page.waitForLoadState('networkidle');
       expect(scripts, 'script requests').to.deep.equal([]);
       expect(requests.length, 'the page did load its other resources').to.be.greaterThan(1);
@@ -85,7 +125,6 @@ describe('JavaScript budget', function () {
         .locator('script:not([type="application/ld+json"]):not([type="application/json"]), link[rel="modulepreload"]')
         .count();
       expect(runnable, 'script or modulepreload elements').to.equal(0);
-      await context.close();
     });
   }
 
@@ -188,7 +227,7 @@ describe('JavaScript budget', function () {
 
     for (const { label, path: urlPath, prepare, widgets, budgetKb } of pages) {
       it(`loads only the boot script, React and its own widget code on ${label}`, async () => {
-        const scripts = await measure(suite, urlPath, prepare);
+        const scripts = await measure(visit, urlPath, prepare);
         table.set(label, scripts);
         const names = scripts.files.map((file) => path.basename(file.url));
         expect(

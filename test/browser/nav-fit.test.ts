@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Frame, Page } from 'playwright-core';
 import { PUBLIC_PAGES } from './public-pages.js';
-import { openPage, useBrowserSuite, type BrowserSuite, type OpenOptions } from './support.js';
+import { openPage, useBrowserSuite, type BrowserSuite, type OpenedPage } from './support.js';
 
 /**
  * The navigation bar fits at every width a visitor may have, 320 to 1920 px: no label wraps, nothing spills out
@@ -16,120 +16,139 @@ const SWEEP = [
 const HEIGHT = 800;
 
 /**
- * Opens a page of the site whose only content is a frame showing `path` at the sweep's first width, and returns
- * that frame once loaded; with `scripts: false` the frame runs none (a sandbox without allow-scripts), while the
- * page holding it runs the sweep. (The frame is placed through the CSSOM: the CSP refuses inline styles.)
+ * One page of the site for the file, whose only content becomes a frame showing `path` at the sweep's first width
+ * (a new frame each time, loaded afresh); with `scripts: false` the frame runs none (a sandbox without
+ * allow-scripts), while the page holding it runs the sweep. (The frame is placed through the CSSOM: the CSP
+ * refuses inline styles.) Each new browser context would start a Chromium renderer, which cost as much CPU as the
+ * sweep itself.
  */
-async function openFramed(
-  suite: BrowserSuite,
-  path: string,
-  { scripts = true, ...options }: OpenOptions & { scripts?: boolean } = {},
-) {
-  // The window shows the frame's first 320 px (less to paint at each width); the frame lays out at its own width.
-  const opened = await openPage(suite, { ...options, width: SWEEP[0], height: HEIGHT });
-  await opened.page.goto('/privacy');
-  await opened.page.evaluate(
-    ({ path, width, height, scripts }) => {
-      const frame = document.createElement('iframe');
-      if (!scripts) frame.sandbox.add('allow-same-origin');
-      Object.assign(frame.style, {
-        position: 'fixed',
-        left: '0',
-        top: '0',
-        border: '0',
-        margin: '0',
-        maxWidth: 'none',
-        width: `${width}px`,
-        height: `${height}px`,
-      });
-      frame.src = path;
-      document.body.replaceChildren(frame);
-    },
-    { path, width: SWEEP[0], height: HEIGHT, scripts },
-  );
-  const frame = await (await opened.page.waitForSelector('iframe', { state: 'attached' })).contentFrame();
-  if (!frame) throw new Error(`no frame for ${path}`);
-  await frame.waitForLoadState('load');
-  if (new URL(frame.url()).pathname !== new URL(path, 'http://x').pathname)
-    throw new Error(`the frame shows ${frame.url()}, not ${path}`);
-  return { ...opened, frame };
+function useFramer(suite: BrowserSuite) {
+  let opened: Promise<OpenedPage> | undefined;
+  after(async () => {
+    await (await opened)?.context.close();
+  });
+  return async function openFramed(
+    path: string,
+    { scripts = true, reducedMotion = null }: { scripts?: boolean; reducedMotion?: 'reduce' | null } = {},
+  ) {
+    // The window shows the frame's first 320 px (less to paint); the frame lays out at its own width.
+    opened ??= openPage(suite, { width: SWEEP[0], height: HEIGHT }).then(async (holder) => {
+      await holder.page.goto('/privacy');
+      return holder;
+    });
+    const { page } = await opened;
+    await page.emulateMedia({ reducedMotion });
+    await page.evaluate(
+      ({ path, width, height, scripts }) => {
+        const frame = document.createElement('iframe');
+        if (!scripts) frame.sandbox.add('allow-same-origin');
+        Object.assign(frame.style, {
+          position: 'fixed',
+          left: '0',
+          top: '0',
+          border: '0',
+          margin: '0',
+          maxWidth: 'none',
+          width: `${width}px`,
+          height: `${height}px`,
+        });
+        frame.src = path;
+        document.body.replaceChildren(frame);
+      },
+      { path, width: SWEEP[0], height: HEIGHT, scripts },
+    );
+    const frame = await (await page.waitForSelector('iframe', { state: 'attached' })).contentFrame();
+    if (!frame) throw new Error(`no frame for ${path}`);
+    await frame.waitForLoadState('load');
+    if (new URL(frame.url()).pathname !== new URL(path, 'http://x').pathname)
+      throw new Error(`the frame shows ${frame.url()}, not ${path}`);
+    return { page, frame };
+  };
 }
 
 /**
  * Sets the frame to each width in turn and reads what does not fit there: "<width>px: <problem>" for each, none
- * when the bar fits at every width.
+ * when the bar fits at every width. With `unpainted`, the frame is hidden meanwhile (visibility: hidden, which
+ * changes no layout): each width still takes a rendering update of its own, but nothing is painted, which costs
+ * about a third less; a hidden frame is under no pointer, though, so a sweep after the pointer was used (a hover
+ * opens a dropdown) keeps it shown.
  */
-function sweep(page: Page, widths: number[]): Promise<string[]> {
+function sweep(page: Page, widths: number[], { unpainted }: { unpainted: boolean }): Promise<string[]> {
   // No named helpers inside: tsx's keepNames would wrap them in a __name() the page does not have.
-  return page.evaluate(async (widths) => {
-    const frame = document.querySelector('iframe')!;
-    const view = frame.contentWindow!;
-    const doc = view.document;
-    const failures: string[] = [];
-    await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-    for (const width of widths) {
-      frame.style.width = `${width}px`;
-      // Set at the start of a frame, the width applies in that frame's update: read at the start of the next one.
+  return page.evaluate(
+    async ({ widths, unpainted }) => {
+      const frame = document.querySelector('iframe')!;
+      const view = frame.contentWindow!;
+      const doc = view.document;
+      const failures: string[] = [];
+      if (unpainted) frame.style.visibility = 'hidden';
       await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-      const problems: string[] = [];
-      // The frame's layout viewport is the width asked for, as a window's would be.
-      if (doc.documentElement.clientWidth !== width || view.innerWidth !== width)
-        problems.push(`the frame's viewport is ${view.innerWidth} px (${doc.documentElement.clientWidth} px inside)`);
-      const header = doc.querySelector('.site-header')!.getBoundingClientRect();
-      const nav = doc.querySelector('.site-nav')!.getBoundingClientRect();
-      const collapsed = view.getComputedStyle(doc.querySelector('.menu-toggle')!).display !== 'none';
-      const scrollWidth = doc.documentElement.scrollWidth;
-      if (scrollWidth > view.innerWidth) problems.push(`the page is ${scrollWidth} px wide`);
+      for (const width of widths) {
+        frame.style.width = `${width}px`;
+        // Set at the start of a frame, the width applies in that frame's update: read at the start of the next one.
+        // (A frame's viewport takes its new size only then: reading its layout at once finds the old size.)
+        await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+        const problems: string[] = [];
+        // The frame's layout viewport is the width asked for, as a window's would be.
+        if (doc.documentElement.clientWidth !== width || view.innerWidth !== width)
+          problems.push(`the frame's viewport is ${view.innerWidth} px (${doc.documentElement.clientWidth} px inside)`);
+        const header = doc.querySelector('.site-header')!.getBoundingClientRect();
+        const nav = doc.querySelector('.site-nav')!.getBoundingClientRect();
+        const collapsed = view.getComputedStyle(doc.querySelector('.menu-toggle')!).display !== 'none';
+        const scrollWidth = doc.documentElement.scrollWidth;
+        if (scrollWidth > view.innerWidth) problems.push(`the page is ${scrollWidth} px wide`);
 
-      for (const element of doc.querySelectorAll<HTMLElement>('.site-nav *')) {
-        const box = element.getBoundingClientRect();
-        if (box.width === 0 && box.height === 0) continue;
-        const name = `${element.tagName.toLowerCase()}.${element.className || '-'} "${(element.textContent ?? '').trim().slice(0, 20)}"`;
-        // The open menu below the breakpoint lies over the page, under the bar: it must fit the screen's width.
-        if (collapsed && element.closest('#site-menu')) {
-          if (box.left < -0.5 || box.right > view.innerWidth + 0.5)
-            problems.push(`${name} leaves the screen (${Math.round(box.left)}–${Math.round(box.right)} px)`);
-        } else if (
-          box.left < nav.left - 0.5 ||
-          box.right > nav.right + 0.5 ||
-          box.top < header.top - 0.5 ||
-          box.bottom > header.bottom + 0.5
-        ) {
-          problems.push(
-            `${name} spills out of the bar (${Math.round(box.left)},${Math.round(box.top)} – ${Math.round(box.right)},${Math.round(box.bottom)})`,
+        for (const element of doc.querySelectorAll<HTMLElement>('.site-nav *')) {
+          const box = element.getBoundingClientRect();
+          if (box.width === 0 && box.height === 0) continue;
+          const name = `${element.tagName.toLowerCase()}.${element.className || '-'} "${(element.textContent ?? '').trim().slice(0, 20)}"`;
+          // The open menu below the breakpoint lies over the page, under the bar: it must fit the screen's width.
+          if (collapsed && element.closest('#site-menu')) {
+            if (box.left < -0.5 || box.right > view.innerWidth + 0.5)
+              problems.push(`${name} leaves the screen (${Math.round(box.left)}–${Math.round(box.right)} px)`);
+          } else if (
+            box.left < nav.left - 0.5 ||
+            box.right > nav.right + 0.5 ||
+            box.top < header.top - 0.5 ||
+            box.bottom > header.bottom + 0.5
+          ) {
+            problems.push(
+              `${name} spills out of the bar (${Math.round(box.left)},${Math.round(box.top)} – ${Math.round(box.right)},${Math.round(box.bottom)})`,
+            );
+          }
+          if (element.matches('a, button')) {
+            // One line: the content box is no taller than one line of its text.
+            const style = view.getComputedStyle(element);
+            const lineHeight =
+              style.lineHeight === 'normal' ? parseFloat(style.fontSize) * 1.2 : parseFloat(style.lineHeight);
+            const content =
+              box.height -
+              parseFloat(style.paddingTop) -
+              parseFloat(style.paddingBottom) -
+              parseFloat(style.borderTopWidth) -
+              parseFloat(style.borderBottomWidth);
+            if (content > lineHeight * 1.5) problems.push(`${name} takes ${Math.round(content / lineHeight)} lines`);
+          }
+        }
+        // No label breaks across lines: the pieces of each text run share one line.
+        const walker = doc.createTreeWalker(doc.querySelector('.site-nav')!, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.trim()) continue;
+          const range = doc.createRange();
+          range.selectNodeContents(node);
+          const tops = new Set(
+            [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)),
           );
+          if (tops.size > 1) problems.push(`"${node.textContent.trim()}" wraps onto ${tops.size} lines`);
         }
-        if (element.matches('a, button')) {
-          // One line: the content box is no taller than one line of its text.
-          const style = view.getComputedStyle(element);
-          const lineHeight =
-            style.lineHeight === 'normal' ? parseFloat(style.fontSize) * 1.2 : parseFloat(style.lineHeight);
-          const content =
-            box.height -
-            parseFloat(style.paddingTop) -
-            parseFloat(style.paddingBottom) -
-            parseFloat(style.borderTopWidth) -
-            parseFloat(style.borderBottomWidth);
-          if (content > lineHeight * 1.5) problems.push(`${name} takes ${Math.round(content / lineHeight)} lines`);
-        }
+        const brand = doc.querySelector<HTMLElement>('.brand-name')!;
+        if (brand.scrollWidth > brand.clientWidth) problems.push(`the community name is cut ("${brand.textContent}")`);
+        for (const problem of problems) failures.push(`${width}px: ${problem}`);
       }
-      // No label breaks across lines: the pieces of each text run share one line.
-      const walker = doc.createTreeWalker(doc.querySelector('.site-nav')!, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (!node.textContent?.trim()) continue;
-        const range = doc.createRange();
-        range.selectNodeContents(node);
-        const tops = new Set(
-          [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)),
-        );
-        if (tops.size > 1) problems.push(`"${node.textContent.trim()}" wraps onto ${tops.size} lines`);
-      }
-      const brand = doc.querySelector<HTMLElement>('.brand-name')!;
-      if (brand.scrollWidth > brand.clientWidth) problems.push(`the community name is cut ("${brand.textContent}")`);
-      for (const problem of problems) failures.push(`${width}px: ${problem}`);
-    }
-    return failures;
-  }, widths);
+      return failures;
+    },
+    { widths, unpainted },
+  );
 }
 
 const isMenuOpen = (frame: Frame) => frame.locator('#site-menu').evaluate((menu) => menu.matches(':popover-open'));
@@ -137,24 +156,23 @@ const isMenuOpen = (frame: Frame) => frame.locator('#site-menu').evaluate((menu)
 describe('Navigation bar at every width from 320 to 1920 px', function () {
   this.timeout(120_000);
   const suite = useBrowserSuite();
+  const openFramed = useFramer(suite);
 
   for (const path of PUBLIC_PAGES) {
     it(`keeps every label on one line inside the bar, without sideways scrolling, on ${path}`, async () => {
-      const { page, context } = await openFramed(suite, path, { reducedMotion: 'reduce' });
-      const failures = await sweep(page, SWEEP);
+      const { page } = await openFramed(path, { reducedMotion: 'reduce' });
+      const failures = await sweep(page, SWEEP, { unpainted: true });
       expect(failures, `${path}:\n${failures.slice(0, 25).join('\n')}`).to.deep.equal([]);
-      await context.close();
     });
   }
 
   it('fits the open menu on the screen below the breakpoint, and the bar still fits once the window widens', async () => {
     // A tablet turned from portrait to landscape with its menu open: the open menu must become the inline bar.
-    const { page, context, frame } = await openFramed(suite, '/about', { scripts: false });
+    const { page, frame } = await openFramed('/about', { scripts: false });
     await frame.getByRole('button', { name: 'Menu' }).click();
     expect(await isMenuOpen(frame), 'menu open before the sweep').to.equal(true);
-    const failures = await sweep(page, SWEEP);
+    const failures = await sweep(page, SWEEP, { unpainted: false });
     expect(await isMenuOpen(frame), 'menu still open after the sweep').to.equal(true);
     expect(failures, `/about with the menu open:\n${failures.slice(0, 25).join('\n')}`).to.deep.equal([]);
-    await context.close();
   });
 });

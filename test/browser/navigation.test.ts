@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { openPage, screenshot, useBrowserSuite, type BrowserSuite } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { screenshot, useBrowserSuite } from './support.js';
 
 /**
  * The navigation bar (seed-spec §2 "Navigation bar", contract "Page conventions"): HTML and CSS only, so every
@@ -15,12 +16,6 @@ const PLAN_LINKS = [
   ['Overlook', '/floor-plans/overlook'],
 ] as const;
 
-async function openNav(suite: BrowserSuite, path: string, width: number) {
-  const opened = await openPage(suite, { width, javaScriptEnabled: false });
-  await opened.page.goto(path);
-  return opened;
-}
-
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const dropdown = (page: Page) => page.locator('.site-nav .dropdown-menu');
 
@@ -34,12 +29,15 @@ async function tabTo(page: Page, accessibleText: string) {
 
 describe('Navigation (no JavaScript)', function () {
   const suite = useBrowserSuite();
+  // One page without JavaScript for every test, each loading its page afresh.
+  const tab = reusedPage(suite, { javaScriptEnabled: false });
+  const openNav = (path: string, width: number) => tab.visit(path, { width });
 
   describe('at 1280px', function () {
     const width = 1280;
 
     it('shows the seed labels inline, with Get Pre-Approved linking to /about#lenders', async () => {
-      const { page, context } = await openNav(suite, '/about', width);
+      const { page } = await openNav('/about', width);
       const nav = mainNav(page);
       expect(await page.locator('.menu-toggle').isVisible(), 'no Menu button').to.equal(false);
       for (const label of ['Home', 'About', 'Site Plan', 'Floor Plans', 'Contact']) {
@@ -51,11 +49,10 @@ describe('Navigation (no JavaScript)', function () {
           await nav.getByRole('link', { name: label, exact: true, includeHidden: true }).getAttribute('href'),
         ).to.equal(href);
       }
-      await context.close();
     });
 
     it('opens the Floor Plans menu on mouse hover and closes it when the mouse leaves', async () => {
-      const { page, context } = await openNav(suite, '/', width);
+      const { page } = await openNav('/', width);
       expect(await dropdown(page).isVisible()).to.equal(false);
       await page.locator('.site-nav .dropdown-trigger').hover();
       expect(await dropdown(page).isVisible()).to.equal(true);
@@ -67,11 +64,10 @@ describe('Navigation (no JavaScript)', function () {
       await screenshot(page, 'nav-dropdown-hover-1280');
       await page.mouse.move(width / 2, 600);
       expect(await dropdown(page).isVisible()).to.equal(false);
-      await context.close();
     });
 
     it('opens the Floor Plans menu when keyboard focus enters it, and closes it when focus leaves', async () => {
-      const { page, context } = await openNav(suite, '/', width);
+      const { page } = await openNav('/', width);
       await tabTo(page, 'Floor Plans');
       expect(await dropdown(page).isVisible()).to.equal(true);
       await page.keyboard.press('Tab');
@@ -83,7 +79,6 @@ describe('Navigation (no JavaScript)', function () {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.textContent)).to.equal('Contact');
       expect(await dropdown(page).isVisible()).to.equal(false);
-      await context.close();
     });
   });
 
@@ -91,7 +86,7 @@ describe('Navigation (no JavaScript)', function () {
     const width = 375;
 
     it('collapses the links behind the Menu button, which opens them in a popover', async () => {
-      const { page, context } = await openNav(suite, '/about', width);
+      const { page } = await openNav('/about', width);
       const nav = mainNav(page);
       const menuButton = nav.getByRole('button', { name: 'Menu' });
       expect(await menuButton.isVisible()).to.equal(true);
@@ -114,17 +109,15 @@ describe('Navigation (no JavaScript)', function () {
       await screenshot(page, 'nav-menu-open-375');
       await page.keyboard.press('Escape');
       expect(await nav.getByRole('link', { name: 'Site Plan' }).isVisible(), 'Escape closes it').to.equal(false);
-      await context.close();
     });
 
     it('opens the menu from the keyboard and lets focus walk its links', async () => {
-      const { page, context } = await openNav(suite, '/contact', width);
+      const { page } = await openNav('/contact', width);
       await tabTo(page, 'Menu');
       await page.keyboard.press('Enter');
       expect(await page.locator('#site-menu').evaluate((menu) => menu.matches(':popover-open'))).to.equal(true);
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.textContent)).to.equal('Home');
-      await context.close();
     });
   });
 });

@@ -46,7 +46,6 @@ function readMap(page: Page) {
 
 async function openNearby(suite: BrowserSuite, width: number) {
   const opened = await openPage(suite, { width });
-  await opened.page.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
   await opened.page.goto('/site-plan');
   await opened.page.locator('#nearby-heading').scrollIntoViewIfNeeded();
   await waitForHydration(opened.page, 'Nearby');

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import type { Page } from 'playwright-core';
-import { openPage, SHOTS_DIR, useBrowserSuite, waitForHydration } from './support.js';
+import type { Page, Request } from 'playwright-core';
+import { reusedPage } from './reused-page.js';
+import { SHOTS_DIR, useBrowserSuite } from './support.js';
 
 /**
  * In a real browser: the consent sentence under the contact form with and without JavaScript (the hydrated form
@@ -20,51 +21,52 @@ async function expectConsent(page: Page, formSelector: string): Promise<void> {
 describe('Trust: consent sentence, privacy notice and the Equal Housing Opportunity logo', function () {
   this.timeout(60_000);
   const suite = useBrowserSuite();
+  // One page with JavaScript and one without, each test loading its page afresh.
+  const withScript = reusedPage(suite);
+  const withoutScript = reusedPage(suite, { javaScriptEnabled: false });
 
   it('shows the consent sentence under the contact form before it hydrates and without JavaScript', async () => {
-    const { page, context } = await openPage(suite, { width: 375, javaScriptEnabled: false });
-    await page.goto('/contact');
+    const { page } = await withoutScript.visit('/contact', { width: 375 });
     await expectConsent(page, 'form.contact-form');
-    await context.close();
   });
 
   it('keeps the consent sentence in the hydrated contact form, and its link opens the privacy notice', async () => {
-    const { page, context, problems } = await openPage(suite, { width: 1280 });
-    await page.goto('/contact');
-    await waitForHydration(page, 'ContactForm');
+    const { page, problems } = await withScript.visit('/contact', { width: 1280, widget: 'ContactForm' });
     await expectConsent(page, 'form.contact-form');
     await page.locator('form.contact-form .lead-consent a').click();
     await page.waitForURL('**/privacy');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).to.equal('Privacy notice');
     expect(problems, 'console problems (a hydration mismatch shows here)').to.deep.equal([]);
-    await context.close();
   });
 
   it('shows the consent sentence under the tour form', async () => {
-    const { page, context } = await openPage(suite, { width: 375 });
-    await page.goto('/tours');
+    const { page } = await withScript.visit('/tours', { width: 375 });
     await expectConsent(page, 'form.tour-form');
-    await context.close();
   });
 
   it('loads no JavaScript on /privacy', async () => {
-    const { page, context, requests } = await openPage(suite, { width: 1280 });
+    // A script served from the browser's cache (the page before loaded it) is reported as a request too.
     const scripts: string[] = [];
-    page.on('request', (request) => {
+    const recordScript = (request: Request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
+    };
+    const { page, requests } = await withScript.visit('/privacy', {
+      width: 1280,
+      prepare: async (page) => page.on('request', recordScript),
     });
-    const response = await page.goto('/privacy');
-    expect(response?.status(), 'the privacy page, not the 404 page').to.equal(200);
+    const status = await page.evaluate(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseStatus,
+    );
+    expect(status, 'the privacy page, not the 404 page').to.equal(200);
     await page.waitForLoadState('networkidle');
+    page.off('request', recordScript);
     expect(scripts).to.deep.equal([]);
     expect(requests.length, 'the page loaded its stylesheet').to.be.greaterThan(1);
-    await context.close();
   });
 
   for (const width of [320, 375, 768, 1280]) {
     it(`shows the Equal Housing Opportunity logo at 48 × 48 beside its statement, without sideways scrolling, at ${width} px`, async () => {
-      const { page, context } = await openPage(suite, { width });
-      await page.goto('/');
+      const { page } = await withScript.visit('/', { width });
       const logo = page.getByRole('img', { name: 'Equal Housing Opportunity' });
       await logo.scrollIntoViewIfNeeded();
       const box = await logo.boundingBox();
@@ -75,7 +77,6 @@ describe('Trust: consent sentence, privacy notice and the Equal Housing Opportun
       expect(statement!.x + statement!.width, 'the statement fits the page').to.be.at.most(width);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(width);
       await page.locator('footer').screenshot({ path: `${SHOTS_DIR}/footer-${width}.png` });
-      await context.close();
     });
   }
 });
