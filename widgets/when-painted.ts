@@ -1,5 +1,3 @@
-import { LARGEST_PAINT_TIMING } from '../src/shared/largest-paint.js';
-
 /**
  * How long to wait for a paint the browser could still fail to report (a marked image scrolled out of view before
  * it painted): past this the widgets load anyway.
@@ -29,19 +27,39 @@ function inViewport(element: Element): boolean {
   return box.bottom > 0 && box.right > 0 && box.top < window.innerHeight && box.left < window.innerWidth;
 }
 
-/** The largest-paint images that will paint now: loaded (all eager images are, at `load`), not broken, in view. */
+/**
+ * The page's largest-paint candidate that will paint now: the image it fetches with high priority, loaded (all
+ * eager images are, at `load`), not broken and in view.
+ */
 function largestPaintImages(): HTMLImageElement[] {
-  const images = document.querySelectorAll<HTMLImageElement>(`img[elementtiming="${LARGEST_PAINT_TIMING}"]`);
+  const images = document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]');
   return [...images].filter((image) => image.complete && image.naturalWidth > 0 && inViewport(image));
 }
 
-/** Element Timing's entry for an image; not in TypeScript's DOM library yet. */
-interface ElementTiming extends PerformanceEntry {
-  element: Element | null;
+/** The part of an element on screen, in CSS pixels: what Largest Contentful Paint measures. */
+function visibleArea(element: Element): number {
+  const box = element.getBoundingClientRect();
+  const width = Math.min(box.right, window.innerWidth) - Math.max(box.left, 0);
+  const height = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+  return Math.max(width, 0) * Math.max(height, 0);
 }
 
+/** Largest Contentful Paint's entry; not in TypeScript's DOM library yet. */
+interface LargestContentfulPaint extends PerformanceEntry {
+  element: Element | null;
+  size: number;
+}
+
+/**
+ * Resolves once the image is the page's largest paint, or once something larger has painted (then the image can no
+ * longer be the page's largest paint, whenever it paints).
+ */
 function painted(image: HTMLImageElement): Promise<void> {
-  return observed('element', (entry) => (entry as ElementTiming).element === image);
+  const area = visibleArea(image);
+  return observed('largest-contentful-paint', (entry) => {
+    const paint = entry as LargestContentfulPaint;
+    return paint.element === image || paint.size > area;
+  });
 }
 
 function timeout(ms: number): Promise<void> {

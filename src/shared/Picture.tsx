@@ -1,4 +1,3 @@
-import { LARGEST_PAINT_TIMING } from './largest-paint.js';
 import type { ResponsiveImage } from './responsive-image.js';
 
 interface PictureProps {
@@ -13,8 +12,7 @@ interface PictureProps {
 
 /**
  * A responsive <picture>: AVIF, then WebP, then the original format; width and height always set so nothing shifts.
- * The image fetched with high priority is the page's largest paint: it is named for Element Timing, so the boot
- * script can wait until it is on screen.
+ * The image fetched with high priority is the page's largest paint: the boot script waits until it is on screen.
  */
 export function Picture({ image, sizes, loading = 'lazy', fetchPriority, className, alt, onError }: PictureProps) {
   return (
@@ -31,7 +29,6 @@ export function Picture({ image, sizes, loading = 'lazy', fetchPriority, classNa
         loading={loading}
         decoding={loading === 'eager' ? 'sync' : 'async'}
         fetchPriority={fetchPriority}
-        {...(fetchPriority === 'high' ? { elementtiming: LARGEST_PAINT_TIMING } : {})}
         className={className}
         onError={onError}
       />
