@@ -109,17 +109,29 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
-async function medianOf(url: string, cookie: string): Promise<number> {
-  const times: number[] = [];
+interface PageTime {
+  /** Wall time as the client sees it. */
+  ms: number;
+  /**
+   * CPU time this process spent on the request: the server's work (SQLite runs in-process, synchronously) and the
+   * client's fetch. Other processes on a shared machine stretch the wall time, hardly this.
+   */
+  cpuMs: number;
+}
+
+async function medianOf(url: string, cookie: string): Promise<PageTime> {
+  const times: PageTime[] = [];
   for (let run = 0; run < RUNS + WARM_UP; run += 1) {
+    const cpu = process.cpuUsage();
     const ms = await timed(async () => {
       const response = await fetch(url, { headers: { Cookie: cookie } });
       if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
       await response.text();
     });
-    if (run >= WARM_UP) times.push(ms);
+    const used = process.cpuUsage(cpu);
+    if (run >= WARM_UP) times.push({ ms, cpuMs: (used.user + used.system) / 1000 });
   }
-  return medianBy(times, (ms) => ms);
+  return { ms: medianBy(times, (time) => time.ms).ms, cpuMs: medianBy(times, (time) => time.cpuMs).cpuMs };
 }
 
 /** Rows downloaded when the export's early memory is read, to compare with the whole export's. */
@@ -233,10 +245,10 @@ async function main(): Promise<void> {
       ['GET /admin/messages?q=5550042 (search, phone digits)', '/admin/messages?q=5550042'],
       ['GET /admin (counts, leads per source)', '/admin'],
     ] as const;
-    const rows: [string, number][] = [];
+    const rows: [string, PageTime][] = [];
     for (const [label, pagePath] of pages) {
       rows.push([label, await medianOf(`${url}${pagePath}`, staff.cookie)]);
-      console.error(`measured ${label}: ${rows.at(-1)![1].toFixed(1)} ms`);
+      console.error(`measured ${label}: ${rows.at(-1)![1].ms.toFixed(1)} ms`);
     }
     const deepPage = await medianOf(`${url}/admin/messages?page=1900`, staff.cookie);
     const stored = await storedLeads(site.db);
@@ -254,12 +266,16 @@ async function main(): Promise<void> {
         `Server time as the client sees it over loopback, median of ${RUNS} after ${WARM_UP} warm-up requests, ` +
         'React production build (NODE_ENV=production).',
       '',
-      '| Measure | ms | Budget (ms) | Within |',
-      '|---|---:|---:|---|',
+      '| Measure | ms | CPU ms | Budget (ms) | Within |',
+      '|---|---:|---:|---:|---|',
       ...rows.map(
-        ([label, ms]) => `| ${label} | ${ms.toFixed(1)} | ${PAGE_BUDGET_MS} | ${ms <= PAGE_BUDGET_MS ? 'yes' : 'NO'} |`,
+        ([label, { ms, cpuMs }]) =>
+          `| ${label} | ${ms.toFixed(1)} | ${cpuMs.toFixed(1)} | ${PAGE_BUDGET_MS} | ${ms <= PAGE_BUDGET_MS ? 'yes' : 'NO'} |`,
       ),
-      `| GET /admin/messages?page=1900 (deep page, no budget: the offset is walked over index entries) | ${deepPage.toFixed(1)} | — | — |`,
+      `| GET /admin/messages?page=1900 (deep page, no budget: the offset is walked over index entries) | ${deepPage.ms.toFixed(1)} | ${deepPage.cpuMs.toFixed(1)} | — | — |`,
+      '',
+      '"CPU ms": the median CPU time this process spent on one request, server and client together; on a machine ' +
+        'shared with other work it is the steadier figure, the wall time the one the budget names.',
       '',
       'The export is read twice: once sampling the resident memory every 5 ms (its peak counts garbage V8 has not ' +
         'collected yet), once collecting garbage before each reading (what the export holds: flat means the same ' +
