@@ -113,8 +113,9 @@ interface PageTime {
   /** Wall time as the client sees it. */
   ms: number;
   /**
-   * CPU time this process spent on the request: the server's work (SQLite runs in-process, synchronously) and the
-   * client's fetch. Other processes on a shared machine stretch the wall time, hardly this.
+   * CPU time this process spent on the request, every thread of it: the server's work (SQLite runs in-process,
+   * synchronously), gzip and the collector's helper threads, and the client's fetch. Other processes on a shared
+   * machine stretch the wall time, much less this; with threads working in parallel it can exceed the wall time.
    */
   cpuMs: number;
 }
@@ -274,8 +275,9 @@ async function main(): Promise<void> {
       ),
       `| GET /admin/messages?page=1900 (deep page, no budget: the offset is walked over index entries) | ${deepPage.ms.toFixed(1)} | ${deepPage.cpuMs.toFixed(1)} | — | — |`,
       '',
-      '"CPU ms": the median CPU time this process spent on one request, server and client together; on a machine ' +
-        'shared with other work it is the steadier figure, the wall time the one the budget names.',
+      '"CPU ms": the median CPU time of this process per request, every thread (the server, gzip, the ' +
+        "collector's helpers, the client's fetch): steadier than the wall time on a machine shared with other work. " +
+        'The budget names the wall time.',
       '',
       'The export is read twice: once sampling the resident memory every 5 ms (its peak counts garbage V8 has not ' +
         'collected yet), once collecting garbage before each reading (what the export holds: flat means the same ' +
