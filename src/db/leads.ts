@@ -10,7 +10,7 @@ import {
 import { isSqlite } from './connect.js';
 import { searchDigits, searchTerm } from './lead-search.js';
 import { storedTimestampToIso } from './stored-timestamp.js';
-import type { LeadPerson } from '../shared/lead-person.js';
+import { personOf, type LeadPerson } from '../shared/lead-person.js';
 
 /**
  * The staff inbox's view of every lead: contact messages and tour bookings, read together (newest first) from the
@@ -124,18 +124,26 @@ function ftsPhrase(text: string): string {
 const TRIGRAM = 3;
 
 /**
+ * How a search's matches meet the rest of a query on SQLite. `walk`: the matches are a set to test each row of the
+ * filtered list against, read in arrival order (`+id in …` keeps SQLite from looking them up one by one), so a
+ * common name (a tenth of all leads) fills a page after a few hundred rows. `matches`: the matches are looked up by
+ * id in the id-led index (migrations/20261123000300_index_lead_filters_by_id.ts), for a count of all of them or a
+ * page of a rare name, which a walk would read every lead to find.
+ */
+type SearchPath = 'walk' | 'matches';
+
+/**
  * Leads whose name, e-mail or phone contains `q` (search columns, src/db/lead-search.ts). On SQLite the FTS5
  * trigram table answers; on PostgreSQL LIKE, which pg_trgm's GIN indexes answer where the extension exists.
  */
-function whereSearch(db: Knex, query: Knex.QueryBuilder, kind: LeadKind, q: string): void {
+function whereSearch(db: Knex, query: Knex.QueryBuilder, kind: LeadKind, q: string, path: SearchPath): void {
   const term = searchTerm(q);
   const digits = searchDigits(q);
-  if (isSqlite(db) && term.length >= TRIGRAM) {
+  if (searchesTrigrams(db, q)) {
     const fts = `${TABLES[kind]}_search`;
     const match = [`search_text : ${ftsPhrase(term)}`, ...(digits ? [`search_digits : ${ftsPhrase(digits)}`] : [])];
-    // `+id`: the matches are a set to test each row of the filtered list against, read in arrival order, never a
-    // list of rows to fetch one by one and sort, which a common name (a tenth of all leads) makes slow.
-    query.whereRaw(`+id in (select rowid from ${fts} where ${fts} match ?)`, [match.join(' OR ')]);
+    const id = path === 'walk' ? '+id' : 'id';
+    query.whereRaw(`${id} in (select rowid from ${fts} where ${fts} match ?)`, [match.join(' OR ')]);
     return;
   }
   query.where((where) => {
@@ -144,7 +152,35 @@ function whereSearch(db: Knex, query: Knex.QueryBuilder, kind: LeadKind, q: stri
   });
 }
 
-function applyFilter(db: Knex, query: Knex.QueryBuilder, kind: LeadKind, filter: LeadFilter): Knex.QueryBuilder {
+function searchOf(filter: LeadFilter): string | undefined {
+  return filter.q?.trim() || undefined;
+}
+
+function searchesTrigrams(db: Knex, q: string): boolean {
+  return isSqlite(db) && searchTerm(q).length >= TRIGRAM;
+}
+
+/**
+ * The table a query of `kind` reads. A search's `matches` on SQLite are looked up in the id-led index, named here:
+ * without planner statistics (a live database never runs ANALYZE) SQLite would rather read a whole arrival index
+ * and test each entry against the matches.
+ */
+function leadsOf(db: Knex, kind: LeadKind, filter: LeadFilter, path: SearchPath): Knex.QueryBuilder {
+  const table = TABLES[kind];
+  const q = searchOf(filter);
+  if (path === 'matches' && q && searchesTrigrams(db, q)) {
+    return db.from(db.raw(`${table} indexed by ${table}_id_filters`));
+  }
+  return db(table);
+}
+
+function applyFilter(
+  db: Knex,
+  query: Knex.QueryBuilder,
+  kind: LeadKind,
+  filter: LeadFilter,
+  path: SearchPath = 'walk',
+): Knex.QueryBuilder {
   query.where('is_spam', filter.spam);
   if (filter.status) query.where('lead_status', filter.status);
   if (filter.source === DIRECT_SOURCE) {
@@ -152,8 +188,8 @@ function applyFilter(db: Knex, query: Knex.QueryBuilder, kind: LeadKind, filter:
   } else if (filter.source) {
     query.where('utm_source', filter.source);
   }
-  const q = filter.q?.trim();
-  if (q) whereSearch(db, query, kind, q);
+  const q = searchOf(filter);
+  if (q) whereSearch(db, query, kind, q, path);
   return query;
 }
 
@@ -168,23 +204,47 @@ type StoredLead = Omit<LeadRow, 'created_at' | 'is_spam' | 'read_at' | 'homesite
   homesite: number | string | null;
 };
 
+/**
+ * Field by field: an object rest (`{ sort_key, ...rest }`) makes a slow-mode object V8 promotes to its old
+ * generation, and the export, reading every lead, would leave tens of MB there until a full collection.
+ */
 function fromStored(row: StoredLead): LeadRow {
-  const { sort_key: sortKey, ...rest } = row;
   return {
-    ...rest,
-    created_at: sortKey,
+    kind: row.kind,
+    id: row.id,
+    created_at: row.sort_key,
+    ...personOf(row),
+    subject: row.subject,
+    message: row.message,
+    source_page: row.source_page,
     is_spam: Boolean(row.is_spam),
     read_at: row.read_at === null ? null : storedTimestampToIso(row.read_at),
-    homesite: row.homesite === null ? null : Number(row.homesite),
+    tour_start: row.tour_start,
+    tour_status: row.tour_status,
     lead_status: (LEAD_STATUSES as readonly string[]).includes(row.lead_status) ? row.lead_status : 'new',
+    notes: row.notes,
+    utm_source: row.utm_source,
+    utm_medium: row.utm_medium,
+    utm_campaign: row.utm_campaign,
+    utm_term: row.utm_term,
+    utm_content: row.utm_content,
+    referrer: row.referrer,
+    landing_page: row.landing_page,
+    homesite: row.homesite === null ? null : Number(row.homesite),
+    plan: row.plan,
   };
 }
 
+/**
+ * Newest first: by arrival, then id, then kind (a message and a tour stored at the same instant with the same id).
+ * Each table's arrival index holds its entries in (arrival, id) order, so SQLite merges the two tables' ranges as
+ * they are read; a kind before the id would make it sort every run of equal arrivals again.
+ */
 function newestFirst(query: Knex.QueryBuilder): Knex.QueryBuilder {
   return query.orderBy([
     { column: 'sort_key', order: 'desc' },
-    { column: 'kind', order: 'desc' },
     { column: 'id', order: 'desc' },
+    { column: 'kind', order: 'desc' },
   ]);
 }
 
@@ -199,14 +259,47 @@ function unionOf(db: Knex, branches: Knex.QueryBuilder[]): Knex.QueryBuilder {
   return rest.length === 0 ? first : first.unionAll(rest);
 }
 
-/** One page of leads matching `filter`, newest first. */
+/** How many leads match a filter, how many of those are unread messages, and how many are of each kind. */
+export interface LeadCounts {
+  total: number;
+  unread: number;
+  byKind: Partial<Record<LeadKind, number>>;
+}
+
+/**
+ * A search reads a kind's matches by id and sorts them when there are fewer than this many times the leads up to
+ * the page's end: a walk in arrival order would read more than a quarter of the list to find them. With more
+ * matches they are frequent enough in the list that the walk fills the page first.
+ */
+const WALK_FACTOR = 4;
+
+interface LeadKey {
+  kind: LeadKind;
+  id: number;
+}
+
+/**
+ * One page of leads matching `filter`, newest first. `counts`, countLeads' answer for the same filter, tells a
+ * search how to find each kind's matches. The page's place is found first from the indexes alone (kind, id and
+ * arrival, which every lead index holds), so a deep page skips its offset over index entries rather than whole
+ * rows; then only the page's own rows are read.
+ */
 export async function listLeads(
   db: Knex,
   filter: LeadFilter,
   page: { limit: number; offset: number },
+  counts?: LeadCounts,
 ): Promise<LeadRow[]> {
   const branches = kindsOf(filter).map((kind) => {
-    const branch = applyFilter(db, selectLeads(db, kind), kind, filter);
+    const matches = counts?.byKind[kind];
+    const few = matches !== undefined && matches < WALK_FACTOR * (page.offset + page.limit);
+    const path = searchOf(filter) && few ? 'matches' : 'walk';
+    const keys = leadsOf(db, kind, filter, path).select(
+      db.raw(`'${kind}' as kind`),
+      'id',
+      db.raw('? as sort_key', [arrivalKey(db, kind)]),
+    );
+    const branch = applyFilter(db, keys, kind, filter, path);
     // SQLite merges the two tables' arrival indexes in order under the LIMIT by itself; a branch's own ORDER BY
     // would be sorted again in a temporary B-tree (every row, on a deep page). PostgreSQL sorts the union as a
     // whole (its arrival is to_char, not indexed), so there each branch first reads its newest rows from the
@@ -218,8 +311,19 @@ export async function listLeads(
         .as(`newest_${kind}`),
     );
   });
-  const rows = (await newestFirst(unionOf(db, branches)).limit(page.limit).offset(page.offset)) as StoredLead[];
-  return rows.map(fromStored);
+  const keys = ((await newestFirst(unionOf(db, branches)).limit(page.limit).offset(page.offset)) as LeadKey[]).map(
+    (key) => ({ kind: key.kind, id: Number(key.id) }),
+  );
+  const rows = new Map<string, LeadRow>();
+  for (const kind of LEAD_KINDS) {
+    const ids = keys.filter((key) => key.kind === kind).map((key) => key.id);
+    if (ids.length === 0) continue;
+    for (const row of (await selectLeads(db, kind).whereIn('id', ids)) as StoredLead[]) {
+      rows.set(`${kind}-${row.id}`, fromStored(row));
+    }
+  }
+  // A lead erased between the two reads is left out.
+  return keys.flatMap((key) => rows.get(`${key.kind}-${key.id}`) ?? []);
 }
 
 async function countRows(query: Knex.QueryBuilder): Promise<number> {
@@ -228,23 +332,45 @@ async function countRows(query: Knex.QueryBuilder): Promise<number> {
 }
 
 /**
- * How many leads match `filter`, and how many of those are unread messages (tours have no read mark). Plain
- * count(*) queries only: each is answered from an index (migrations/20261122000500_index_leads.ts) where the filter
- * allows, where a sum over a column the index lacks would read every row.
+ * A list without a search: plain count(*) queries, each answered from an index
+ * (migrations/20261122000500_index_leads.ts) where the filter allows, where a sum over a column the index lacks
+ * would read every row.
  */
-export async function countLeads(db: Knex, filter: LeadFilter): Promise<{ total: number; unread: number }> {
-  const kinds = kindsOf(filter);
-  const [totals, unread] = await Promise.all([
-    Promise.all(kinds.map((kind) => countRows(applyFilter(db, db(TABLES[kind]), kind, filter)))),
-    kinds.includes('message')
-      ? countRows(applyFilter(db, db('contact_messages'), 'message', filter).whereNull('read_at'))
-      : Promise.resolve(0),
+async function countListed(db: Knex, kind: LeadKind, filter: LeadFilter): Promise<{ total: number; unread: number }> {
+  const [total, unread] = await Promise.all([
+    countRows(applyFilter(db, db(TABLES[kind]), kind, filter)),
+    kind === 'message' ? countRows(applyFilter(db, db(TABLES[kind]), kind, filter).whereNull('read_at')) : 0,
   ]);
-  return { total: totals.reduce((sum, count) => sum + count, 0), unread };
+  return { total, unread };
 }
 
 /**
- * Every lead (spam included), newest first, a page at a time: keyset pagination on (arrival, kind, id), so each
+ * A search: one pass over a kind's matches counts them and their unread messages together, every match looked up
+ * once in the id-led index (SQLite) or the rows the trigram index points to (PostgreSQL), where a count per number
+ * would find the matches again and test every lead of the list against them.
+ */
+async function countSearched(db: Knex, kind: LeadKind, filter: LeadFilter): Promise<{ total: number; unread: number }> {
+  const query = applyFilter(db, leadsOf(db, kind, filter, 'matches'), kind, filter, 'matches').count({ total: '*' });
+  if (kind === 'message') query.select(db.raw('sum(case when read_at is null then 1 else 0 end) as unread'));
+  const [row] = (await query) as { total: number | string; unread?: number | string | null }[];
+  return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
+}
+
+/** How many leads match `filter`, how many of those are unread messages (tours have no read mark), and per kind. */
+export async function countLeads(db: Knex, filter: LeadFilter): Promise<LeadCounts> {
+  const kinds = kindsOf(filter);
+  const counts = await Promise.all(
+    kinds.map((kind) => (searchOf(filter) ? countSearched(db, kind, filter) : countListed(db, kind, filter))),
+  );
+  const byKind: Partial<Record<LeadKind, number>> = {};
+  kinds.forEach((kind, index) => (byKind[kind] = counts[index]!.total));
+  const sum = (pick: (count: { total: number; unread: number }) => number) =>
+    counts.reduce((total, count) => total + pick(count), 0);
+  return { total: sum((count) => count.total), unread: sum((count) => count.unread), byKind };
+}
+
+/**
+ * Every lead (spam included), newest first, a page at a time: keyset pagination on (arrival, id, kind), so each
  * page is one indexed range read however far into 100,000 leads the export has come.
  */
 export async function* leadPages(db: Knex, pageSize = 500): AsyncGenerator<LeadRow[]> {
@@ -255,22 +381,20 @@ export async function* leadPages(db: Knex, pageSize = 500): AsyncGenerator<LeadR
       if (after) {
         const { key, id } = after;
         const arrival = arrivalKey(db, kind);
-        // Rows sort by (arrival, kind, id) descending; this branch's kind is fixed, so compare it here. Each case
+        // Rows sort by (arrival, id, kind) descending; this branch's kind is fixed, so compare it here. Each case
         // is one range on the arrival index (`arrival <= key`), the rest a filter: an OR of ranges is not.
         query.whereRaw('? <= ?', [arrival, key]);
-        if (kind > after.kind) query.whereRaw('? < ?', [arrival, key]);
-        else if (kind === after.kind) query.whereRaw('(? < ? or id < ?)', [arrival, key, id]);
+        if (kind < after.kind) query.whereRaw('(? < ? or id <= ?)', [arrival, key, id]);
+        else query.whereRaw('(? < ? or id < ?)', [arrival, key, id]);
       }
       return query;
     });
-    const rows = ((await newestFirst(unionOf(db, branches)).limit(pageSize)) as StoredLead[]).map((row) => ({
-      stored: row,
-      lead: fromStored(row),
-    }));
+    const rows = ((await newestFirst(unionOf(db, branches)).limit(pageSize)) as StoredLead[]).map(fromStored);
     if (rows.length === 0) return;
-    yield rows.map((row) => row.lead);
+    yield rows;
+    // created_at is the arrival as the query sorts it (sort_key).
     const last = rows.at(-1)!;
-    after = { key: last.stored.sort_key, kind: last.lead.kind, id: last.lead.id };
+    after = { key: last.created_at, kind: last.kind, id: last.id };
     if (rows.length < pageSize) return;
   }
 }

@@ -14,6 +14,7 @@ import * as indexLeads from '../../migrations/20261122000500_index_leads.js';
 import * as createRateLimitHits from '../../migrations/20261122000600_create_rate_limit_hits.js';
 import * as speedUpLeadSearch from '../../migrations/20261123000100_speed_up_lead_search.js';
 import * as addUploadCleanups from '../../migrations/20261123000200_add_upload_cleanups.js';
+import * as indexLeadFiltersById from '../../migrations/20261123000300_index_lead_filters_by_id.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '20261122000600_create_rate_limit_hits': createRateLimitHits,
   '20261123000100_speed_up_lead_search': speedUpLeadSearch,
   '20261123000200_add_upload_cleanups': addUploadCleanups,
+  '20261123000300_index_lead_filters_by_id': indexLeadFiltersById,
 };
 
 /** Also for tests that step one migration up or down (knex's migrate.up / migrate.down). */

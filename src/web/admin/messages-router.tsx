@@ -99,7 +99,7 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
     ]);
     const pageCount = Math.max(1, Math.ceil(counts.total / LEADS_PER_PAGE));
     const page = Math.min(asked, pageCount);
-    const rows = await listLeads(db, filter, { limit: LEADS_PER_PAGE, offset: (page - 1) * LEADS_PER_PAGE });
+    const rows = await listLeads(db, filter, { limit: LEADS_PER_PAGE, offset: (page - 1) * LEADS_PER_PAGE }, counts);
     const returnTo = new URL(inboxUrl(filter, page), 'http://inbox').search;
     res.send(
       renderer.page(
@@ -116,7 +116,7 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
             spam: filter.spam,
           }}
           sources={sources}
-          counts={{ ...counts, spam: summary.spam }}
+          counts={{ total: counts.total, unread: counts.unread, spam: summary.spam }}
           pages={{
             page,
             count: pageCount,
