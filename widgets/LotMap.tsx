@@ -352,11 +352,10 @@ export default function LotMap({
             anyLabel="All plans"
             options={optionsNamedByValue(plans)}
           />
-          {enhanced ? null : (
-            <button type="submit" className="button button-small">
-              Show
-            </button>
-          )}
+          {/* Kept once the map runs (filters then apply as they change): removing it would move the map up. */}
+          <button type="submit" className="button button-small">
+            Show
+          </button>
         </form>
         <form className="lot-map-search" method="get" action="/homesites" onSubmit={enhanced ? onSearch : undefined}>
           <div className="lot-map-field">

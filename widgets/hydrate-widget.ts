@@ -1,18 +1,28 @@
 import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydrationRootContext } from './input-before-hydration.js';
+import { useEnhanced } from './use-enhanced.js';
 import { WIDGET_ATTRIBUTE, WIDGET_ROOT_ATTRIBUTE, widgetLoaders, type WidgetName } from './registry.js';
 
-/** Set on a placeholder once its widget has hydrated: its event handlers are live (browser tests wait for it). */
+/**
+ * Set on a placeholder once its widget has hydrated and drawn its interactive form: its event handlers are live
+ * (browser tests wait for it).
+ */
 const HYDRATED_ATTRIBUTE = 'data-hydrated';
 
 function isWidgetName(name: string | null): name is WidgetName {
   return name !== null && Object.hasOwn(widgetLoaders, name);
 }
 
-/** Renders its child unchanged (no DOM of its own, so no mismatch) and reports when the hydration committed. */
+/**
+ * Renders its child unchanged (no DOM of its own, so no mismatch) and reports once the widget's interactive form has
+ * committed: the render after hydration, in which useEnhanced() turns true for the whole root.
+ */
 function Hydrated({ onHydrated, children }: { onHydrated: () => void; children?: ReactNode }) {
-  useEffect(onHydrated, [onHydrated]);
+  const enhanced = useEnhanced();
+  useEffect(() => {
+    if (enhanced) onHydrated();
+  }, [enhanced, onHydrated]);
   return children;
 }
 
