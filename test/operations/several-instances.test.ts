@@ -2,11 +2,10 @@ import { expect } from 'chai';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { createLogger } from '../../src/logger.js';
 import { createSite } from '../../src/site.js';
 import { createTestDatabase } from '../support/test-database.js';
-import { postImage, signIn, STAFF_ENV, type Staff } from '../support/staff.js';
+import { signIn, STAFF_ENV, type Staff, uploadCarouselPhoto } from '../support/staff.js';
 import { SmtpSink, waitFor } from '../support/smtp-sink.js';
 import { startTestServer, testConfig, type TestServer } from '../support/test-server.js';
 
@@ -47,13 +46,9 @@ describe('Several app instances on one database', function () {
     // Both instances have the home page in their page caches before the change.
     for (const server of [a, b]) expect((await fetch(`${server.url}/`)).status).to.equal(200);
 
-    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2a6' } })
-      .png()
-      .toBuffer();
-    const upload = await postImage(b.url, staff, '/admin/upload/homepageimage', {
+    const upload = await uploadCarouselPhoto(b.url, staff, {
       alt: 'Uploaded through instance B',
-      bytes: png,
-      type: 'image/png',
+      background: '#2a6',
       name: 'b.png',
     });
     expect(upload.status).to.equal(201);

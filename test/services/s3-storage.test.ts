@@ -12,7 +12,7 @@ import { UploadStorageUnavailable, type UploadStorage } from '../../src/services
 import { serveUploads, UPLOAD_RETRY_AFTER_SECONDS } from '../../src/web/uploads-route.js';
 import { startS3Server, type RunningS3 } from '../support/s3-server.js';
 import { waitFor } from '../support/smtp-sink.js';
-import { postImage, signIn, STAFF_ENV, type Staff } from '../support/staff.js';
+import { signIn, STAFF_ENV, type Staff, uploadCarouselPhoto } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -118,10 +118,6 @@ describe('Staff uploads kept in S3 (UPLOAD_STORE), two instances', function () {
     await s3?.stop();
   });
 
-  const png = (background: string) =>
-    sharp({ create: { width: 1200, height: 800, channels: 3, background } })
-      .png()
-      .toBuffer();
   const carousel = async (server: TestServer) =>
     (
       (await (await fetch(`${server.url}/api/homepageimages?sort=order,asc`)).json()) as {
@@ -143,10 +139,9 @@ describe('Staff uploads kept in S3 (UPLOAD_STORE), two instances', function () {
   };
 
   it('stores an upload through A in the bucket (not on disk) and serves it from both instances with the year-long cache', async () => {
-    const response = await postImage(a.url, staff, '/admin/upload/homepageimage', {
+    const response = await uploadCarouselPhoto(a.url, staff, {
       alt: 'Kept in S3',
-      bytes: await png('#2a6'),
-      type: 'image/png',
+      background: '#2a6',
       name: 'a.png',
     });
     expect(response.status).to.equal(201);
@@ -191,10 +186,9 @@ describe('Staff uploads kept in S3 (UPLOAD_STORE), two instances', function () {
       storedBeforeOutage = 2;
       s3.outage();
     });
-    const response = await postImage(b.url, staff, '/admin/upload/homepageimage', {
+    const response = await uploadCarouselPhoto(b.url, staff, {
       alt: 'Never saved',
-      bytes: await png('#a26'),
-      type: 'image/png',
+      background: '#a26',
       name: 'b.png',
     });
     expect(storedBeforeOutage, 'files were stored before the outage').to.equal(2);
@@ -211,10 +205,9 @@ describe('Staff uploads kept in S3 (UPLOAD_STORE), two instances', function () {
   });
 
   it('an S3 outage while deleting: the image is gone from the site at once, its files once S3 is back', async () => {
-    const response = await postImage(a.url, staff, '/admin/upload/homepageimage', {
+    const response = await uploadCarouselPhoto(a.url, staff, {
       alt: 'Deleted during an outage',
-      bytes: await png('#62a'),
-      type: 'image/png',
+      background: '#62a',
       name: 'c.png',
     });
     const { url } = (await response.json()) as { url: string };

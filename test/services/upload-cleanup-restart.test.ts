@@ -3,7 +3,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import sharp from 'sharp';
 import { connectDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrations.js';
 import { scheduleUploadCleanup } from '../../src/db/upload-cleanups.js';
@@ -13,7 +12,7 @@ import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { startSiteInstance, type RunningSite } from '../support/outbox-site.js';
 import { startS3Server, type RunningS3 } from '../support/s3-server.js';
 import { waitFor } from '../support/smtp-sink.js';
-import { postImage, signIn, STAFF_ENV } from '../support/staff.js';
+import { signIn, STAFF_ENV, uploadCarouselPhoto } from '../support/staff.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 import { testConfig, testPasswordHashCost } from '../support/test-server.js';
 
@@ -67,11 +66,6 @@ describe('Upload clean-up across a restart (S3, one database)', function () {
     return startSiteInstance(config, { uploadCleanupTiming: QUICK }, running);
   }
 
-  const png = (background: string) =>
-    sharp({ create: { width: 1200, height: 800, channels: 3, background } })
-      .png()
-      .toBuffer();
-
   beforeEach(async () => {
     s3 = await startS3Server();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'upload-cleanup-'));
@@ -90,10 +84,9 @@ describe('Upload clean-up across a restart (S3, one database)', function () {
     const a = first;
     const staff = await signIn(a.url);
     s3.afterPuts(2, () => s3.outage());
-    const response = await postImage(a.url, staff, '/admin/upload/homepageimage', {
+    const response = await uploadCarouselPhoto(a.url, staff, {
       alt: 'Never saved',
-      bytes: await png('#a26'),
-      type: 'image/png',
+      background: '#a26',
       name: 'a.png',
     });
     expect(response.status).to.equal(503);
@@ -111,10 +104,9 @@ describe('Upload clean-up across a restart (S3, one database)', function () {
     first = await startChildServer(instanceEnv());
     const a = first;
     const staff = await signIn(a.url);
-    const uploaded = await postImage(a.url, staff, '/admin/upload/homepageimage', {
+    const uploaded = await uploadCarouselPhoto(a.url, staff, {
       alt: 'Deleted during an outage',
-      bytes: await png('#62a'),
-      type: 'image/png',
+      background: '#62a',
       name: 'b.png',
     });
     expect(uploaded.status).to.equal(201);

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import sharp from 'sharp';
 import { one, parseHtml } from './html.js';
 
 export const STAFF_PASSWORD = 'correct horse battery';
@@ -88,4 +89,22 @@ export function postImage(
     headers: { Cookie: staff.cookie, 'X-CSRF-Token': staff.token, Accept: 'application/json' },
     body: form,
   });
+}
+
+/** A photo of one colour to upload: a PNG of `width` × `height` pixels. */
+export interface PlainPhoto {
+  alt: string;
+  background: string;
+  name: string;
+  width?: number;
+  height?: number;
+}
+
+/** Uploads a plain PNG to the home page carousel through the admin upload call, as the editor does. */
+export async function uploadCarouselPhoto(baseUrl: string, staff: Staff, photo: PlainPhoto): Promise<Response> {
+  const { alt, background, name, width = 1200, height = 800 } = photo;
+  const bytes = await sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+  return postImage(baseUrl, staff, '/admin/upload/homepageimage', { alt, bytes, type: 'image/png', name });
 }

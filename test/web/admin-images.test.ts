@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { postImage, signIn, STAFF_ENV, type Staff } from '../support/staff.js';
+import { postImage, signIn, STAFF_ENV, type Staff, uploadCarouselPhoto } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const STAFF = STAFF_ENV;
@@ -280,14 +280,12 @@ describe('POST /admin/delete/homepageimage', () => {
   });
 
   it("removes an uploaded image's files from UPLOAD_DIR along with its rows", async () => {
-    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#357' } })
-      .png()
-      .toBuffer();
-    const upload = await postImage(server.url, staff, '/admin/upload/homepageimage', {
+    const upload = await uploadCarouselPhoto(server.url, staff, {
       alt: 'A picture to delete',
-      bytes: png,
-      type: 'image/png',
+      background: '#357',
       name: 'delete-me.png',
+      width: 900,
+      height: 600,
     });
     expect(upload.status).to.equal(201);
     const { url } = (await upload.json()) as { url: string };

@@ -4,7 +4,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import sharp from 'sharp';
 import { loadContent } from '../../src/content/index.js';
 import { connectDatabase } from '../../src/db/connect.js';
 import type { Site } from '../../src/site.js';
@@ -17,7 +16,7 @@ import { REVISION_POLL_MS } from '../../src/web/page-cache.js';
 import { insertContactMessage } from '../support/contact-messages.js';
 import { one, parseHtml } from '../support/html.js';
 import { waitFor } from '../support/smtp-sink.js';
-import { postImage, signIn, STAFF_ENV, type Staff } from '../support/staff.js';
+import { signIn, STAFF_ENV, type Staff, uploadCarouselPhoto } from '../support/staff.js';
 import { createTestDatabase } from '../support/test-database.js';
 import { startTestServer, testConfig, type TestServer } from '../support/test-server.js';
 
@@ -123,14 +122,12 @@ describe('Public content changed: every change clears the page cache, whoever ma
 
   it('an upload through the staff call', async () => {
     await warm();
-    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#36a' } })
-      .png()
-      .toBuffer();
-    const response = await postImage(a.url, staff, '/admin/upload/homepageimage', {
+    const response = await uploadCarouselPhoto(a.url, staff, {
       alt: 'A porch added by upload',
-      bytes: png,
-      type: 'image/png',
+      background: '#36a',
       name: 'porch.png',
+      width: 900,
+      height: 600,
     });
     expect(response.status).to.equal(201);
     await showsOnBoth(carousel, [...(await storedOrder(a.db)).map((row) => row.alt)]);
