@@ -3,6 +3,7 @@ import { loadContent } from '../../src/content/index.js';
 import { createOutboxSiteHome, type OutboxSiteHome, type RunningSite } from '../support/outbox-site.js';
 import { SmtpSink, waitFor, type ReceivedMail } from '../support/smtp-sink.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
+import { openTourSlots } from '../support/tour-slots.js';
 
 /** Contract, "Leads with context": when SMTP is configured the buyer gets an automatic reply (tours: with the .ics). */
 const content = loadContent();
@@ -71,13 +72,6 @@ function icsInstant(value: string): number {
   return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
 }
 
-async function openSlots(site: RunningSite): Promise<string[]> {
-  const response = await fetch(`${site.url}/api/tour-slots?days=31`);
-  return ((await response.json()) as { slots: { start: string; left: number }[] }).slots
-    .filter((slot) => slot.left > 0 && Date.parse(slot.start) > Date.now() + 2 * 3600_000)
-    .map((slot) => slot.start);
-}
-
 function bookTour(site: RunningSite, fields: Record<string, string>) {
   return fetch(`${site.url}/tours`, {
     method: 'POST',
@@ -112,7 +106,7 @@ describe('Automatic replies to buyers', function () {
       LEAD_WEBHOOK_SECRET: 'a webhook secret the CRM also knows',
     });
     site = await home.start();
-    slots = await openSlots(site);
+    slots = await openTourSlots(site.url);
   });
   after(async () => {
     await home.dispose();

@@ -12,6 +12,7 @@ import { LeadOutbox } from '../../src/services/lead-outbox.js';
 import { SmtpSink, waitFor } from '../support/smtp-sink.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
+import { openTourSlots } from '../support/tour-slots.js';
 
 const LEAD = {
   firstname: 'Dana',
@@ -127,13 +128,11 @@ describe('The lead outbox worker', function () {
   });
 
   it('sends no booking confirmation for a tour the buyer cancelled before it went out', async () => {
-    const slots = (
-      (await (await fetch(`${server.url}/api/tour-slots?days=31`)).json()) as { slots: { start: string }[] }
-    ).slots.filter((slot) => Date.parse(slot.start) > Date.now() + 2 * 3600_000);
+    const [start] = await openTourSlots(server.url);
     const booked = await fetch(`${server.url}/tours`, {
       method: 'POST',
       headers: { Accept: 'application/json' },
-      body: new URLSearchParams({ ...LEAD, email: 'changed-mind@example.com', start: slots[0]!.start }),
+      body: new URLSearchParams({ ...LEAD, email: 'changed-mind@example.com', start: start! }),
     });
     const { id, manage } = (await booked.json()) as { id: number; manage: string };
     await server.db.transaction((trx) =>

@@ -4,6 +4,7 @@ import { LEAD_CONTEXT_FIELDS } from '../../src/shared/lead-context.js';
 import { createOutboxSiteHome, QUICK_OUTBOX, type OutboxSiteHome, type RunningSite } from '../support/outbox-site.js';
 import { waitFor } from '../support/smtp-sink.js';
 import { WebhookReceiver, type ReceivedPost } from '../support/webhook-receiver.js';
+import { openTourSlots } from '../support/tour-slots.js';
 
 /** Contract, "Leads with context": each stored non-spam lead is POSTed to LEAD_WEBHOOK_URL through the outbox. */
 const SECRET = 'a webhook secret the CRM also knows';
@@ -113,10 +114,7 @@ describe('The lead webhook (LEAD_WEBHOOK_URL)', function () {
   });
 
   it('posts a booked tour with its start, as the slot list gives it', async () => {
-    const slots = (
-      (await (await fetch(`${site.url}/api/tour-slots?days=31`)).json()) as { slots: { start: string }[] }
-    ).slots.filter((slot) => Date.parse(slot.start) > Date.now() + 2 * 3600_000);
-    const start = slots[0]!.start;
+    const start = (await openTourSlots(site.url))[0]!;
     const before = receiver.posts.length;
     const booked = await fetch(`${site.url}/tours`, {
       method: 'POST',

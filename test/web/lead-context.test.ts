@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { floorPlanBySlug, loadContent } from '../../src/content/index.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { openTourSlots } from '../support/tour-slots.js';
 
 /**
  * Contract, "Leads with context": both lead forms accept the optional context fields, store them with the lead,
@@ -84,10 +85,7 @@ describe('Leads with context', () => {
 
   before(async () => {
     server = await startTestServer({ CONTACT_RATE_LIMIT: '0' });
-    const response = await fetch(`${server.url}/api/tour-slots?days=31`);
-    slots = ((await response.json()) as { slots: { start: string; left: number }[] }).slots
-      .filter((slot) => Date.parse(slot.start) > Date.now() + 2 * 3600_000 && slot.left > 0)
-      .map((slot) => slot.start);
+    slots = await openTourSlots(server.url);
   });
   after(() => server.close());
 

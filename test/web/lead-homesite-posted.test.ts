@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { openTourSlots } from '../support/tour-slots.js';
 
 const JSON_ANSWER = { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' };
 const BUYER = { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', phone: '(970) 555-0199' };
@@ -14,10 +15,7 @@ describe('A posted homesite the community does not have', () => {
 
   before(async () => {
     server = await startTestServer({ CONTACT_RATE_LIMIT: '0' });
-    const response = await fetch(`${server.url}/api/tour-slots?days=31`);
-    slots = ((await response.json()) as { slots: { start: string; left: number }[] }).slots
-      .filter((slot) => Date.parse(slot.start) > Date.now() + 2 * 3600_000 && slot.left > 0)
-      .map((slot) => slot.start);
+    slots = await openTourSlots(server.url);
   });
   after(() => server.close());
 
