@@ -4,6 +4,7 @@ import type { NearbyMapProps } from './NearbyMap.js';
 import { formatMiles, type HomeLocation, type NearbyPlaceData, type NearbyTabData } from './nearby-types.js';
 import { useEnhanced } from './use-enhanced.js';
 import { whenNearViewport } from './when-near-viewport.js';
+import { useStylesheet } from './use-stylesheet.js';
 
 interface NearbyProps {
   tabs: NearbyTabData[];
@@ -59,17 +60,6 @@ function PlaceList({
   );
 }
 
-function useLeafletStylesheet(href: string, wanted: boolean) {
-  useEffect(() => {
-    // An empty href would be no stylesheet at all (the server did not find Leaflet's in the build manifest).
-    if (!wanted || !href || document.querySelector(`link[href="${CSS.escape(href)}"]`)) return;
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    document.head.append(link);
-  }, [href, wanted]);
-}
-
 /**
  * True once the element comes within 200px of the viewport. The section hydrates when it nears the viewport;
  * on a phone that is already at load, while the map sits a long list further down: its code waits for it.
@@ -98,7 +88,8 @@ export default function Nearby({ tabs, home, tileUrl, attribution, stylesheet }:
   const mapRef = useRef<HTMLDivElement>(null);
   const mapNear = useNearViewport(mapRef, enhanced);
 
-  useLeafletStylesheet(stylesheet, mapNear);
+  // Leaflet's stylesheet is linked as the map nears (an empty href, none in the build manifest, links nothing).
+  useStylesheet(stylesheet, mapNear);
   useEffect(() => {
     if (!mapNear) return;
     let cancelled = false;

@@ -22,9 +22,12 @@ function observed(type: string, accept: (entry: PerformanceEntry) => boolean): P
   });
 }
 
-function inViewport(element: Element): boolean {
+/** The part of an element on screen, in CSS pixels: what Largest Contentful Paint measures. */
+function visibleArea(element: Element): number {
   const box = element.getBoundingClientRect();
-  return box.bottom > 0 && box.right > 0 && box.top < window.innerHeight && box.left < window.innerWidth;
+  const width = Math.min(box.right, window.innerWidth) - Math.max(box.left, 0);
+  const height = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+  return Math.max(width, 0) * Math.max(height, 0);
 }
 
 /**
@@ -33,15 +36,7 @@ function inViewport(element: Element): boolean {
  */
 function largestPaintImages(): HTMLImageElement[] {
   const images = document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]');
-  return [...images].filter((image) => image.complete && image.naturalWidth > 0 && inViewport(image));
-}
-
-/** The part of an element on screen, in CSS pixels: what Largest Contentful Paint measures. */
-function visibleArea(element: Element): number {
-  const box = element.getBoundingClientRect();
-  const width = Math.min(box.right, window.innerWidth) - Math.max(box.left, 0);
-  const height = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
-  return Math.max(width, 0) * Math.max(height, 0);
+  return [...images].filter((image) => image.complete && image.naturalWidth > 0 && visibleArea(image) > 0);
 }
 
 /** Largest Contentful Paint's entry; not in TypeScript's DOM library yet. */
