@@ -10,6 +10,7 @@ import {
 import { isSqlite } from './connect.js';
 import { searchDigits, searchTerm } from './lead-search.js';
 import { storedTimestampToIso } from './stored-timestamp.js';
+import { mapNullable } from '../shared/nullable.js';
 import { personOf, type LeadPerson } from '../shared/lead-person.js';
 
 /**
@@ -218,7 +219,7 @@ function fromStored(row: StoredLead): LeadRow {
     message: row.message,
     source_page: row.source_page,
     is_spam: Boolean(row.is_spam),
-    read_at: row.read_at === null ? null : storedTimestampToIso(row.read_at),
+    read_at: mapNullable(row.read_at, storedTimestampToIso),
     tour_start: row.tour_start,
     tour_status: row.tour_status,
     lead_status: (LEAD_STATUSES as readonly string[]).includes(row.lead_status) ? row.lead_status : 'new',
@@ -230,7 +231,7 @@ function fromStored(row: StoredLead): LeadRow {
     utm_content: row.utm_content,
     referrer: row.referrer,
     landing_page: row.landing_page,
-    homesite: row.homesite === null ? null : Number(row.homesite),
+    homesite: mapNullable(row.homesite, Number),
     plan: row.plan,
   };
 }
