@@ -44,6 +44,21 @@ function labelPoint(kind: LotShapeKind, attributes: Record<string, string>): { x
   return { x: Math.round((x / count) * 10) / 10, y: Math.round((y / count) * 10) / 10 };
 }
 
+/**
+ * Drawing tools export coordinates to hundredths of a unit or finer, far more than a screen shows, and those digits
+ * were a sixth of the site plan page's bytes. Points are rounded to the coarsest power of ten within 1/1,000 of the
+ * drawing's width, so a corner moves at most 1/2,000 of it: whole units on a 1,600-wide drawing, under a device pixel
+ * at the largest size the plan is shown (1,140 CSS px at 2×).
+ */
+function roundPoints(points: string, drawingWidth: number): string {
+  const decimals = Math.max(0, Math.ceil(Math.log10(1000 / drawingWidth)));
+  const numbers = points.match(/-?\d*\.?\d+(?:e-?\d+)?/gi) ?? [];
+  const rounded = numbers.map((value) => String(Number(Number(value).toFixed(decimals))));
+  const pairs: string[] = [];
+  for (let index = 0; index + 1 < rounded.length; index += 2) pairs.push(`${rounded[index]},${rounded[index + 1]}`);
+  return pairs.join(' ');
+}
+
 export interface LotOutlines {
   /** The drawing's viewBox, as given ("0 0 1600 1100"). */
   viewBox: string;
@@ -103,6 +118,7 @@ export function parseLotOutlines(svg: string, source: string): LotOutlines {
       problems.push(`${id} has no coordinates.`);
       continue;
     }
+    if (kept.points !== undefined) kept.points = roundPoints(kept.points, box[2] ?? 0);
     byLot.set(lot, { lot, kind, attributes: kept, label });
   }
   if (byLot.size === 0 && problems.length === 0) throw fail('no lot shapes (elements with id="lot-N").');

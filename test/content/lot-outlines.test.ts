@@ -50,6 +50,21 @@ describe('Lot outlines (the site plan drawing’s lot shapes)', () => {
     expect(outlines.shapes[1]?.label).to.deep.equal({ x: 25, y: 5 });
   });
 
+  it('keeps polygon corners to the coarsest power of ten within 1/1,000 of the drawing’s width', () => {
+    const points = '751.39,837.29 742.73,836.6 -0.2,1e1';
+    const wide = parseLotOutlines(
+      `<svg viewBox="0 0 1600 1100"><polygon id="lot-1" points="${points}"/></svg>`,
+      'lots.svg',
+    );
+    expect(wide.shapes[0]?.attributes.points).to.equal('751,837 743,837 0,10');
+    const narrow = parseLotOutlines(
+      `<svg viewBox="0 0 16 11"><polyline id="lot-1" points="7.5139 8.3729 7.4273 8.366"/></svg>`,
+      'lots.svg',
+    );
+    expect(narrow.shapes[0]?.attributes.points).to.equal('7.51,8.37 7.43,8.37');
+    expect(wide.shapes[0]?.label, 'the label is placed from the exported corners').to.deep.equal({ x: 498, y: 561.3 });
+  });
+
   it('names a lot number that appears twice', () => {
     const message = failure(() =>
       parseLotOutlines(

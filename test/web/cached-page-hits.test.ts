@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import { expect } from 'chai';
 import pino from 'pino';
 import { createSite, type Site } from '../../src/site.js';
-import { acceptsGzip, isFresh } from '../../src/web/page-cache.js';
+import { isFresh, pageCoding } from '../../src/web/page-cache.js';
 import { signInCookie, STAFF_ENV } from '../support/staff.js';
 import { createTestDatabase } from '../support/test-database.js';
 import { testConfig } from '../support/test-server.js';
@@ -137,12 +137,33 @@ describe('A cached public page', () => {
 
   it('answers HEAD with the headers of GET and no body', async () => {
     await request(`${url}/site-plan`, { headers: GZIP });
+    await site.pageCache.brotliSettled();
     const get = await request(`${url}/site-plan`, { headers: GZIP });
     const head = await request(`${url}/site-plan`, { method: 'HEAD', headers: GZIP });
     expect(head.status).to.equal(200);
     expect(head.body.length).to.equal(0);
     expect(lasting(head.headers)).to.deep.equal(lasting(get.headers));
     expect(head.headers['content-length']).to.equal(String(get.body.length));
+  });
+
+  it('is sent with brotli once compressed in the background, and with gzip until then or when gzip weighs more', async () => {
+    await site.pageCache.brotliSettled();
+    site.pageCache.clear();
+    const rendered = await request(`${url}/site-plan`, { headers: GZIP });
+    expect(rendered.headers['content-encoding'], 'the render that stores it').to.equal('gzip');
+    await site.pageCache.brotliSettled();
+    const hit = await request(`${url}/site-plan`, { headers: GZIP });
+    expect(hit.headers['content-encoding']).to.equal('br');
+    expect(hit.headers['content-length']).to.equal(String(hit.body.length));
+    expect(zlib.brotliDecompressSync(hit.body).equals(zlib.gunzipSync(rendered.body))).to.equal(true);
+    expect(hit.body.length, 'brotli is smaller than gzip').to.be.below(rendered.body.length * 0.85);
+    expect(hit.headers.etag).to.equal(rendered.headers.etag);
+    expect(hit.headers.vary).to.equal('Accept-Encoding');
+    const preferringGzip = await request(`${url}/site-plan`, { headers: { 'accept-encoding': 'gzip, br;q=0.5' } });
+    expect(preferringGzip.headers['content-encoding']).to.equal('gzip');
+    const head = await request(`${url}/site-plan`, { method: 'HEAD', headers: GZIP });
+    expect(head.headers['content-encoding']).to.equal('br');
+    expect(head.headers['content-length']).to.equal(String(hit.body.length));
   });
 
   it('is answered uncompressed to a client that does not take gzip, and never to a query string', async () => {
@@ -198,17 +219,31 @@ describe('A cached public page', () => {
 
 describe('Accept-Encoding and If-None-Match, read as Express reads them', () => {
   it('takes gzip when it is listed or allowed by *, with q above 0', () => {
-    expect(acceptsGzip('gzip')).to.equal(true);
-    expect(acceptsGzip('gzip, deflate, br, zstd')).to.equal(true);
-    expect(acceptsGzip('GZIP;q=0.5')).to.equal(true);
-    expect(acceptsGzip('*')).to.equal(true);
-    expect(acceptsGzip('br;q=1, *;q=0.1')).to.equal(true);
-    expect(acceptsGzip(undefined)).to.equal(false);
-    expect(acceptsGzip('')).to.equal(false);
-    expect(acceptsGzip('identity')).to.equal(false);
-    expect(acceptsGzip('gzip;q=0')).to.equal(false);
-    expect(acceptsGzip('*, gzip;q=0')).to.equal(false);
-    expect(acceptsGzip('br, *;q=0')).to.equal(false);
+    const gzipOnly = (header: string | undefined) => pageCoding(header, false);
+    expect(gzipOnly('gzip')).to.equal('gzip');
+    expect(gzipOnly('gzip, deflate, br, zstd')).to.equal('gzip');
+    expect(gzipOnly('GZIP;q=0.5')).to.equal('gzip');
+    expect(gzipOnly('*')).to.equal('gzip');
+    expect(gzipOnly('br;q=1, *;q=0.1')).to.equal('gzip');
+    expect(gzipOnly(undefined)).to.equal(undefined);
+    expect(gzipOnly('')).to.equal(undefined);
+    expect(gzipOnly('identity')).to.equal(undefined);
+    expect(gzipOnly('gzip;q=0')).to.equal(undefined);
+    expect(gzipOnly('*, gzip;q=0')).to.equal(undefined);
+    expect(gzipOnly('br, *;q=0')).to.equal(undefined);
+  });
+
+  it('takes brotli, once the page has it, unless the client weighs gzip higher or refuses br', () => {
+    expect(pageCoding('gzip, deflate, br, zstd', true)).to.equal('br');
+    expect(pageCoding('br', true)).to.equal('br');
+    expect(pageCoding('*', true)).to.equal('br');
+    expect(pageCoding('gzip;q=1, br;q=0.5', true)).to.equal('gzip');
+    expect(pageCoding('br;q=0.9, gzip;q=0.9', true)).to.equal('br');
+    expect(pageCoding('gzip, br;q=0', true)).to.equal('gzip');
+    expect(pageCoding('*, br;q=0', true)).to.equal('gzip');
+    expect(pageCoding('BR', true)).to.equal('br');
+    expect(pageCoding('br;q=0, gzip;q=0', true)).to.equal(undefined);
+    expect(pageCoding('br', false)).to.equal(undefined);
   });
 
   it('is fresh only for a listed ETag, weak or strong, or *, and never on a reload', () => {

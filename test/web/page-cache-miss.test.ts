@@ -31,10 +31,11 @@ describe('A public page rendered on a page-cache miss', () => {
   });
   after(() => server.close());
 
-  it('is compressed once: the miss sends the gzip it stored, the same bytes every hit sends', async () => {
+  it('is compressed once: the miss sends the gzip it stored, the same bytes a hit sends in gzip', async () => {
     server.site.pageCache.clear();
     const miss = await get(`${server.url}/site-plan`, { 'accept-encoding': 'gzip, deflate, br, zstd' });
-    const hit = await get(`${server.url}/site-plan`, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    // Asked for gzip alone: a hit after the background brotli compression sends brotli (cached-page-hits).
+    const hit = await get(`${server.url}/site-plan`, { 'accept-encoding': 'gzip' });
     expect(miss.status).to.equal(200);
     expect(miss.headers['content-encoding']).to.equal('gzip');
     expect(miss.headers['content-type']).to.equal('text/html; charset=utf-8');

@@ -1,4 +1,5 @@
-import { bytes, fixed, KIB, ms } from './format.js';
+import type { DocumentRow } from './documents.js';
+import { bytes, fixed, integer, KIB, ms } from './format.js';
 import type { JavaScriptResult } from './javascript.js';
 import type { LcpImageRow } from './lcp-image.js';
 import type { LighthouseRow } from './lighthouse.js';
@@ -6,6 +7,7 @@ import { NO_JS_PAGES } from './pages.js';
 import type { ThroughputRow } from './throughput.js';
 
 export interface BenchResults {
+  documents?: DocumentRow[];
   lighthouse?: LighthouseRow[];
   javascript?: JavaScriptResult;
   lcpImages?: LcpImageRow[];
@@ -28,6 +30,8 @@ export const GOALS = {
   throughputRatio: 0.8,
   limitRatio: 0.5,
   lcpImageBytes: 100 * KIB,
+  /** A new TCP connection's first round trip: 10 segments of 1,460 bytes (RFC 6928), as Lighthouse simulates it. */
+  documentBytes: 10 * 1460,
 } as const;
 
 function notMeasured(goal: string): BudgetRow {
@@ -156,6 +160,19 @@ function lcpImage(rows: LcpImageRow[] | undefined): BudgetRow {
   };
 }
 
+function documentFirstRoundTrip(rows: DocumentRow[] | undefined): BudgetRow {
+  const goal = `Every public page's HTML, headers included, ≤ ${integer(GOALS.documentBytes)} bytes (one round trip)`;
+  const wire = (row: DocumentRow) => row.headerBytes + row.bodyBytes;
+  const largest = rows && worst(rows, wire, true);
+  if (!rows || !largest) return notMeasured(goal);
+  const over = rows.filter((row) => wire(row) > GOALS.documentBytes);
+  return {
+    goal,
+    measured: `largest ${integer(wire(largest))} bytes (${largest.page}, ${largest.coding}); ${over.length} of ${rows.length} pages over`,
+    met: over.length === 0,
+  };
+}
+
 /** Each goal of the brief, the value measured, met or not. */
 export function evaluateBudgets(results: BenchResults): BudgetRow[] {
   const lighthouse = results.lighthouse ?? [];
@@ -178,5 +195,6 @@ export function evaluateBudgets(results: BenchResults): BudgetRow[] {
     throughputRatio(results.throughput),
     limitRatio(results.throughput),
     lcpImage(results.lcpImages),
+    documentFirstRoundTrip(results.documents),
   ];
 }

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { BenchResults, BudgetRow } from './budgets.js';
+import type { DocumentRow } from './documents.js';
 import { bytes, code, fixed, integer, kib, ms, table, yesNo } from './format.js';
 import type { JavaScriptResult, LoadedScript } from './javascript.js';
 import type { LcpImageRow } from './lcp-image.js';
@@ -210,6 +211,28 @@ function javascriptSection(result: JavaScriptResult | undefined): string {
   ].join('\n');
 }
 
+function documentSection(rows: DocumentRow[] | undefined): string {
+  if (!rows) return '### HTML documents\n\nSkipped.\n';
+  return [
+    '### HTML documents',
+    '',
+    'Each page as Chromium gets it once cached (`Accept-Encoding: gzip, deflate, br, zstd`, requested until the ' +
+      'background brotli compression is done, before Lighthouse runs): the bytes on the wire.',
+    '',
+    table(
+      ['Page', 'Coding', 'Headers', 'Body', 'Total'],
+      rows.map((row) => [
+        row.page,
+        row.coding,
+        integer(row.headerBytes),
+        integer(row.bodyBytes),
+        integer(row.headerBytes + row.bodyBytes),
+      ]),
+    ),
+    '',
+  ].join('\n');
+}
+
 function lcpImageSection(rows: LcpImageRow[] | undefined): string {
   if (!rows) return '### LCP image at 375 px\n\nSkipped.\n';
   return [
@@ -329,6 +352,7 @@ export function renderReport(info: RunInfo, budgetRows: BudgetRow[], report: Rep
     lighthouseSection(report.lighthouse, info.lighthouseRuns, info.lighthouseVersion),
     javascriptSection(report.javascript),
     lcpImageSection(report.lcpImages),
+    documentSection(report.documents),
     throughputSection(report.throughput),
     memorySection(report.memory, report.finalRssKiB),
     'Raw data: `tools/bench/raw/` (git-ignored): `results.json`, the autocannon results, and every Lighthouse report.',

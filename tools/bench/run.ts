@@ -24,6 +24,7 @@ import { launchBrowser } from '../../test/support/browser.js';
 import { loadBuildCatalog } from './build-catalog.js';
 import { evaluateBudgets, type BudgetRow } from './budgets.js';
 import { cleanUpOnSignals, onCleanup, runCleanups } from './cleanup.js';
+import { warmDocuments } from './documents.js';
 import { measureJavaScript } from './javascript.js';
 import { measureLcpImages } from './lcp-image.js';
 import { measureLighthouse, type Profile } from './lighthouse.js';
@@ -194,6 +195,9 @@ async function measure(server: BenchServer, workDir: string, tempDir: string, op
     });
   }
   if (sections.has('lighthouse')) {
+    await section(report, 'documents', async () => {
+      report.documents = await warmDocuments(server.url, pages);
+    });
     await section(report, 'lighthouse', async () => {
       const rawDir = path.join(rawDirFor(options), 'lighthouse');
       await fs.rm(rawDir, { recursive: true, force: true });
