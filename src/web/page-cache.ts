@@ -33,15 +33,16 @@ const GZIP_LEVEL = 6;
 
 /**
  * Brotli at its densest: a quarter smaller than gzip for these pages (the site plan: 17.9 → 12.9 KB, which puts it in
- * the first round trip of a new connection, about 14 KB). It costs ~100 ms of CPU per page, so it is made once per
- * stored page on libuv's thread pool, off the event loop; until it is ready a page is sent gzipped.
+ * the first round trip of a new connection, about 14 KB). It costs ~100 ms of CPU per page, so it is made on libuv's
+ * thread pool, off the event loop, when a stored page is first served from the cache to a client that takes it: a
+ * page requested once between two changes never pays for it. Until it is ready the page is sent gzipped.
  */
 const BROTLI_OPTIONS = {
   params: {
     [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
     [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
   },
-};
+} as const;
 
 /**
  * Public pages are pure functions of the content module and the database, so their HTML is rendered once and
@@ -57,8 +58,9 @@ interface CachedPage {
   etag: string;
   /** Compressed once at store time, so a hit costs no compression work. */
   gzip: Buffer;
-  /** Compressed in the background after the page is stored (BROTLI_OPTIONS); sent once it is there. */
+  /** Compressed in the background from the first hit that takes brotli (BROTLI_OPTIONS); sent once it is there. */
   brotli?: Buffer;
+  brotliStarted?: boolean;
   /** A request header the page is rendered from: a request carrying it is never answered from the cache. */
   renderedFrom?: string;
 }
@@ -113,9 +115,7 @@ export class PageCache {
     const bytes = Buffer.from(html);
     const etag = `"${crypto.createHash('sha1').update(bytes).digest('base64url')}"`;
     if (renderedIn === this.generation) {
-      const page: CachedPage = { html, etag, gzip: zlib.gzipSync(bytes, { level: GZIP_LEVEL }), renderedFrom };
-      this.pages.set(path, page);
-      this.compressWithBrotli(path, page, bytes);
+      this.pages.set(path, { html, etag, gzip: zlib.gzipSync(bytes, { level: GZIP_LEVEL }), renderedFrom });
     }
     return etag;
   }
@@ -125,22 +125,28 @@ export class PageCache {
     await Promise.all([...this.compressing]);
   }
 
-  private compressWithBrotli(path: string, page: CachedPage, bytes: Buffer): void {
+  /**
+   * A hit's coding and bytes: the coding the client weighs highest among those the page has (pageCoding), or
+   * undefined when it takes neither. The first hit that would take brotli starts the page's brotli compression.
+   */
+  encodedFor(page: CachedPage, acceptEncoding: string | undefined): { coding: PageCoding; body: Buffer } | undefined {
+    if (!page.brotliStarted && pageCoding(acceptEncoding, true) === 'br') this.compressWithBrotli(page);
+    const coding = pageCoding(acceptEncoding, page.brotli !== undefined);
+    if (coding === undefined) return undefined;
+    return { coding, body: coding === 'br' && page.brotli ? page.brotli : page.gzip };
+  }
+
+  private compressWithBrotli(page: CachedPage): void {
+    page.brotliStarted = true;
+    const bytes = Buffer.from(page.html);
+    const params = { ...BROTLI_OPTIONS.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
     const done = new Promise<void>((resolve) => {
-      zlib.brotliCompress(
-        bytes,
-        {
-          ...BROTLI_OPTIONS,
-          params: { ...BROTLI_OPTIONS.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-        },
-        (error, brotli) => {
-          // A page replaced or cleared meanwhile keeps its own (or no) brotli bytes.
-          if (error)
-            this.logger.error({ err: error, path }, 'brotli compression of a cached page failed; it is sent gzipped');
-          else page.brotli = brotli;
-          resolve();
-        },
-      );
+      zlib.brotliCompress(bytes, { params }, (error, brotli) => {
+        // A page replaced or cleared meanwhile keeps its own (or no) brotli bytes.
+        if (error) this.logger.error({ err: error }, 'brotli compression of a cached page failed; it is sent gzipped');
+        else page.brotli = brotli;
+        resolve();
+      });
     });
     this.compressing.add(done);
     void done.then(() => this.compressing.delete(done));
@@ -215,11 +221,6 @@ export function pageCoding(acceptEncoding: string | undefined, hasBrotli: boolea
   return best;
 }
 
-/** The stored bytes of a page in a coding. */
-function encoded(page: CachedPage, coding: PageCoding): Buffer {
-  return coding === 'br' && page.brotli ? page.brotli : page.gzip;
-}
-
 /**
  * Whether a conditional GET may be answered 304, as Express's `req.fresh` decides for a response with this ETag
  * and no Last-Modified (the `fresh` package): If-None-Match lists it (weak or strong) or is `*`, and the client did
@@ -268,12 +269,11 @@ export function answerCachedHits(cache: PageCache, options: CachedHitOptions): C
       options.served(req, 304, startedAt);
       return true;
     }
-    const coding = pageCoding(req.headers['accept-encoding'], hit.brotli !== undefined);
-    if (coding === undefined) return false;
-    const body = encoded(hit, coding);
+    const encoded = cache.encodedFor(hit, req.headers['accept-encoding']);
+    if (encoded === undefined) return false;
     // Node leaves the body out of a HEAD answer and keeps Content-Length, as Express does.
-    res.writeHead(200, [...common, 'Content-Encoding', coding, 'Content-Length', String(body.length)]);
-    res.end(body);
+    res.writeHead(200, [...common, 'Content-Encoding', encoded.coding, 'Content-Length', String(encoded.body.length)]);
+    res.end(encoded.body);
     options.served(req, 200, startedAt);
     return true;
   };
@@ -298,9 +298,9 @@ export function servePageCache(cache: PageCache, options: { renderedFrom?: strin
         return;
       }
       // The compression middleware leaves a response alone once Content-Encoding is set.
-      const coding = pageCoding(req.headers['accept-encoding'], hit.brotli !== undefined);
-      if (coding === undefined) res.send(hit.html);
-      else res.set('Content-Encoding', coding).send(encoded(hit, coding));
+      const encoded = cache.encodedFor(hit, req.headers['accept-encoding']);
+      if (encoded === undefined) res.send(hit.html);
+      else res.set('Content-Encoding', encoded.coding).send(encoded.body);
       return;
     }
     const renderedIn = cache.currentGeneration;

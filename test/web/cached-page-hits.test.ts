@@ -137,6 +137,7 @@ describe('A cached public page', () => {
 
   it('answers HEAD with the headers of GET and no body', async () => {
     await request(`${url}/site-plan`, { headers: GZIP });
+    await request(`${url}/site-plan`, { headers: GZIP });
     await site.pageCache.brotliSettled();
     const get = await request(`${url}/site-plan`, { headers: GZIP });
     const head = await request(`${url}/site-plan`, { method: 'HEAD', headers: GZIP });
@@ -146,11 +147,18 @@ describe('A cached public page', () => {
     expect(head.headers['content-length']).to.equal(String(get.body.length));
   });
 
-  it('is sent with brotli once compressed in the background, and with gzip until then or when gzip weighs more', async () => {
+  it('is compressed with brotli from its first hit that takes brotli, and sent so once that is done', async () => {
     await site.pageCache.brotliSettled();
     site.pageCache.clear();
     const rendered = await request(`${url}/site-plan`, { headers: GZIP });
     expect(rendered.headers['content-encoding'], 'the render that stores it').to.equal('gzip');
+    await request(`${url}/site-plan`, { headers: { 'accept-encoding': 'gzip' } });
+    await site.pageCache.brotliSettled();
+    expect(site.pageCache.get('/site-plan')?.brotli, 'a hit that takes gzip alone does not start it').to.equal(
+      undefined,
+    );
+    const first = await request(`${url}/site-plan`, { headers: GZIP });
+    expect(first.headers['content-encoding'], 'the first hit that takes brotli, while it compresses').to.equal('gzip');
     await site.pageCache.brotliSettled();
     const hit = await request(`${url}/site-plan`, { headers: GZIP });
     expect(hit.headers['content-encoding']).to.equal('br');
