@@ -42,18 +42,25 @@ export function reusedPage(
       opened ??= openPage(suite, { width, height, ...contextOptions });
       const current = await opened;
       const { page } = current;
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
       page.removeAllListeners('dialog');
-      for (const list of [current.problems, current.requests, current.failures]) list.length = 0;
-      // A pointer left over a lot or a thumbnail by the test before would hover it in the new page.
-      await page.mouse.move(0, 0);
-      await page.setViewportSize({ width, height });
-      await beforeVisit?.(page);
-      await prepare?.(page);
       // Leaving a page with unsaved changes asks first: the test before has left it, so leave.
       const leave = (dialog: Dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
       page.on('dialog', leave);
-      await page.goto(path, { referer }).finally(() => page.off('dialog', leave));
+      try {
+        // The page before is left first, so that what it still had under way (a chunk loading, a timer) is not
+        // recorded as a problem of this visit.
+        await page.goto('about:blank');
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
+        for (const list of [current.problems, current.requests, current.failures]) list.length = 0;
+        // A pointer left over a lot or a thumbnail by the test before would hover it in the new page.
+        await page.mouse.move(0, 0);
+        await page.setViewportSize({ width, height });
+        await beforeVisit?.(page);
+        await prepare?.(page);
+        await page.goto(path, { referer });
+      } finally {
+        page.off('dialog', leave);
+      }
       if (widget) await waitForHydration(page, widget);
       return current;
     },

@@ -3,7 +3,8 @@
 const Mocha = require('mocha');
 const { finishRunLog } = require('./file-times.cjs');
 
-const SLOWEST_SHOWN = 8;
+/** How many of the slowest files are listed; `TEST_SLOWEST_SHOWN=200 npm test` lists every one. */
+const SLOWEST_SHOWN = Number(process.env.TEST_SLOWEST_SHOWN) || 8;
 
 class SpecWithSummary extends Mocha.reporters.Spec {
   constructor(runner, options) {
