@@ -9,6 +9,8 @@ export interface VisitOptions {
   referer?: string;
   /** Runs just before loading (to route requests of this load). */
   prepare?: (page: Page) => Promise<unknown>;
+  /** Runs in the page of the test before, before it is left (to empty what its origin keeps for the tab). */
+  beforeLeaving?: (page: Page) => Promise<unknown>;
 }
 
 export interface ReusedPage {
@@ -38,7 +40,7 @@ export function reusedPage(
     await closing?.then(({ context }) => context.close()).catch(() => undefined);
   });
   return {
-    async visit(path, { width = 1280, height = VIEWPORT_HEIGHT, widget, referer, prepare } = {}) {
+    async visit(path, { width = 1280, height = VIEWPORT_HEIGHT, widget, referer, prepare, beforeLeaving } = {}) {
       opened ??= openPage(suite, { width, height, ...contextOptions });
       const current = await opened;
       const { page } = current;
@@ -47,6 +49,7 @@ export function reusedPage(
       const leave = (dialog: Dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
       page.on('dialog', leave);
       try {
+        await beforeLeaving?.(page);
         // The page before is left first, so that what it still had under way (a chunk loading, a timer) is not
         // recorded as a problem of this visit.
         await page.goto('about:blank');
