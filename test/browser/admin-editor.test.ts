@@ -1,10 +1,8 @@
 import { expect } from 'chai';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Dialog, Locator, Page } from 'playwright-core';
 import { signInCookie, STAFF_ENV, STAFF_PASSWORD as PASSWORD } from '../support/staff.js';
 import { reusedPage } from './reused-page.js';
-import { nextFrame, useBrowserSuite, type OpenedPage } from './support.js';
+import { nextFrame, screenshot, useBrowserSuite, type OpenedPage } from './support.js';
 
 /**
  * The admin homepage images editor in Chromium (seed-spec §2 "Admin homepage images editor", §4 "Admin images",
@@ -12,7 +10,6 @@ import { nextFrame, useBrowserSuite, type OpenedPage } from './support.js';
  * Changes, Move up / Move down from the keyboard, Delete after a confirm, "failed to load" for a broken image,
  * and a warning before leaving unsaved changes.
  */
-const SHOTS_DIR = '/tmp/admin-shots';
 
 interface CarouselRow {
   id: number;
@@ -38,7 +35,6 @@ describe('Admin images editor in a browser', function () {
     expect(seeded).to.have.length(4);
     const [name, value] = (await signInCookie(suite.server.url)).split('=') as [string, string];
     session = { name, value };
-    await fs.mkdir(SHOTS_DIR, { recursive: true });
   });
   beforeEach(async () => {
     await suite.server.db('homepage_images').delete();
@@ -401,7 +397,7 @@ describe('Admin images editor in a browser', function () {
       it(`renders /login, /admin, /admin/homepage-images and /admin/messages at ${width} px without sideways scrolling`, async () => {
         const opened = await openLogin(width, 800);
         const { page, problems } = opened;
-        await page.screenshot({ path: path.join(SHOTS_DIR, `login-${width}.png`), fullPage: true });
+        await screenshot(page, `login-${width}`, { fullPage: true });
         expect(await page.evaluate(() => document.documentElement.scrollWidth), '/login').to.be.at.most(width);
         await signIn(opened);
         for (const [urlPath, name] of [
@@ -422,7 +418,7 @@ describe('Admin images editor in a browser', function () {
             }
             await page.evaluate(() => window.scrollTo(0, 0));
           }
-          await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+          await screenshot(page, `${name}-${width}`, { fullPage: true });
           expect(await page.evaluate(() => document.documentElement.scrollWidth), urlPath).to.be.at.most(width);
         }
         expect(problems).to.deep.equal([]);

@@ -120,12 +120,27 @@ export async function waitForHydration(page: Page, widget: string, timeout = 15_
   }
 }
 
-/** A screenshot of the page (or of one element) into /tmp/widget-shots, to look at. */
+/**
+ * Screenshots are for a person to look at, not checks: taken only when TEST_SCREENSHOTS is set
+ * (`TEST_SCREENSHOTS=1 npx mocha test/browser/x.test.ts`), since each costs the browser about 0.2 s of CPU and a whole
+ * run takes some sixty.
+ */
+const TAKE_SCREENSHOTS = Boolean(process.env.TEST_SCREENSHOTS);
+
+/**
+ * A screenshot of the page (or of one element) into /tmp/widget-shots, when TEST_SCREENSHOTS is set. Either way an
+ * element is scrolled into view, as taking its screenshot does, so the test goes on from the same page state.
+ */
 export async function screenshot(
   target: Page | Locator,
   name: string,
   options: { fullPage?: boolean } = {},
 ): Promise<void> {
+  const element = 'scrollIntoViewIfNeeded' in target ? target : undefined;
+  if (!TAKE_SCREENSHOTS) {
+    await element?.scrollIntoViewIfNeeded();
+    return;
+  }
   await fs.mkdir(SHOTS_DIR, { recursive: true });
   await target.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), ...options });
 }

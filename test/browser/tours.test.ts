@@ -2,13 +2,12 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe-check.js';
 import { reusedPage } from './reused-page.js';
-import { useBrowserSuite, WIDTHS } from './support.js';
+import { screenshot, useBrowserSuite, WIDTHS } from './support.js';
 
 /**
  * Booking a model-home tour in a real browser, with and without JavaScript: pick a day and a time, leave contact
  * details, land on the buyer's own page, cancel there. axe-core finds nothing on either page at either width.
  */
-const SHOTS = '/tmp/tours-shots';
 
 /** axe runs its script in the page: with JavaScript off there is nothing it can do (the same HTML is audited with it on). */
 async function violations(page: Page, javaScriptEnabled: boolean): Promise<string[]> {
@@ -28,7 +27,7 @@ describe('Schedule a tour (browser)', function () {
         expect(await page.locator('h1').textContent()).to.equal('Schedule a tour');
         expect(await violations(page, javaScriptEnabled), 'axe on /tours').to.deep.equal([]);
         const label = `${javaScriptEnabled ? 'js' : 'nojs'}-${width}`;
-        await page.screenshot({ path: `${SHOTS}/tours-${label}.png`, fullPage: false });
+        await screenshot(page, `tours-${label}`);
 
         // A post with a missing name comes back with the problem named and what was typed kept.
         const first = page.locator('input[name="start"]:not([disabled])').first();
@@ -51,7 +50,7 @@ describe('Schedule a tour (browser)', function () {
         expect(when).to.match(/\d{1,2}:\d{2} [AP]M M[SD]T$/);
         expect(await page.getByRole('link', { name: /Add to calendar/ }).getAttribute('href')).to.match(/\.ics$/);
         expect(await violations(page, javaScriptEnabled), 'axe on the manage page').to.deep.equal([]);
-        await page.screenshot({ path: `${SHOTS}/manage-${label}.png`, fullPage: true });
+        await screenshot(page, `manage-${label}`, { fullPage: true });
 
         const row = await suite.server.db('tours').orderBy('id', 'desc').first();
         expect(row).to.include({ firstname: 'Ada', plan: 'canyon', status: 'booked' });

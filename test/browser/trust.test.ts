@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Page, Request } from 'playwright-core';
 import { reusedPage } from './reused-page.js';
-import { SHOTS_DIR, useBrowserSuite } from './support.js';
+import { screenshot, useBrowserSuite } from './support.js';
 
 /**
  * In a real browser: the consent sentence under the contact form with and without JavaScript (the hydrated form
@@ -76,7 +76,7 @@ describe('Trust: consent sentence, privacy notice and the Equal Housing Opportun
       expect(statement!.x, 'the statement is beside the logo').to.be.at.least(box!.x + box!.width);
       expect(statement!.x + statement!.width, 'the statement fits the page').to.be.at.most(width);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(width);
-      await page.locator('footer').screenshot({ path: `${SHOTS_DIR}/footer-${width}.png` });
+      await screenshot(page.locator('footer'), `footer-${width}`);
     });
   }
 });
