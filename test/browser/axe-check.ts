@@ -8,30 +8,28 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 type AxeWindow = Window & { axe?: typeof axe };
 
 /**
- * axe-core's WCAG violations on the page as it is now. Every rule runs on every element as usual; only the
+ * axe-core's WCAG violations on the page as it is now, or within the part `within` selects (a state just opened, when
+ * the rest of the page was checked on the same load). Every rule runs on every element as usual; only the
  * violations are gathered (not every passing node of a long page). axe goes into the document once per load and
  * runs there for each state checked (AxeBuilder injects it again each time and finishes each run in an extra blank
  * page); a page with frames, which each need axe in them, goes through AxeBuilder.
  */
-export async function axeResults(page: Page): Promise<axe.Result[]> {
-  if (page.frames().length > 1)
-    return (
-      await new AxeBuilder({ page })
-        .options({ resultTypes: ['violations'] })
-        .withTags(WCAG_TAGS)
-        .analyze()
-    ).violations;
+export async function axeResults(page: Page, within?: string): Promise<axe.Result[]> {
+  if (page.frames().length > 1) {
+    const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS);
+    return (await (within ? builder.include(within) : builder).analyze()).violations;
+  }
   if (!(await page.evaluate(() => typeof (window as AxeWindow).axe?.run === 'function')))
     await page.evaluate(`${axe.source}; axe.configure({ branding: { application: 'playwright' } });`);
   return page.evaluate(
-    async (tags) =>
+    async ({ tags, within }) =>
       (
-        await (window as AxeWindow).axe!.run(document, {
+        await (window as AxeWindow).axe!.run(within ? { include: [within] } : document, {
           runOnly: { type: 'tag', values: tags },
           resultTypes: ['violations'],
         })
       ).violations,
-    WCAG_TAGS,
+    { tags: WCAG_TAGS, within },
   );
 }
 
@@ -47,7 +45,10 @@ export function describeViolations(where: string, found: axe.Result[]): string[]
   );
 }
 
-/** The violations on the page as it is now, described; `where` names the page and state (the URL by default). */
-export async function axeViolations(page: Page, where = page.url()): Promise<string[]> {
-  return describeViolations(where, await axeResults(page));
+/**
+ * The violations on the page as it is now (or within the part `within` selects), described; `where` names the page
+ * and state (the URL by default).
+ */
+export async function axeViolations(page: Page, where = page.url(), within?: string): Promise<string[]> {
+  return describeViolations(where, await axeResults(page, within));
 }
