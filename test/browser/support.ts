@@ -9,6 +9,8 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /** The two widths every widget must work at: a small phone and a laptop. */
 export const WIDTHS = [375, 1280] as const;
+/** The phone width of WIDTHS, for what does not depend on the width. */
+export const PHONE_WIDTH = WIDTHS[0];
 export const VIEWPORT_HEIGHT = 800;
 export const SHOTS_DIR = '/tmp/widget-shots';
 
