@@ -35,7 +35,7 @@ describe('Leads carry the first landing page of the visit', function () {
   const land = (path: string, referer: string) =>
     tab.visit(path, {
       referer,
-      beforeLeaving: (page) =>
+      prepare: (page) =>
         page.evaluate(() => {
           try {
             sessionStorage.clear();

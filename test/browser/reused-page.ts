@@ -1,4 +1,4 @@
-import type { Dialog, Page } from 'playwright-core';
+import type { Dialog, Frame, Page } from 'playwright-core';
 import { openPage, VIEWPORT_HEIGHT, waitForHydration, type BrowserSuite, type OpenedPage } from './support.js';
 
 export interface VisitOptions {
@@ -9,8 +9,6 @@ export interface VisitOptions {
   referer?: string;
   /** Runs just before loading (to route requests of this load). */
   prepare?: (page: Page) => Promise<unknown>;
-  /** Runs in the page of the test before, before it is left (to empty what its origin keeps for the tab). */
-  beforeLeaving?: (page: Page) => Promise<unknown>;
 }
 
 export interface ReusedPage {
@@ -40,30 +38,33 @@ export function reusedPage(
     await closing?.then(({ context }) => context.close()).catch(() => undefined);
   });
   return {
-    async visit(path, { width = 1280, height = VIEWPORT_HEIGHT, widget, referer, prepare, beforeLeaving } = {}) {
+    async visit(path, { width = 1280, height = VIEWPORT_HEIGHT, widget, referer, prepare } = {}) {
       opened ??= openPage(suite, { width, height, ...contextOptions });
       const current = await opened;
       const { page } = current;
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
       page.removeAllListeners('dialog');
+      for (const list of [current.problems, current.requests, current.failures]) list.length = 0;
+      // A pointer left over a lot or a thumbnail by the test before would hover it in the new page.
+      await page.mouse.move(0, 0);
+      await page.setViewportSize({ width, height });
+      await beforeVisit?.(page);
+      await prepare?.(page);
       // Leaving a page with unsaved changes asks first: the test before has left it, so leave.
       const leave = (dialog: Dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
       page.on('dialog', leave);
-      try {
-        await beforeLeaving?.(page);
-        // The page before is left first, so that what it still had under way (a chunk loading, a timer) is not
-        // recorded as a problem of this visit.
-        await page.goto('about:blank');
-        await page.unrouteAll({ behavior: 'ignoreErrors' });
-        for (const list of [current.problems, current.requests, current.failures]) list.length = 0;
-        // A pointer left over a lot or a thumbnail by the test before would hover it in the new page.
-        await page.mouse.move(0, 0);
-        await page.setViewportSize({ width, height });
-        await beforeVisit?.(page);
-        await prepare?.(page);
-        await page.goto(path, { referer });
-      } finally {
+      // What the page before still reports until this load commits (a chunk it was loading fails as it is left) is
+      // not a problem of this visit: the page's events arrive in order, so those are the ones before the commit.
+      let reportedBefore: number | undefined;
+      const committed = (frame: Frame) => {
+        if (frame === page.mainFrame()) reportedBefore ??= current.problems.length;
+      };
+      page.on('framenavigated', committed);
+      await page.goto(path, { referer }).finally(() => {
         page.off('dialog', leave);
-      }
+        page.off('framenavigated', committed);
+      });
+      current.problems.splice(0, reportedBefore ?? 0);
       if (widget) await waitForHydration(page, widget);
       return current;
     },
