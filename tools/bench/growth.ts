@@ -239,7 +239,7 @@ async function main(): Promise<void> {
   const markdown = [
     '# Cost as the work grows',
     '',
-    `Written by \`npm run bench:growth\` on ${new Date().toISOString()} in ${Math.round((Date.now() - startedAt) / 1000)} s ` +
+    `Written by \`npm run bench\` (or \`npm run bench:growth\` alone) on ${new Date().toISOString()} in ${Math.round((Date.now() - startedAt) / 1000)} s ` +
       `(${os.cpus().length} CPUs, Node ${process.version}, SQLite; load average ${load(loadAtStart)} at start, ` +
       `${load(os.loadavg())} at end: the machine is shared, so read the slopes, not the absolute times).`,
     '',

@@ -38,6 +38,8 @@ export interface Report extends BenchResults {
   memory?: MemoryResult;
   /** VmRSS at the very end, after every section. */
   finalRssKiB?: number;
+  /** Where the growth section wrote its table, when it ran. */
+  growthResults?: string;
 }
 
 export function describeMachine(): Machine {
@@ -355,6 +357,9 @@ export function renderReport(info: RunInfo, budgetRows: BudgetRow[], report: Rep
     documentSection(report.documents),
     throughputSection(report.throughput),
     memorySection(report.memory, report.finalRssKiB),
+    report.growthResults
+      ? `## 5. Cost as the work grows\n\nWritten by this run, once its server had stopped: [\`${report.growthResults}\`](${report.growthResults.replace('tools/bench/', '')}) (p50/p99 of \`/\`, \`/site-plan\` and the inbox, and memory, as homesites go 78 → 1,000 and leads 1,000 → 100,000, with the slope of each).\n`
+      : '## 5. Cost as the work grows\n\nSkipped.\n',
     'Raw data: `tools/bench/raw/` (git-ignored): `results.json`, the autocannon results, and every Lighthouse report.',
     '',
   ].join('\n');

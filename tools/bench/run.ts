@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: builds for production, starts the built server (fresh SQLite, NODE_ENV=production) and measures
  * it: Lighthouse on every public page, the JavaScript each page loads, server throughput against a static file
- * server, and memory under load. Writes tools/bench/results.md and raw JSON under tools/bench/raw/.
+ * server, and memory under load; then, the server stopped, the growth table (growth.ts). Writes tools/bench/results.md,
+ * tools/bench/growth-results.md and raw JSON under tools/bench/raw/.
  *
  * Options:
  *   --in-place          build and serve the working tree itself (default: a snapshot of it in a temporary folder)
  *   --mobile-runs N     Lighthouse runs per page, mobile (default 3)
  *   --desktop-runs N    Lighthouse runs per page, desktop (default 1, see DEFAULT_RUNS)
- *   --only a,b          run only these sections: memory, throughput, javascript, lighthouse
+ *   --only a,b          run only these sections: memory, throughput, javascript, lighthouse, growth
  *   --pages /,/about    measure only these public pages
  * A partial run (--only or --pages) writes raw/partial/ (results.md and raw data) and leaves results.md and the
  * complete run's raw data alone.
@@ -34,12 +35,13 @@ import { describeMachine, renderReport, type Report, type RunInfo } from './repo
 import { readMemory, startServer, type BenchServer } from './server.js';
 import { secondsSince } from './stats.js';
 import { measureThroughput } from './throughput.js';
-import { buildForProduction, snapshotWorkingTree } from './workspace.js';
+import { buildForProduction, runToCompletion, snapshotWorkingTree } from './workspace.js';
 
 const PROJECT_DIR = fileURLToPath(new URL('../../', import.meta.url));
 /** This package's folder: the results are kept beside the code that measures them. */
 const BENCH_DIR = fileURLToPath(new URL('./', import.meta.url));
 const RESULTS_FILE = path.join(BENCH_DIR, 'results.md');
+const GROWTH_RESULTS = 'tools/bench/growth-results.md';
 /** Raw data of a complete run; a partial run keeps its own in raw/partial/, so it never overwrites a complete run's. */
 const RAW_DIR = path.join(BENCH_DIR, 'raw');
 const PARTIAL_RAW_DIR = path.join(RAW_DIR, 'partial');
@@ -53,7 +55,7 @@ const PARTIAL_RAW_DIR = path.join(RAW_DIR, 'partial');
  */
 const DEFAULT_RUNS: Record<Profile, number> = { mobile: 3, desktop: 1 };
 
-const SECTIONS = ['memory', 'throughput', 'javascript', 'lighthouse'] as const;
+const SECTIONS = ['memory', 'throughput', 'javascript', 'lighthouse', 'growth'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Options {
@@ -284,6 +286,14 @@ async function main(): Promise<void> {
     report = await measure(server, workDir, tempDir, options);
   } finally {
     await server.stop();
+  }
+  if (options.sections.has('growth')) {
+    // Once the server is gone: it starts one process per size, one at a time, each serving the working tree's code
+    // (as `npm run bench:growth` does).
+    await section(report, 'growth', async () => {
+      await runToCompletion(process.execPath, ['--import', 'tsx', 'tools/bench/growth.ts'], PROJECT_DIR);
+      report.growthResults = GROWTH_RESULTS;
+    });
   }
   const info = describeRun(options, start, await lighthouseVersion());
   const { output, budgets } = await writeResults(info, report, options);

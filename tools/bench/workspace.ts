@@ -45,7 +45,8 @@ export async function buildForProduction(dir: string): Promise<void> {
   await runToCompletion(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], dir);
 }
 
-function runToCompletion(command: string, args: string[], cwd: string): Promise<void> {
+/** Runs a command in `cwd` with NODE_ENV=production, its output shown; rejects unless it exits 0. */
+export function runToCompletion(command: string, args: string[], cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     child.once('error', reject);
