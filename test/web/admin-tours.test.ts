@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { loadContent } from '../../src/content/index.js';
+import { dateInZone } from '../../src/shared/tour-slots.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -6,6 +8,8 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 describe('GET /admin/tours', () => {
   let server: TestServer;
   let staff: Staff;
+  /** The community's day of the tour that has started: the page lists days from there (before 2 am it is yesterday). */
+  let from: string;
   const hour = 3600_000;
   const tour = (id: number, startMs: number, extra: Record<string, unknown> = {}) => ({
     id,
@@ -29,6 +33,7 @@ describe('GET /admin/tours', () => {
     server = await startTestServer(STAFF_ENV);
     staff = await signIn(server.url);
     const now = Date.now();
+    from = dateInZone(now - 2 * hour, loadContent().community.timeZone);
     await server
       .db('tours')
       .insert([
@@ -40,7 +45,8 @@ describe('GET /admin/tours', () => {
   });
   after(() => server.close());
 
-  const page = async () => (await fetch(`${server.url}/admin/tours`, { headers: { Cookie: staff.cookie } })).text();
+  const page = async () =>
+    (await fetch(`${server.url}/admin/tours?from=${from}`, { headers: { Cookie: staff.cookie } })).text();
   const mark = (id: number, status: string, token: string | null = staff.token) =>
     fetch(`${server.url}/admin/tours/${id}/status`, {
       method: 'POST',
