@@ -38,12 +38,10 @@ const GZIP_LEVEL = 6;
  * the cache to a client that takes it: a page requested once between two changes never pays for it. Until it is
  * ready the page is sent gzipped.
  */
-const BROTLI_OPTIONS = {
-  params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 10,
-    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-  },
-} as const;
+const BROTLI_PARAMS = {
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 10,
+  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+};
 
 /**
  * Public pages are pure functions of the content module and the database, so their HTML is rendered once and
@@ -59,7 +57,7 @@ interface CachedPage {
   etag: string;
   /** Compressed once at store time, so a hit costs no compression work. */
   gzip: Buffer;
-  /** Compressed in the background from the first hit that takes brotli (BROTLI_OPTIONS); sent once it is there. */
+  /** Compressed in the background from the first hit that takes brotli (BROTLI_PARAMS); sent once it is there. */
   brotli?: Buffer;
   brotliStarted?: boolean;
   /** A request header the page is rendered from: a request carrying it is never answered from the cache. */
@@ -83,7 +81,7 @@ export class PageCache {
   private readonly pollOutage: OutageLog;
   private readonly staleLimitMs: number;
   private readonly logger: PageCacheOptions['logger'];
-  /** Brotli compressions still running, so tests and the benchmark can wait for them. */
+  /** Brotli compressions still running, so tests can wait for them. */
   private readonly compressing = new Set<Promise<void>>();
 
   constructor(
@@ -131,8 +129,9 @@ export class PageCache {
    * undefined when it takes neither. The first hit that would take brotli starts the page's brotli compression.
    */
   encodedFor(page: CachedPage, acceptEncoding: string | undefined): { coding: PageCoding; body: Buffer } | undefined {
-    if (!page.brotliStarted && pageCoding(acceptEncoding, true) === 'br') this.compressWithBrotli(page);
-    const coding = pageCoding(acceptEncoding, page.brotli !== undefined);
+    const weights = codingWeights(acceptEncoding);
+    if (!page.brotliStarted && preferredCoding(weights, true) === 'br') this.compressWithBrotli(page);
+    const coding = preferredCoding(weights, page.brotli !== undefined);
     if (coding === undefined) return undefined;
     return { coding, body: coding === 'br' && page.brotli ? page.brotli : page.gzip };
   }
@@ -140,7 +139,7 @@ export class PageCache {
   private compressWithBrotli(page: CachedPage): void {
     page.brotliStarted = true;
     const bytes = Buffer.from(page.html);
-    const params = { ...BROTLI_OPTIONS.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
+    const params = { ...BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
     const done = new Promise<void>((resolve) => {
       zlib.brotliCompress(bytes, { params }, (error, brotli) => {
         // A page replaced or cleared meanwhile keeps its own (or no) brotli bytes.
@@ -205,15 +204,24 @@ export type PageCoding = 'br' | 'gzip';
  * takes neither (the page is then sent as it is, through the full chain).
  */
 export function pageCoding(acceptEncoding: string | undefined, hasBrotli: boolean): PageCoding | undefined {
-  if (!acceptEncoding) return undefined;
+  return preferredCoding(codingWeights(acceptEncoding), hasBrotli);
+}
+
+/** Accept-Encoding's q of each coding it names (lower case; the first mention counts), read once per request. */
+function codingWeights(acceptEncoding: string | undefined): Map<string, number> {
   const weights = new Map<string, number>();
-  for (const entry of acceptEncoding.split(',')) {
+  for (const entry of acceptEncoding?.split(',') ?? []) {
     const [name = '', ...params] = entry.split(';').map((part) => part.trim());
     const q = params.find((param) => /^q=/i.test(param));
     const weight = q === undefined ? 1 : Number(q.slice(2));
     const coding = name.toLowerCase();
-    if (!weights.has(coding)) weights.set(coding, Number.isFinite(weight) ? weight : 0);
+    if (coding && !weights.has(coding)) weights.set(coding, Number.isFinite(weight) ? weight : 0);
   }
+  return weights;
+}
+
+/** pageCoding's choice from weights already read. */
+function preferredCoding(weights: Map<string, number>, hasBrotli: boolean): PageCoding | undefined {
   const weightOf = (coding: PageCoding) => weights.get(coding) ?? weights.get('*') ?? 0;
   const offered: PageCoding[] = hasBrotli ? ['br', 'gzip'] : ['gzip'];
   let best: PageCoding | undefined;
