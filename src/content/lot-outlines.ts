@@ -8,6 +8,11 @@ import type { Content } from './schema.js';
 const SHAPE_KINDS = ['polygon', 'path', 'rect', 'polyline'] as const;
 export type LotShapeKind = (typeof SHAPE_KINDS)[number];
 
+/** The numbers of an SVG coordinate list (points, or a path's data once its commands are blanked). */
+function coordinatesIn(text: string): number[] {
+  return (text.match(/-?\d*\.?\d+(?:e-?\d+)?/gi) ?? []).map(Number);
+}
+
 /** Only geometry is kept: the site draws status, color and pattern itself. */
 const GEOMETRY: Record<LotShapeKind, readonly string[]> = {
   polygon: ['points', 'transform'],
@@ -32,7 +37,7 @@ function labelPoint(kind: LotShapeKind, attributes: Record<string, string>): { x
     return { x: (x ?? 0) + (width ?? 0) / 2, y: (y ?? 0) + (height ?? 0) / 2 };
   }
   const source = kind === 'path' ? (attributes.d ?? '').replace(/[a-zA-Z]/g, ' ') : (attributes.points ?? '');
-  const numbers = (source.match(/-?\d*\.?\d+(?:e-?\d+)?/gi) ?? []).map(Number);
+  const numbers = coordinatesIn(source);
   const count = Math.floor(numbers.length / 2);
   if (count === 0 || numbers.some((value) => !Number.isFinite(value))) return undefined;
   let x = 0;
@@ -52,8 +57,7 @@ function labelPoint(kind: LotShapeKind, attributes: Record<string, string>): { x
  */
 function roundPoints(points: string, drawingWidth: number): string {
   const decimals = Math.max(0, Math.ceil(Math.log10(1000 / drawingWidth)));
-  const numbers = points.match(/-?\d*\.?\d+(?:e-?\d+)?/gi) ?? [];
-  const rounded = numbers.map((value) => String(Number(Number(value).toFixed(decimals))));
+  const rounded = coordinatesIn(points).map((value) => String(Number(value.toFixed(decimals))));
   const pairs: string[] = [];
   for (let index = 0; index + 1 < rounded.length; index += 2) pairs.push(`${rounded[index]},${rounded[index + 1]}`);
   return pairs.join(' ');
