@@ -1,3 +1,4 @@
+import { FIRST_ROUND_TRIP_BYTES } from '../../test/support/wire-bytes.js';
 import type { DocumentRow } from './documents.js';
 import { bytes, fixed, integer, KIB, ms } from './format.js';
 import type { JavaScriptResult } from './javascript.js';
@@ -30,8 +31,7 @@ export const GOALS = {
   throughputRatio: 0.8,
   limitRatio: 0.5,
   lcpImageBytes: 100 * KIB,
-  /** A new TCP connection's first round trip: 10 segments of 1,460 bytes (RFC 6928), as Lighthouse simulates it. */
-  documentBytes: 10 * 1460,
+  documentBytes: FIRST_ROUND_TRIP_BYTES,
 } as const;
 
 function notMeasured(goal: string): BudgetRow {

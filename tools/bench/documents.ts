@@ -1,41 +1,14 @@
-import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { getOnTheWire, type WireAnswer } from '../../test/support/wire-bytes.js';
 
 /** What Chromium sends, so the server picks the coding a phone gets. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 /** A stored page is compressed with brotli in the background (src/web/page-cache.ts); this long is plenty. */
 const BROTLI_WAIT_MS = 5_000;
 
-export interface DocumentRow {
+/** A page once warm, as the wire carried it. */
+export interface DocumentRow extends WireAnswer {
   page: string;
-  /** The Content-Encoding the page was sent with once warm. */
-  coding: string;
-  headerBytes: number;
-  bodyBytes: number;
-}
-
-interface RawAnswer {
-  coding: string;
-  headerBytes: number;
-  bodyBytes: number;
-}
-
-/** One GET as a browser sends it, counting the bytes on the wire (status line and headers as sent, then the body). */
-function getRaw(url: string): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } }, (res) => {
-        let bodyBytes = 0;
-        res.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
-        res.on('end', () => {
-          let headerBytes = `HTTP/${res.httpVersion} ${res.statusCode} ${res.statusMessage}\r\n`.length + 2;
-          for (let index = 0; index < res.rawHeaders.length; index += 2)
-            headerBytes += Buffer.byteLength(`${res.rawHeaders[index]}: ${res.rawHeaders[index + 1]}\r\n`);
-          resolve({ coding: String(res.headers['content-encoding'] ?? 'identity'), headerBytes, bodyBytes });
-        });
-      })
-      .on('error', reject);
-  });
 }
 
 /**
@@ -48,10 +21,10 @@ export async function warmDocuments(baseUrl: string, pages: readonly string[]): 
   const rows: DocumentRow[] = [];
   for (const page of pages) {
     const deadline = Date.now() + BROTLI_WAIT_MS;
-    let answer = await getRaw(baseUrl + page);
+    let answer = await getOnTheWire(baseUrl + page, BROWSER_ACCEPT_ENCODING);
     while (answer.coding !== 'br' && Date.now() < deadline) {
       await sleep(50);
-      answer = await getRaw(baseUrl + page);
+      answer = await getOnTheWire(baseUrl + page, BROWSER_ACCEPT_ENCODING);
     }
     rows.push({ page, ...answer });
   }
