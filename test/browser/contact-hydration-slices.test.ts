@@ -42,9 +42,17 @@ async function recordSchedulerTasks(page: Page): Promise<void> {
   });
 }
 
-async function slowDownCpu(page: Page, rate: number): Promise<void> {
+/**
+ * Loads /contact with React held back, then slows the CPU (CPU_SLOWDOWN) once the page has asked for it: released,
+ * React loads and hydrates on the slow CPU. Returns the release.
+ */
+async function loadSlowedBeforeReact(page: Page): Promise<() => void> {
+  const hold = await holdHydration(page);
+  await page.goto('/contact');
+  await waitUntil(async () => hold.requested(), Boolean, 30_000, 'the page to ask for React');
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return hold.release;
 }
 
 describe('Contact form hydration in slices', function () {
@@ -54,11 +62,8 @@ describe('Contact form hydration in slices', function () {
   it(`hydrates over several tasks, not one, at ${CPU_SLOWDOWN}× CPU slowdown`, async () => {
     const { page, context, problems } = await openPage(suite, { width: 375 });
     await recordSchedulerTasks(page);
-    const hold = await holdHydration(page);
-    await page.goto('/contact');
-    await waitUntil(async () => hold.requested(), Boolean, 30_000, 'the page to ask for React');
-    await slowDownCpu(page, CPU_SLOWDOWN);
-    hold.release();
+    const release = await loadSlowedBeforeReact(page);
+    release();
     await waitForHydration(page, 'ContactForm', 90_000);
     const tasks = await page.evaluate(
       () => (window as unknown as { schedulerTasks: { ms: number; hydratedAfter: boolean }[] }).schedulerTasks,
@@ -71,13 +76,10 @@ describe('Contact form hydration in slices', function () {
 
   it('keeps every key typed while the slices run, and formats the phone', async () => {
     const { page, context, problems } = await openPage(suite, { width: 375 });
-    const hold = await holdHydration(page);
-    await page.goto('/contact');
-    await waitUntil(async () => hold.requested(), Boolean, 30_000, 'the page to ask for React');
-    await slowDownCpu(page, CPU_SLOWDOWN);
+    const release = await loadSlowedBeforeReact(page);
     const message = page.locator('form.contact-form [name="message"]');
     await message.pressSequentially('We would like ');
-    hold.release();
+    release();
     // Typed on while React loads and hydrates: some keys land before it, some between its slices, some after.
     await message.pressSequentially('to see the model home this weekend.');
     await page.locator('form.contact-form [name="phone"]').pressSequentially('9705550199');
