@@ -2,7 +2,8 @@ import type axe from 'axe-core';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { axeResults, describeViolations } from './axe-check.js';
-import { openPage, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
 
 /**
  * axe-core on every public page and the 404 page, at both widths, with the WCAG 2.0/2.1 A and AA rules, once
@@ -161,14 +162,15 @@ async function audit(page: Page, width: number, path: string, states: State[], a
 
 describe('Accessibility (axe-core, WCAG 2.1 A/AA)', function () {
   const suite = useBrowserSuite();
+  // One tab for these read-only checks, resized for each width: each opens its page afresh.
+  const shared = reusedPage(suite);
 
   for (const width of WIDTHS) {
     describe(`at ${width}px`, function () {
       this.timeout(90_000);
-      // One tab per width for these read-only checks: each opens its page afresh; the file's end closes it.
       let tab: Page;
       before(async () => {
-        ({ page: tab } = await openPage(suite, { width }));
+        ({ page: tab } = await shared.at(width));
       });
 
       for (const path of PAGES) {

@@ -7,7 +7,7 @@ import type { Dialog, Page } from 'playwright-core';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { axeViolations } from './axe-check.js';
 import { reusedPage } from './reused-page.js';
-import { openPage, screenshot, waitForHydration, WIDTHS, type OpenedPage } from './support.js';
+import { screenshot, waitForHydration, WIDTHS, type OpenedPage } from './support.js';
 import { useBrowserSuite } from './support.js';
 
 /** The lot map and the staff editor in a real browser: tap, hover, filters, search, zoom, save, 409, bulk, CSV. */
@@ -40,22 +40,15 @@ describe('Lot map and homesite editor (browser)', function () {
   }
 
   /**
-   * Staff pages: one signed-in context per width for the file (signing in is tested elsewhere), with one page that
+   * Staff pages: one page signed in once for the file (signing in is tested elsewhere), resized for each width, that
    * each test loads the editor into afresh; the 409 test's second editor is a page of its own, closed after it.
    */
-  const staffPages = new Map<number, Promise<Page>>();
-  after(async () => {
-    for (const page of staffPages.values()) await (await page).context().close();
-  });
-  function staffPage(width: number): Promise<Page> {
-    let page = staffPages.get(width);
-    if (!page) {
-      page = openPage(suite, { width }).then(async (opened) => {
-        await signIn(opened.page, '/admin/homesites');
-        return opened.page;
-      });
-      staffPages.set(width, page);
-    }
+  const staff = reusedPage(suite);
+  let signedIn: Promise<void> | undefined;
+  async function staffPage(width: number): Promise<Page> {
+    const { page } = await staff.at(width);
+    signedIn ??= signIn(page, '/admin/homesites');
+    await signedIn;
     return page;
   }
   async function openEditor(width = 1280, { another = false } = {}): Promise<Page> {

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { Frame, Page } from 'playwright-core';
 import { PUBLIC_PAGES } from './public-pages.js';
-import { openPage, useBrowserSuite, type BrowserSuite, type OpenedPage } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { useBrowserSuite, type BrowserSuite, type OpenedPage } from './support.js';
 
 /**
  * The navigation bar fits at every width a visitor may have, 320 to 1920 px: no label wraps, nothing spills out
@@ -23,20 +24,14 @@ const HEIGHT = 800;
  * sweep itself.
  */
 function useFramer(suite: BrowserSuite) {
-  let opened: Promise<OpenedPage> | undefined;
-  after(async () => {
-    await (await opened)?.context.close();
-  });
+  const holder = reusedPage(suite);
+  let loaded: Promise<OpenedPage> | undefined;
   return async function openFramed(
     path: string,
     { scripts = true, reducedMotion = null }: { scripts?: boolean; reducedMotion?: 'reduce' | null } = {},
   ) {
-    // The window shows the frame's first 320 px (less to paint); the frame lays out at its own width.
-    opened ??= openPage(suite, { width: SWEEP[0], height: HEIGHT }).then(async (holder) => {
-      await holder.page.goto('/privacy');
-      return holder;
-    });
-    const { page } = await opened;
+    loaded ??= holder.visit('/privacy', { width: SWEEP[0], height: HEIGHT });
+    const { page } = await loaded;
     await page.emulateMedia({ reducedMotion });
     await page.evaluate(
       ({ path, width, height, scripts }) => {

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { loadContent } from '../../src/content/index.js';
-import { openPage, screenshot, useBrowserSuite, waitForHydration, waitUntil, type BrowserSuite } from './support.js';
+import { reusedPage, type ReusedPage } from './reused-page.js';
+import { screenshot, useBrowserSuite, waitForHydration, waitUntil } from './support.js';
 
 /**
  * Every marker of the active Nearby tab is on the map at every width: wholly inside it and clear of Leaflet's
@@ -44,9 +45,8 @@ function readMap(page: Page) {
   });
 }
 
-async function openNearby(suite: BrowserSuite, width: number) {
-  const opened = await openPage(suite, { width });
-  await opened.page.goto('/site-plan');
+async function openNearby(tab: ReusedPage, width: number) {
+  const opened = await tab.visit('/site-plan', { width });
   await opened.page.locator('#nearby-heading').scrollIntoViewIfNeeded();
   await waitForHydration(opened.page, 'Nearby');
   await opened.page.locator('.nearby-map').scrollIntoViewIfNeeded();
@@ -95,6 +95,7 @@ function misplaced(map: Awaited<ReturnType<typeof readMap>>, tab: (typeof TABS)[
 describe('Nearby map shows every marker of the active tab', function () {
   this.timeout(120_000);
   const suite = useBrowserSuite();
+  const sitePlan = reusedPage(suite);
   const [first] = TABS;
   const seedZoom = TABS.find((tab) => tab.label === 'Schools')!.zoom;
 
@@ -102,7 +103,7 @@ describe('Nearby map shows every marker of the active tab', function () {
     const also =
       width === 1280 ? `; on load it keeps the seed zoom where the places fit at it (Schools: ${seedZoom})` : '';
     it(`at ${width}px, on every tab (${TABS.map((tab) => tab.label).join(', ')}): every marker inside the map, none under a control, zoom at most the seed's${also}`, async () => {
-      const { page, context, problems } = await openNearby(suite, width);
+      const { page, problems } = await openNearby(sitePlan, width);
       if (width === 1280) {
         const loaded = await waitUntil(
           () => readMap(page),
@@ -125,7 +126,6 @@ describe('Nearby map shows every marker of the active tab', function () {
       }
       expect(found, found.join('\n')).to.deep.equal([]);
       expect(problems, problems.join('\n')).to.deep.equal([]);
-      await context.close();
     });
   }
 });

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { loadContent } from '../../src/content/index.js';
+import { reusedPage, type ReusedPage } from './reused-page.js';
 import {
   isNearViewport,
   leafletUrls,
   nextFrame,
-  openPage,
   screenshot,
   useBrowserSuite,
   waitForHydration,
@@ -72,15 +72,17 @@ function readMap(page: Page): Promise<MapState> {
   });
 }
 
-async function openSitePlan(suite: BrowserSuite, width: number) {
-  const opened = await openPage(suite, { width });
+async function openSitePlan(suite: BrowserSuite, tab: ReusedPage, width: number) {
   const tileRequests: string[] = [];
   const tileHost = new URL(suite.server.config.map.tileUrl.replace(/\{[a-z]\}/g, 'a')).host;
-  await opened.page.route(`https://${tileHost}/**`, (route) => {
-    tileRequests.push(route.request().url());
-    return route.abort('internetdisconnected');
+  const opened = await tab.visit('/site-plan', {
+    width,
+    prepare: (page) =>
+      page.route(`https://${tileHost}/**`, (route) => {
+        tileRequests.push(route.request().url());
+        return route.abort('internetdisconnected');
+      }),
   });
-  await opened.page.goto('/site-plan');
   return { ...opened, tileRequests };
 }
 
@@ -143,12 +145,12 @@ describe('Nearby section on /site-plan', function () {
       const showNearby = () => (firstDrawn ??= scrollToNearby(page).then(() => withTiles(page, 'the first tiles')));
       const expectNoProblems = () => expect(sitePlan.problems, sitePlan.problems.join('\n')).to.deep.equal([]);
 
+      const tab = reusedPage(suite);
       before(async function () {
         this.timeout(60_000);
-        sitePlan = await openSitePlan(suite, width);
+        sitePlan = await openSitePlan(suite, tab, width);
         page = sitePlan.page;
       });
-      after(() => sitePlan?.context.close());
 
       it('loads the Leaflet code and stylesheet only when the map nears the viewport', async () => {
         // At 1280px the whole section is far below the first screen; at 375px the section starts on it (and

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { PUBLIC_PAGES } from './public-pages.js';
-import { nextFrame, openPage, screenshot, useBrowserSuite, type BrowserSuite, type OpenedPage } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { nextFrame, screenshot, useBrowserSuite, type BrowserSuite } from './support.js';
 
 /**
  * A <picture> only chooses a file: its <img> is the box the page's grid or flex layout places. A <source> never
@@ -18,12 +19,11 @@ type Box = { left: number; top: number; right: number; bottom: number };
  * go back in the same synchronous pass), so a page per check would only cost CPU.
  */
 function useSharedPage(suite: BrowserSuite) {
-  let opened: OpenedPage | undefined;
-  after(() => opened?.context.close());
+  const shared = reusedPage(suite);
   return async (width: number): Promise<Page> => {
-    opened ??= await openPage(suite, { width, height: HEIGHT, reducedMotion: 'reduce' });
-    await opened.page.setViewportSize({ width, height: HEIGHT });
-    return opened.page;
+    const { page } = await shared.at(width, HEIGHT);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    return page;
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Dialog, Frame, Page } from 'playwright-core';
 import { openPage, VIEWPORT_HEIGHT, waitForHydration, type BrowserSuite, type OpenedPage } from './support.js';
+import { borrowPage, returnPage } from './worker-pages.js';
 
 export interface VisitOptions {
   width?: number;
@@ -17,30 +18,41 @@ export interface ReusedPage {
    * problems, requests and failures of the test before are gone.
    */
   visit(path: string, options?: VisitOptions): Promise<OpenedPage>;
+  /** The page at `width` as the test before left it, for tests that load and drive it themselves. */
+  at(width: number, height?: number): Promise<OpenedPage>;
 }
 
 /**
- * One browser page reused by the tests of a file or block, closed after them: every new context or tab starts a
- * Chromium renderer process, which costs more CPU than the page loaded into it, so one page serves every width
- * (the viewport is resized before each load). Each test starts from a fresh navigation, so nothing in the document
- * carries over; what the browser keeps across them (the HTTP cache, cookies, storage) must not matter to the tests
- * that share it. JavaScript on or off is the context's, so each setting takes a page of its own.
+ * One browser page reused by the tests of a file or block: every new context or tab starts a Chromium renderer, which
+ * costs more CPU than the page loaded into it, so one page serves every width (the viewport is resized before each
+ * load), and the page is one the worker kept from an earlier file when it has one (worker-pages.ts: it goes back,
+ * emptied, at the file's end). Each test starts from a fresh navigation, so nothing in the document carries over;
+ * what the browser keeps across them (the HTTP cache; cookies and storage within the file) must not matter to the
+ * tests that share it. JavaScript on or off is the context's, so each setting takes a page of its own.
  */
 export function reusedPage(
   suite: BrowserSuite,
   options: { javaScriptEnabled?: boolean; beforeVisit?: (page: Page) => Promise<void> } = {},
 ): ReusedPage {
-  const { beforeVisit, ...contextOptions } = options;
+  const { beforeVisit, javaScriptEnabled = true } = options;
   let opened: Promise<OpenedPage> | undefined;
+  // The block's end gives the page back (the file's end does, when the block is the file's own).
   after(async () => {
-    const closing = opened;
+    const done = opened;
     opened = undefined;
-    await closing?.then(({ context }) => context.close()).catch(() => undefined);
+    const page = await done?.catch(() => undefined);
+    if (page) await returnPage(suite, page);
   });
+  const borrowed = (width: number, height: number) =>
+    (opened ??= borrowPage(suite, javaScriptEnabled, () => openPage(suite, { width, height, javaScriptEnabled })));
   return {
+    async at(width, height = VIEWPORT_HEIGHT) {
+      const current = await borrowed(width, height);
+      await current.page.setViewportSize({ width, height });
+      return current;
+    },
     async visit(path, { width = 1280, height = VIEWPORT_HEIGHT, widget, referer, prepare } = {}) {
-      opened ??= openPage(suite, { width, height, ...contextOptions });
-      const current = await opened;
+      const current = await borrowed(width, height);
       const { page } = current;
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       page.removeAllListeners('dialog');

@@ -5,7 +5,8 @@ import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } fr
 import { BUILD_DIR, PUBLIC_BUILD_DIR } from '../../src/render/build-paths.js';
 import { NEAR_VIEWPORT_MARGIN } from '../../widgets/when-near-viewport.js';
 import { closeContexts, sharedBrowser } from '../support/browser.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import type { TestServer } from '../support/test-server.js';
+import { isKept, returnBorrowedPages, startSuiteServer } from './worker-pages.js';
 
 /** The two widths every widget must work at: a small phone and a laptop. */
 export const WIDTHS = [375, 1280] as const;
@@ -21,20 +22,22 @@ export interface BrowserSuite {
 
 /**
  * One real server (fresh SQLite database) per test file, started before its tests and closed after them, and the
- * worker's Chromium (shared by the files a worker runs; the file's contexts are closed after it). Returns an
- * object whose fields are filled once `before` ran.
+ * worker's Chromium (shared by the files a worker runs). After the tests, the pages the file borrowed go back to the
+ * worker, emptied (worker-pages.ts), and every other context the file opened is closed. Returns an object whose
+ * fields are filled once `before` ran.
  */
 export function useBrowserSuite(env: Record<string, string> = {}): BrowserSuite {
   const suite = {} as BrowserSuite;
   before(async function () {
     this.timeout(90_000);
     [suite.server, suite.browser] = await Promise.all([
-      startTestServer({ LOG_LEVEL: 'silent', ...env }),
+      startSuiteServer({ LOG_LEVEL: 'silent', ...env }),
       sharedBrowser(),
     ]);
   });
   after(async () => {
-    await closeContexts(suite.browser);
+    if (suite.server && suite.browser) await returnBorrowedPages(suite);
+    await closeContexts(suite.browser, (context) => !isKept(context));
     await suite.server?.close();
   });
   return suite;

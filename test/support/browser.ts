@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 /** Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no background traffic). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -50,7 +50,13 @@ export function sharedBrowser(): Promise<Browser> {
   return shared;
 }
 
-/** Closes the contexts a file left open (a test that failed before closing its own), so none leaks into the next. */
-export async function closeContexts(browser: Browser | undefined): Promise<void> {
-  await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));
+/**
+ * Closes the contexts a file left open (a test that failed before closing its own), so none leaks into the next;
+ * only those `which` selects, when given.
+ */
+export async function closeContexts(
+  browser: Browser | undefined,
+  which: (context: BrowserContext) => boolean = () => true,
+): Promise<void> {
+  await Promise.all((browser?.contexts() ?? []).filter(which).map((context) => context.close()));
 }

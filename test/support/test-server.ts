@@ -50,11 +50,12 @@ export function testConfig(dataDir: string, databaseUrl: string, env: Record<str
  * The real app on a free port, with a fresh SQLite file in its own temporary folder (or a fresh PostgreSQL
  * database under `npm run test:postgres`). SQLite-specific tests pass `{ sqlite: true }`. `sameStorageAs` starts a
  * second instance on another server's database and upload directory, as several instances behind a proxy run.
- * `postgres` puts the database on that PostgreSQL server (a superuser URL) whatever the suite runs on.
+ * `postgres` puts the database on that PostgreSQL server (a superuser URL) whatever the suite runs on. `port`
+ * asks for that port (it rejects with EADDRINUSE when the port is taken).
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { sqlite?: boolean; postgres?: string; sameStorageAs?: TestServer } = {},
+  options: { sqlite?: boolean; postgres?: string; sameStorageAs?: TestServer; port?: number } = {},
 ): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'community-site-test-'));
   const shared = options.sameStorageAs?.config;
@@ -64,11 +65,18 @@ export async function startTestServer(
   const config = testConfig(dataDir, database.url, shared ? { UPLOAD_DIR: shared.uploadDir, ...env } : env);
   const site = await createSite(config, createLogger(config));
   const { db } = site;
-  const server = site.app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  const server = site.app.listen(options.port ?? 0, '127.0.0.1');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (error) {
+    await site.close();
+    await database.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
