@@ -3,10 +3,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ASSET_MANIFEST, PUBLIC_BUILD_DIR } from '../../src/render/build-paths.js';
-import type { Dialog, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { axeViolations } from './axe-check.js';
 import { reusedPage } from './reused-page.js';
+import { leaveWithoutAsking } from './worker-pages.js';
 import { screenshot, waitForHydration, WIDTHS, type OpenedPage } from './support.js';
 import { useBrowserSuite } from './support.js';
 
@@ -54,10 +55,8 @@ describe('Lot map and homesite editor (browser)', function () {
   async function openEditor(width = 1280, { another = false } = {}): Promise<Page> {
     const page = another ? await (await staffPage(width)).context().newPage() : await staffPage(width);
     if (another) openedStaffPages.push(page);
-    // Leaving an editor with unsaved changes asks first: the test before has left it, so leave.
-    const leave = (dialog: Dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
-    page.on('dialog', leave);
-    await page.goto('/admin/homesites').finally(() => page.off('dialog', leave));
+    page.on('dialog', leaveWithoutAsking);
+    await page.goto('/admin/homesites').finally(() => page.off('dialog', leaveWithoutAsking));
     await waitForHydration(page, 'HomesiteEditor');
     return page;
   }

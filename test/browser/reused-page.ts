@@ -1,6 +1,6 @@
-import type { Dialog, Frame, Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { openPage, VIEWPORT_HEIGHT, waitForHydration, type BrowserSuite, type OpenedPage } from './support.js';
-import { borrowPage, returnPage } from './worker-pages.js';
+import { borrowPage, leaveWithoutAsking, returnPage } from './worker-pages.js';
 
 export interface VisitOptions {
   width?: number;
@@ -62,9 +62,7 @@ export function reusedPage(
       await page.setViewportSize({ width, height });
       await beforeVisit?.(page);
       await prepare?.(page);
-      // Leaving a page with unsaved changes asks first: the test before has left it, so leave.
-      const leave = (dialog: Dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
-      page.on('dialog', leave);
+      page.on('dialog', leaveWithoutAsking);
       // What the page before still reports until this load commits (a chunk it was loading fails as it is left) is
       // not a problem of this visit: the page's events arrive in order, so those are the ones before the commit.
       let reportedBefore: number | undefined;
@@ -73,7 +71,7 @@ export function reusedPage(
       };
       page.on('framenavigated', committed);
       await page.goto(path, { referer }).finally(() => {
-        page.off('dialog', leave);
+        page.off('dialog', leaveWithoutAsking);
         page.off('framenavigated', committed);
       });
       current.problems.splice(0, reportedBefore ?? 0);

@@ -10,6 +10,14 @@ import type { BrowserSuite, OpenedPage } from './support.js';
  * (cookies, storage, routes, permissions, emulated media) for the next file to borrow. What the page keeps is what
  * a browser keeps between visits: its HTTP cache and compiled code.
  */
+/**
+ * A dialog handler for loading another page over one a test has left: leaving with unsaved changes asks first, and
+ * the test has done with the page, so it leaves; any other dialog is dismissed.
+ */
+export function leaveWithoutAsking(dialog: Dialog): void {
+  void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
+}
+
 interface KeptPage {
   opened: OpenedPage;
   javaScriptEnabled: boolean;
@@ -83,8 +91,7 @@ async function giveBack(entry: KeptPage, suite: BrowserSuite): Promise<void> {
 async function empty({ page, context }: OpenedPage, origin: string): Promise<void> {
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   page.removeAllListeners('dialog');
-  const leave = (dialog: Dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
-  page.on('dialog', leave);
+  page.on('dialog', leaveWithoutAsking);
   try {
     // Storage belongs to the address, which the next file's server shares: cleared from a document at it.
     if (new URL(page.url()).origin !== origin) await page.goto(`${origin}/robots.txt`);
@@ -94,7 +101,7 @@ async function empty({ page, context }: OpenedPage, origin: string): Promise<voi
     });
     await page.goto('about:blank');
   } finally {
-    page.off('dialog', leave);
+    page.off('dialog', leaveWithoutAsking);
   }
   await context.clearCookies();
   await context.clearPermissions();

@@ -65,6 +65,11 @@ export async function startTestServer(
   const config = testConfig(dataDir, database.url, shared ? { UPLOAD_DIR: shared.uploadDir, ...env } : env);
   const site = await createSite(config, createLogger(config));
   const { db } = site;
+  const release = async () => {
+    await site.close();
+    await database.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
   const server = site.app.listen(options.port ?? 0, '127.0.0.1');
   try {
     await new Promise<void>((resolve, reject) => {
@@ -72,9 +77,7 @@ export async function startTestServer(
       server.once('error', reject);
     });
   } catch (error) {
-    await site.close();
-    await database.drop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await release();
     throw error;
   }
   const { port } = server.address() as AddressInfo;
@@ -89,9 +92,7 @@ export async function startTestServer(
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await site.close();
-      await database.drop();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      await release();
     },
   };
 }
