@@ -126,6 +126,15 @@ async function showTab(page: Page, label: string) {
 }
 
 const popupText = (page: Page) => page.locator('.nearby .leaflet-popup-content').allTextContents();
+
+/**
+ * Resolves once the map has ended the pan that opening a popup starts. A click Playwright finds the target moving
+ * for is retried with the target scrolled into view at another alignment, which scrolls Leaflet's overflow-hidden
+ * map box too; Leaflet puts that scroll back on the next frame, and the click then lands beside its target.
+ */
+async function panEnded(page: Page): Promise<void> {
+  await page.locator('.nearby .leaflet-map-pane:not(.leaflet-pan-anim)').waitFor({ state: 'attached' });
+}
 const pressedPlaces = (page: Page) =>
   page.locator('.nearby .place-button[aria-pressed="true"] .place-name').allTextContents();
 
@@ -378,6 +387,7 @@ describe('Nearby section on /site-plan', function () {
         expect(await popupText(page)).to.deep.equal([place.name]);
         expect(await pressedPlaces(page), 'the list shows the selection').to.deep.equal([place.name]);
         await screenshot(page, `nearby-popup-${width}`);
+        await panEnded(page);
         await page.locator('.nearby .leaflet-popup-close-button').click();
         await waitUntil(
           () => popupText(page),
