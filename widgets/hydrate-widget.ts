@@ -1,6 +1,6 @@
 import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { HydrationRootContext } from './input-before-hydration.js';
+import { HydrationRootContext, rememberHtmlValues } from './input-before-hydration.js';
 import { useEnhanced } from './use-enhanced.js';
 import { WIDGET_ATTRIBUTE, WIDGET_ROOT_ATTRIBUTE, widgetLoaders, type WidgetName } from './registry.js';
 
@@ -36,6 +36,7 @@ export async function hydrateWidget(placeholder: HTMLElement): Promise<void> {
   const module = await widgetLoaders[name]();
   const onHydrated = () => placeholder.setAttribute(HYDRATED_ATTRIBUTE, '');
   const widget = createElement(module.default as ComponentType<object>, props as object);
+  rememberHtmlValues(root);
   // As a transition, React hydrates in slices of a few milliseconds and yields to the browser between them, instead
   // of one task as long as the whole widget (at a phone's CPU speed, one that holds up every tap for its length).
   // A key pressed meanwhile makes React finish the hydration at once and then handle the key.

@@ -20,19 +20,36 @@ type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 /** Checkboxes, radios, files and buttons carry no typed value; none of the widgets has one. */
 const UNTYPED_INPUTS = new Set(['hidden', 'checkbox', 'radio', 'file', 'submit', 'reset', 'button', 'image']);
 
+const FIELDS = 'input[name], textarea[name], select[name]';
+
+/** What the field holds as the HTML has it: its default value, or the value of the option selected by default. */
+function htmlValue(field: Field): string {
+  if (!(field instanceof HTMLSelectElement)) return field.defaultValue;
+  const chosen = [...field.options].find((option) => option.defaultSelected) ?? field.options[0];
+  return chosen?.value ?? '';
+}
+
+/**
+ * Each field's value in the HTML, read before React hydrates: React sets a field's defaultValue to the component's
+ * value as it hydrates it, before committing, and a hydration it starts over (a key pressed meanwhile makes it) would
+ * otherwise see every field as the HTML had it and drop what was typed.
+ */
+const valuesInHtml = new WeakMap<Field, string>();
+
+/** Remembers the HTML's values of the fields under `root`; called just before the widget there hydrates. */
+export function rememberHtmlValues(root: ParentNode): void {
+  for (const field of root.querySelectorAll<Field>(FIELDS)) valuesInHtml.set(field, htmlValue(field));
+}
+
 function changedValue(field: Field): string | undefined {
-  if (field instanceof HTMLSelectElement) {
-    const changed = [...field.options].some((option) => option.selected !== option.defaultSelected);
-    return changed ? field.value : undefined;
-  }
   if (field instanceof HTMLInputElement && UNTYPED_INPUTS.has(field.type)) return undefined;
-  return field.value === field.defaultValue ? undefined : field.value;
+  return field.value === (valuesInHtml.get(field) ?? htmlValue(field)) ? undefined : field.value;
 }
 
 /** Reads the fields under `root` as they are now. */
 export function readInputBeforeHydration(root: ParentNode): InputBeforeHydration {
   const values: Record<string, string> = {};
-  for (const field of root.querySelectorAll<Field>('input[name], textarea[name], select[name]')) {
+  for (const field of root.querySelectorAll<Field>(FIELDS)) {
     const value = changedValue(field);
     if (value !== undefined) values[field.name] = value;
   }

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { holdHydration } from './hold-hydration.js';
 import { reusedPage } from './reused-page.js';
-import { useBrowserSuite, waitForHydration, waitUntil, WIDTHS } from './support.js';
+import { PHONE_WIDTH, useBrowserSuite, waitForHydration, waitUntil, WIDTHS } from './support.js';
 
 /**
  * Widgets hydrate after the page's `load` event; on a slow phone a visitor has long started typing by then. What
@@ -30,6 +30,40 @@ describe('Contact form typed into before it hydrates', function () {
     const opened = await tab.visit('/contact', { width, prepare: async (page) => (hold = await holdHydration(page)) });
     return { ...opened, hold };
   }
+
+  it('keeps what was typed when a key pressed mid-hydration makes React start the hydration over', async () => {
+    const { page, problems, hold } = await openHeld(PHONE_WIDTH);
+    await waitUntil(async () => hold.requested(), Boolean, 10_000, 'the page to ask for React');
+    await field(page, 'firstname').pressSequentially(TYPED.firstname);
+    await field(page, 'message').pressSequentially(TYPED.message);
+    // React hydrates in slices, and fills in each field's defaultValue from the state as it goes (before its commit).
+    // Once it has reached the message, a key goes down: React drops the slices done so far and hydrates again at once.
+    // A slowed CPU (Lighthouse's phone) keeps the slices many, so the key lands among them, not after the commit.
+    await page.evaluate(() => {
+      const area = document.querySelector<HTMLTextAreaElement>('form.contact-form [name="message"]')!;
+      const observer = new MutationObserver(() => {
+        if (area.defaultValue !== area.value) return;
+        observer.disconnect();
+        const hydrated = document.querySelector('[data-widget="ContactForm"][data-hydrated]') !== null;
+        Object.assign(window, { keyDuringHydration: !hydrated });
+        area.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift', bubbles: true }));
+      });
+      observer.observe(area, { childList: true, characterData: true, subtree: true });
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    try {
+      hold.release();
+      await waitForHydration(page, 'ContactForm', 60_000);
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cdp.detach();
+    }
+    expect(await page.evaluate(() => (window as { keyDuringHydration?: boolean }).keyDuringHydration)).to.equal(true);
+    expect(await field(page, 'firstname').inputValue()).to.equal(TYPED.firstname);
+    expect(await field(page, 'message').inputValue()).to.equal(TYPED.message);
+    expect(problems).to.deep.equal([]);
+  });
 
   for (const width of WIDTHS) {
     it(`keeps every field, the focus and the caret, formats the phone, and sends (${width}px)`, async () => {
