@@ -52,6 +52,8 @@ describe('Layout when widgets hydrate', function () {
         for (const name of widgets) await waitForHydration(page, name);
         await nextFrame(page);
         expect(await layoutOf(page, widgets), `${path} once ${widgets.join(', ')} hydrated`).to.deep.equal(before);
+        // Measured before hydration only if the page had to wait for the held code (not, say, served from memory).
+        if (widgets.length > 0) expect(hold.requested(), `${path} asked for the held widget code`).to.equal(true);
         hydratedAny ||= widgets.length > 0;
       }
       expect(hydratedAny, 'some widget hydrated in view').to.equal(true);
