@@ -7,7 +7,8 @@ import {
   type HomesiteStatus,
 } from '../src/shared/homesite-rules.js';
 import type { EditorHomesite, EditorNotice, HomesiteEditorProps } from './homesite-editor-types.js';
-import { BULK_FORM, editorRowCells, type EditorRowContext } from './lot-editor-row.js';
+import { useInputBeforeHydration } from './input-before-hydration.js';
+import { BULK_FORM, editorRowCells, SELECT_FIELD, type EditorRowContext } from './lot-editor-row.js';
 import { StatusOptions } from './lot-status-style.js';
 import { useEnhanced } from './use-enhanced.js';
 
@@ -75,7 +76,9 @@ export default function HomesiteEditor({ homesites, plans, csrfToken, total, row
   const [notices, setNotices] = useState<Record<number, EditorNotice>>(
     rowNotice ? { [rowNotice.lot]: rowNotice.notice } : {},
   );
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  // Rows ticked before the editor hydrated stay selected.
+  const typed = useInputBeforeHydration();
+  const [selected, setSelected] = useState<Set<number>>(() => new Set((typed.checked[SELECT_FIELD] ?? []).map(Number)));
   const [bulkNotice, setBulkNotice] = useState<EditorNotice | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -91,7 +94,7 @@ export default function HomesiteEditor({ homesites, plans, csrfToken, total, row
   useLayoutEffect(() => {
     const body = rowsRef.current;
     if (!enhanced || !body) return;
-    for (const box of body.querySelectorAll<HTMLInputElement>('input[name="lots"]')) {
+    for (const box of body.querySelectorAll<HTMLInputElement>(`input[name="${SELECT_FIELD}"]`)) {
       box.checked = selected.has(Number(box.value));
     }
     for (const [lot, notice] of Object.entries(notices)) {
@@ -108,7 +111,7 @@ export default function HomesiteEditor({ homesites, plans, csrfToken, total, row
     if (!enhanced || !body) return;
     const onChange = (event: Event) => {
       const box = event.target;
-      if (box instanceof HTMLInputElement && box.name === 'lots') {
+      if (box instanceof HTMLInputElement && box.name === SELECT_FIELD) {
         setSelected((current) => withLot(current, Number(box.value), box.checked));
       }
     };

@@ -13,12 +13,13 @@ import {
   formatNumber,
   formatPrice,
   HOMESITE_STATUSES,
+  isHomesiteStatus,
   STATUS_LABELS,
   type HomesiteStatus,
 } from '../src/shared/homesite-rules.js';
 import { Picture } from '../src/shared/Picture.js';
 import { FilterSelect, optionsLabelledBy, optionsNamedByValue } from '../src/shared/FilterSelect.js';
-import { HydrationRootContext } from './input-before-hydration.js';
+import { HydrationRootContext, useInputBeforeHydration } from './input-before-hydration.js';
 import { lotMatches, withFits, type LotMapFilter, type LotMapLot, type LotMapProps } from './lot-map-types.js';
 import { lotShapesMarkup } from './lot-shapes-markup.js';
 import { StatusPatterns, StatusSwatch } from './lot-status-style.js';
@@ -121,6 +122,26 @@ function LotCard({
   );
 }
 
+/** The filter as the visitor changed it before the map hydrated, or null when it is still the server's. */
+function filterChangedBefore(fromServer: LotMapFilter, typed: Readonly<Record<string, string>>): LotMapFilter | null {
+  const status = typed.status ?? fromServer.status;
+  const filter = {
+    status: status === '' || isHomesiteStatus(status) ? status : fromServer.status,
+    plan: typed.plan ?? fromServer.plan,
+  };
+  return filter.status === fromServer.status && filter.plan === fromServer.plan ? null : filter;
+}
+
+/** Keeps the filter in the address, so that a reload or a shared link shows the same lots. */
+function showFilterInAddress(filter: LotMapFilter): void {
+  const url = new URL(window.location.href);
+  for (const key of ['status', 'plan'] as const) {
+    if (filter[key]) url.searchParams.set(key, filter[key]);
+    else url.searchParams.delete(key);
+  }
+  window.history.replaceState(null, '', url);
+}
+
 /**
  * The live lot map: the site-plan drawing with every homesite's outline over it, in its status's colour and
  * pattern. Server-rendered complete (links, legend, filter form); in the browser it adds the card on tap, hover
@@ -138,11 +159,14 @@ export default function LotMap({
 }: LotMapProps) {
   const enhanced = useEnhanced();
   const hydrationRoot = useContext(HydrationRootContext);
-  const [filter, setFilter] = useState<LotMapFilter>(initialFilter);
+  const typed = useInputBeforeHydration();
+  // Never set: the filter the visitor chose before the map hydrated, if it differs from the server's.
+  const [filterChosenBefore] = useState(() => filterChangedBefore(initialFilter, typed.values));
+  const [filter, setFilter] = useState<LotMapFilter>(filterChosenBefore ?? initialFilter);
   const [selected, setSelected] = useState<number | null>(null);
   const [hovered, setHovered] = useState<number | null>(null);
   const [view, setView] = useState<View>(IDENTITY);
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(typed.values.lot ?? '');
   const [searchError, setSearchError] = useState('');
   const [cardPosition, setCardPosition] = useState<{ left: number; top: number } | null>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
@@ -215,13 +239,13 @@ export default function LotMap({
 
   function applyFilter(next: LotMapFilter) {
     setFilter(next);
-    const url = new URL(window.location.href);
-    for (const key of ['status', 'plan'] as const) {
-      if (next[key]) url.searchParams.set(key, next[key]);
-      else url.searchParams.delete(key);
-    }
-    window.history.replaceState(null, '', url);
+    showFilterInAddress(next);
   }
+
+  // A filter chosen before the map ran applies from its first render, and goes into the address once the map runs.
+  useEffect(() => {
+    if (enhanced && filterChosenBefore) showFilterInAddress(filterChosenBefore);
+  }, [enhanced, filterChosenBefore]);
 
   function onSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

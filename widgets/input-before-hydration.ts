@@ -9,21 +9,30 @@ import { createContext, useContext, useState } from 'react';
 export interface InputBeforeHydration {
   /** The current value of each named field the visitor changed (only fields whose value differs from the HTML's). */
   values: Readonly<Record<string, string>>;
+  /** The values of the boxes now ticked in each named group of checkboxes the visitor changed. */
+  checked: Readonly<Record<string, readonly string[]>>;
   /** The named field that has focus, with its caret or selection where the field has one. */
   focus: { name: string; selectionStart: number | null; selectionEnd: number | null } | null;
 }
 
-const NOTHING: InputBeforeHydration = { values: {}, focus: null };
+const NOTHING: InputBeforeHydration = { values: {}, checked: {}, focus: null };
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-/** Checkboxes, radios, files and buttons carry no typed value; none of the widgets has one. */
+/** Radios, files and buttons carry no typed value; none of the widgets has one. Checkboxes are read as ticked. */
 const UNTYPED_INPUTS = new Set(['hidden', 'checkbox', 'radio', 'file', 'submit', 'reset', 'button', 'image']);
+
+const isCheckbox = (field: Field): field is HTMLInputElement =>
+  field instanceof HTMLInputElement && field.type === 'checkbox';
 
 const FIELDS = 'input[name], textarea[name], select[name]';
 
-/** What the field holds as the HTML has it: its default value, or the value of the option selected by default. */
-function htmlValue(field: Field): string {
+/**
+ * What the field holds as the HTML has it: its default value, the value of the option selected by default, or
+ * whether a checkbox is ticked.
+ */
+function htmlValue(field: Field): string | boolean {
+  if (isCheckbox(field)) return field.defaultChecked;
   if (!(field instanceof HTMLSelectElement)) return field.defaultValue;
   const chosen = [...field.options].find((option) => option.defaultSelected) ?? field.options[0];
   return chosen?.value ?? '';
@@ -34,25 +43,37 @@ function htmlValue(field: Field): string {
  * value as it hydrates it, before committing, and a hydration it starts over (a key pressed meanwhile makes it) would
  * otherwise see every field as the HTML had it and drop what was typed.
  */
-const valuesInHtml = new WeakMap<Field, string>();
+const valuesInHtml = new WeakMap<Field, string | boolean>();
 
 /** Remembers the HTML's values of the fields under `root`; called just before the widget there hydrates. */
 export function rememberHtmlValues(root: ParentNode): void {
   for (const field of root.querySelectorAll<Field>(FIELDS)) valuesInHtml.set(field, htmlValue(field));
 }
 
+const isChanged = (field: Field) =>
+  (isCheckbox(field) ? field.checked : field.value) !== (valuesInHtml.get(field) ?? htmlValue(field));
+
 function changedValue(field: Field): string | undefined {
   if (field instanceof HTMLInputElement && UNTYPED_INPUTS.has(field.type)) return undefined;
-  return field.value === (valuesInHtml.get(field) ?? htmlValue(field)) ? undefined : field.value;
+  return isChanged(field) ? field.value : undefined;
 }
 
 /** Reads the fields under `root` as they are now. */
 export function readInputBeforeHydration(root: ParentNode): InputBeforeHydration {
   const values: Record<string, string> = {};
-  for (const field of root.querySelectorAll<Field>(FIELDS)) {
+  const fields = [...root.querySelectorAll<Field>(FIELDS)];
+  for (const field of fields) {
     const value = changedValue(field);
     if (value !== undefined) values[field.name] = value;
   }
+  const boxes = fields.filter(isCheckbox);
+  const changedGroups = new Set(boxes.filter(isChanged).map((box) => box.name));
+  const checked = Object.fromEntries(
+    [...changedGroups].map((name) => [
+      name,
+      boxes.filter((box) => box.name === name && box.checked).map((box) => box.value),
+    ]),
+  );
   const active = document.activeElement;
   const focused =
     active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement
@@ -66,7 +87,7 @@ export function readInputBeforeHydration(root: ParentNode): InputBeforeHydration
           selectionEnd: 'selectionEnd' in focused ? focused.selectionEnd : null,
         }
       : null;
-  return { values, focus };
+  return { values, checked, focus };
 }
 
 /** The server-rendered element a widget is hydrating into; none on the server. */

@@ -3,6 +3,8 @@ import type { EditorHomesite, EditorNotice } from './homesite-editor-types.js';
 import { element, escapeHtml, optionsMarkup, voidElement } from './lot-markup.js';
 
 export const BULK_FORM = 'homesite-bulk';
+/** The name of each row's checkbox: the bulk form posts the ticked lots under it. */
+export const SELECT_FIELD = 'lots';
 export const rowFormId = (lot: number) => `homesite-${lot}`;
 
 const STATUS_CHOICES = HOMESITE_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
@@ -56,7 +58,7 @@ export function editorRowCells(row: EditorHomesite, { plans, csrfToken, notice }
   const ready = row.ready === null ? '' : escapeHtml(row.ready);
   const size = escapeHtml(row.sqft === null ? '—' : formatNumber(row.sqft));
   return (
-    `<td><input type="checkbox" form="${BULK_FORM}" aria-label="Select homesite ${lot}" name="lots" value="${lot}"/></td>` +
+    `<td><input type="checkbox" form="${BULK_FORM}" aria-label="Select homesite ${lot}" name="${SELECT_FIELD}" value="${lot}"/></td>` +
     `<th scope="row"><a href="/homesites/${lot}">${lot}</a></th>` +
     `<td><select name="status" form="${form}" aria-label="Status of homesite ${lot}">${statusOptions(row.status)}</select></td>` +
     `<td><select name="plan" form="${form}" aria-label="Plan of homesite ${lot}">${planOptions(plans, row.plan ?? '')}</select></td>` +

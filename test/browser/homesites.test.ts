@@ -6,9 +6,10 @@ import { ASSET_MANIFEST, PUBLIC_BUILD_DIR } from '../../src/render/build-paths.j
 import type { Page } from 'playwright-core';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { axeViolations } from './axe-check.js';
+import { holdHydration } from './hold-hydration.js';
 import { reusedPage } from './reused-page.js';
 import { leaveWithoutAsking } from './worker-pages.js';
-import { screenshot, waitForHydration, WIDTHS, type OpenedPage } from './support.js';
+import { screenshot, waitForHydration, waitUntil, WIDTHS, type OpenedPage } from './support.js';
 import { useBrowserSuite } from './support.js';
 
 /** The lot map and the staff editor in a real browser: tap, hover, filters, search, zoom, save, 409, bulk, CSV. */
@@ -122,6 +123,26 @@ describe('Lot map and homesite editor (browser)', function () {
       expect(new URL(page.url()).search).to.equal('?status=quick-move-in&plan=Silverwood+II');
     });
 
+    it('keeps a filter chosen and a number typed before the map hydrates, and shows them in the address', async () => {
+      let hold!: Awaited<ReturnType<typeof holdHydration>>;
+      const { page } = await withScript.visit('/site-plan', {
+        prepare: async (page) => (hold = await holdHydration(page)),
+      });
+      await waitUntil(async () => hold.requested(), Boolean, 10_000, 'the page to ask for React');
+      await page.getByLabel('Status', { exact: true }).selectOption('quick-move-in');
+      await page.getByLabel('Find homesite').fill('53');
+      hold.release();
+      await waitForHydration(page, 'LotMap');
+      await page.getByText('Showing 6 of 78 homesites').waitFor();
+      expect(await page.getByLabel('Status', { exact: true }).inputValue()).to.equal('quick-move-in');
+      expect(await page.getByLabel('Find homesite').inputValue()).to.equal('53');
+      expect(await page.locator('.lot-link:not(.is-dimmed)').count()).to.equal(6);
+      expect(new URL(page.url()).search).to.equal('?status=quick-move-in');
+      await page.getByLabel('Find homesite').press('Enter');
+      await page.locator('.lot-card:focus').waitFor();
+      expect(await card(page).getAttribute('aria-label')).to.equal('Homesite 53');
+    });
+
     it('finds a lot by its number from the keyboard and moves focus to its card', async () => {
       const { page } = await open('/site-plan', 'LotMap');
       await page.getByLabel('Find homesite').fill('53');
@@ -206,6 +227,24 @@ describe('Lot map and homesite editor (browser)', function () {
       await page.getByRole('link', { name: 'History of homesite 32' }).click();
       await page.getByRole('heading', { name: 'History of homesite 32' }).waitFor();
       expect(await page.locator('main').innerText()).to.match(/status: available → sold/);
+    });
+
+    it('keeps the rows ticked before the editor hydrated selected', async () => {
+      const page = await staffPage(1280);
+      const hold = await holdHydration(page);
+      try {
+        await page.goto('/admin/homesites');
+        await waitUntil(async () => hold.requested(), Boolean, 10_000, 'the page to ask for React');
+        for (const number of [40, 42]) await page.getByLabel(`Select homesite ${number}`).check();
+        hold.release();
+        await waitForHydration(page, 'HomesiteEditor');
+        await page.getByRole('button', { name: 'Apply to selected (2)' }).waitFor();
+        for (const number of [40, 42])
+          expect(await page.getByLabel(`Select homesite ${number}`).isChecked(), `homesite ${number}`).to.equal(true);
+      } finally {
+        hold.release();
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
+      }
     });
 
     it('exports a CSV that imports back: the dry run lists the change, the import applies it', async () => {
