@@ -172,6 +172,8 @@ describe('JavaScript budget', function () {
         label: '/site-plan, map scrolled into view (Nearby + Leaflet)',
         path: '/site-plan',
         prepare: async (page) => {
+          // Read first, as a visitor would: the lot map, in view at load, hydrates before the page is scrolled away.
+          await waitForHydration(page, 'LotMap');
           await page.locator('#nearby-heading').scrollIntoViewIfNeeded();
           await waitForHydration(page, 'Nearby');
           await page.locator('.nearby-map').scrollIntoViewIfNeeded();
