@@ -50,7 +50,7 @@ export function FloorPlanCards({ plans, image, headingLevel = 3, eagerFirst = fa
       {plans.map((plan, index) => {
         const cover = image(plan.cover.src, plan.cover.alt);
         return (
-          <li key={plan.slug} className="plan-card">
+          <li key={plan.slug} className="card plan-card">
             <Picture
               image={cover}
               sizes={coverSizes(cover, CARD_WIDTH, CARD_HEIGHT)}

@@ -26,7 +26,7 @@ export function SiteNav({ content, path }: SiteNavProps) {
           </span>
           <span className="brand-name">{content.community.name}</span>
         </a>
-        <button className="menu-toggle" type="button" popoverTarget="site-menu" aria-controls="site-menu">
+        <button className="button menu-toggle" type="button" popoverTarget="site-menu" aria-controls="site-menu">
           <span className="menu-icon" aria-hidden="true" />
           <span className="menu-label">Menu</span>
         </button>

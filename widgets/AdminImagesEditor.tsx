@@ -195,7 +195,7 @@ export default function AdminImagesEditor({ label, images, csrfToken, endpoints 
       {items.length === 0 ? <p>No images yet. Add one below.</p> : null}
       <ol ref={listRef} className="editor-grid">
         {items.map((item, index) => (
-          <li key={item.url} className="editor-card" data-url={item.url}>
+          <li key={item.url} className="card editor-card" data-url={item.url}>
             <div className="editor-image">
               {broken.has(item.url) ? (
                 <img

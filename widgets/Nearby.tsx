@@ -154,7 +154,7 @@ export default function Nearby({ tabs, home, tileUrl, attribution, stylesheet }:
             aria-selected={index === active}
             aria-controls="nearby-panel"
             tabIndex={index === active ? 0 : -1}
-            className="nearby-tab"
+            className="button nearby-tab"
             onClick={() => choose(index)}
             onKeyDown={onTabKeyDown}
           >
