@@ -1,16 +1,44 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { testPasswordHashCost } from './test-server.js';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * The first of the kernel's ephemeral ports, where `listen(0)` and every outgoing connection take a port from
+ * (Linux's default when /proc cannot tell).
+ */
+function firstEphemeralPort(): number {
+  try {
+    const first = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (Number.isInteger(first) && first > 10_000) return first;
+  } catch {
+    // not Linux: keep the default
+  }
+  return 32_768;
+}
+
+/** Whether nothing listens on the port now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port that a process started next can listen on. Chosen at random below the ephemeral range, never with
+ * `listen(0)`: once the probe closes, a port from that range can be taken by any server another test file starts
+ * on port 0, or by an outgoing connection, before the process started next listens on it (seen: EADDRINUSE).
+ */
+export async function freePort(): Promise<number> {
+  const low = 10_000;
+  const high = firstEphemeralPort() - 1;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low + 1));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port found between ${low} and ${high}`);
 }
 
 export interface ChildServer {
