@@ -42,10 +42,11 @@ describe('The build, encoding images', function () {
   });
   after(() => dir && fs.rm(dir, { recursive: true, force: true }));
 
-  it('reports each image it encodes as "n/N name", in order, between a first and a last line', async () => {
+  it('reports each image it encodes as "n/N name" (its place in the list), between a first and a last line', async () => {
     const lines = await build();
     expect(lines[0]).to.equal('images: checking 3 sources for missing variants (AVIF, WebP, JPEG/PNG)');
-    expect(lines.slice(1, -1).map((line) => line.replace(/: \d+ files? in [\d.]+ s$/, ''))).to.deep.equal([
+    // Images are encoded a few at a time, each reported when done: in whatever order they finish.
+    expect(lines.slice(1, -1).map((line) => line.replace(/: \d+ files? in [\d.]+ s$/, ''))).to.have.members([
       'images: 1/3 carousel/one.jpg',
       'images: 2/3 carousel/two.jpg',
       'images: 3/3 plan.png',
