@@ -1,7 +1,7 @@
 /**
  * The image step of the build: responsive variants of every sample photo and drawing, and their manifest.
- * The first build encodes a few hundred files (about half a minute on two cores), so it says what it is doing as it
- * goes, one plain line per image: readable in a terminal and in a CI log alike.
+ * The first build encodes a few hundred files (about half a minute on two cores), so it says what it is doing as
+ * it goes, one plain line per image: readable in a terminal and in a CI log alike.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -48,8 +48,8 @@ function countingSink(sink: VariantSink): VariantSink & { written: number } {
 
 /**
  * Writes the variants that are missing and the manifest; reports "n/N name" for each image it had to encode, as it
- * is done (n is the image's place in the list). Encodes as many images at a time as the machine has cores: sharp gives each encoding one thread (its
- * default on glibc Linux), so one at a time would leave every other core idle.
+ * is done (n is the image's place in the list). Encodes as many images at a time as the machine has cores: sharp
+ * gives each encoding one thread (its default on glibc Linux), so one at a time would leave every other core idle.
  */
 export async function buildImages({ sourceDir, outDir, manifestFile, report }: ImageBuild): Promise<void> {
   const sources = (await listFiles(sourceDir))

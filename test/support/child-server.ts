@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { testPasswordHashCost } from './test-server.js';
 
+/** The lowest port freePort() picks: above the ports services are usually configured on. */
+const LOWEST_FREE_PORT = 10_000;
+
 /**
  * The first of the kernel's ephemeral ports, where `listen(0)` and every outgoing connection take a port from
  * (Linux's default when /proc cannot tell).
@@ -10,7 +13,7 @@ import { testPasswordHashCost } from './test-server.js';
 function firstEphemeralPort(): number {
   try {
     const first = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
-    if (Number.isInteger(first) && first > 10_000) return first;
+    if (Number.isInteger(first) && first > LOWEST_FREE_PORT) return first;
   } catch {
     // not Linux: keep the default
   }
@@ -32,13 +35,12 @@ function canListen(port: number): Promise<boolean> {
  * on port 0, or by an outgoing connection, before the process started next listens on it (seen: EADDRINUSE).
  */
 export async function freePort(): Promise<number> {
-  const low = 10_000;
   const high = firstEphemeralPort() - 1;
   for (let attempt = 0; attempt < 50; attempt++) {
-    const port = low + Math.floor(Math.random() * (high - low + 1));
+    const port = LOWEST_FREE_PORT + Math.floor(Math.random() * (high - LOWEST_FREE_PORT + 1));
     if (await canListen(port)) return port;
   }
-  throw new Error(`no free port found between ${low} and ${high}`);
+  throw new Error(`no free port found between ${LOWEST_FREE_PORT} and ${high}`);
 }
 
 export interface ChildServer {

@@ -7,12 +7,12 @@
 import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import knexFactory from 'knex';
+import { freePort } from './server.js';
 
 /** The project this measures: built and served from its own folder, whatever folder the command ran in. */
 const PROJECT_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,15 +32,6 @@ const READ_PATHS = [
   '/api/homepageimages?sort=order,asc',
   '/api/floorplanImages/search/findByFloorplan?floorplan=The%20Canyon',
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function residentMemoryMb(pid: number): Promise<number> {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
