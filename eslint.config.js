@@ -25,15 +25,21 @@ const SERVER_ONLY = [
 ];
 
 // Layers point down (STYLE.md, principle 11): web → services → db; views take view props; the server takes a
-// widget's prop types from its types module, never from the component.
+// widget's prop types from src/shared/, never from widgets/: it reaches the widgets only through the registry,
+// whose components src/render/ renders into their placeholders.
 const WIDGET_COMPONENT = {
   regex: '(^|/)widgets/[A-Z]',
   caseSensitive: true,
-  message: 'Import widget prop types from widgets/<name>-types.ts or widgets/registry.ts, never a component.',
+  message: 'Import widget prop types from src/shared/ or widgets/registry.ts, never a component.',
+};
+const SERVER_OUTSIDE_WIDGETS = {
+  regex: '(^|/)widgets/(?!registry\\.js$)',
+  message: 'Server code takes widget prop types from src/shared/ and reaches widgets only through widgets/registry.ts.',
 };
 const layerRules = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns: [WIDGET_COMPONENT, ...patterns] }],
 });
+const serverLayerRules = (...patterns) => layerRules(SERVER_OUTSIDE_WIDGETS, ...patterns);
 
 export default tseslint.config(
   { ignores: ['build/**', 'node_modules/**', 'tools/bench/raw/**', 'data/**'] },
@@ -69,10 +75,10 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['src/**/*.{ts,tsx}'], rules: layerRules() },
+  { files: ['src/**/*.{ts,tsx}'], rules: serverLayerRules() },
   {
     files: ['src/services/**/*.{ts,tsx}'],
-    rules: layerRules(
+    rules: serverLayerRules(
       { group: ['express', 'express-*', 'multer'], message: 'Services never see HTTP; that is src/web/.' },
       { regex: '^\\.\\./web/', message: 'Services do not import the web layer.' },
       { regex: '(^|/)views/', message: 'Services do not render views.' },
@@ -80,7 +86,7 @@ export default tseslint.config(
   },
   {
     files: ['src/db/**/*.{ts,tsx}'],
-    rules: layerRules({
+    rules: serverLayerRules({
       regex: '^\\.\\./(services|web|render)/',
       message: 'The database layer is the bottom: shared types live in src/shared/.',
     }),
@@ -97,7 +103,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: SERVER_ONLY, message: 'src/shared is bundled into widgets: keep it pure.' }] },
+        {
+          patterns: [
+            { group: SERVER_ONLY, message: 'src/shared is bundled into widgets: keep it pure.' },
+            { regex: '(^|/)widgets/', message: 'src/shared is below the widgets: they import it, never the reverse.' },
+          ],
+        },
       ],
     },
   },

@@ -1,5 +1,5 @@
 import { Widget } from '../src/render/widget.js';
-import type { LotMapProps } from '../widgets/lot-map-types.js';
+import type { LotMapProps } from '../src/shared/lot-map-props.js';
 import type { HomesiteSummary } from './homesites/homesite-summary.js';
 import { HomesiteTable } from './homesites/HomesiteTable.js';
 import { Layout } from './Layout.js';

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import Sortable from 'sortablejs';
 import { MESSAGES } from '../src/shared/constants.js';
 import { Picture } from '../src/shared/Picture.js';
-import type { AdminImagesEditorProps, EditorImage } from './admin-images-editor-types.js';
-import { NoticeAlert, type EditorNotice } from './editor-notice.js';
+import type { AdminImagesEditorProps, EditorImage } from '../src/shared/admin-images-editor-props.js';
+import type { EditorNotice } from '../src/shared/editor-notice.js';
+import { NoticeAlert } from './editor-notice.js';
 import { useEnhanced } from './use-enhanced.js';
 
 interface Item extends EditorImage {

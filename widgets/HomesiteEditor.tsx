@@ -6,7 +6,8 @@ import {
   type HomesiteFacts,
   type HomesiteStatus,
 } from '../src/shared/homesite-rules.js';
-import type { EditorHomesite, EditorNotice, HomesiteEditorProps } from './homesite-editor-types.js';
+import type { EditorNotice } from '../src/shared/editor-notice.js';
+import type { EditorHomesite, HomesiteEditorProps } from '../src/shared/homesite-editor-props.js';
 import { useInputBeforeHydration } from './input-before-hydration.js';
 import { BULK_FORM, editorRowCells, SELECT_FIELD, type EditorRowContext } from './lot-editor-row.js';
 import { StatusOptions } from './lot-status-style.js';

@@ -20,7 +20,13 @@ import {
 import { Picture } from '../src/shared/Picture.js';
 import { FilterSelect, optionsLabelledBy, optionsNamedByValue } from '../src/shared/FilterSelect.js';
 import { HydrationRootContext, useInputBeforeHydration } from './input-before-hydration.js';
-import { lotMatches, withFits, type LotMapFilter, type LotMapLot, type LotMapProps } from './lot-map-types.js';
+import {
+  lotMatches,
+  withFits,
+  type LotMapFilter,
+  type LotMapLot,
+  type LotMapProps,
+} from '../src/shared/lot-map-props.js';
 import { lotShapesMarkup } from './lot-shapes-markup.js';
 import { StatusPatterns, StatusSwatch } from './lot-status-style.js';
 import { useEnhanced } from './use-enhanced.js';

@@ -1,8 +1,4 @@
-/** The outcome of a staff action, shown next to what it was about: green for done, red (an alert) for refused. */
-export interface EditorNotice {
-  kind: 'success' | 'error';
-  text: string;
-}
+import type { EditorNotice } from '../src/shared/editor-notice.js';
 
 /** An editor's notice as the site's alert box: a status for done, an alert for refused. */
 export function NoticeAlert({ notice }: { notice: EditorNotice }) {

@@ -1,5 +1,6 @@
 import { formatNumber, HOMESITE_STATUSES, STATUS_LABELS } from '../src/shared/homesite-rules.js';
-import type { EditorHomesite, EditorNotice } from './homesite-editor-types.js';
+import type { EditorNotice } from '../src/shared/editor-notice.js';
+import type { EditorHomesite } from '../src/shared/homesite-editor-props.js';
 import { element, escapeHtml, optionsMarkup, voidElement } from './lot-markup.js';
 
 export const BULK_FORM = 'homesite-bulk';

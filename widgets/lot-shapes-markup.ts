@@ -1,6 +1,6 @@
 import { HOMESITE_STATUSES, STATUS_LABELS, type HomesiteStatus } from '../src/shared/homesite-rules.js';
 import { attributes, escapeHtml } from './lot-markup.js';
-import { lotMatches, type LotMapFilter, type LotMapLot, type LotMapShape } from './lot-map-types.js';
+import { lotMatches, type LotMapFilter, type LotMapLot, type LotMapShape } from '../src/shared/lot-map-props.js';
 import { patternId, STATUS_COLOURS } from './lot-status-style.js';
 
 /** Per status: the outline's paint (colour, pattern, dashes for future releases) and the label's words. */

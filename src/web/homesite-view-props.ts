@@ -3,7 +3,7 @@ import type { HomesiteRow } from '../db/homesites.js';
 import { formatNumber, formatPrice, STATUS_LABELS } from '../shared/homesite-rules.js';
 import type { HomesiteSummary } from '../../views/homesites/homesite-summary.js';
 import { plansThatFit as fittingPlans } from '../shared/plans-that-fit.js';
-import type { LotMapHomesite } from '../../widgets/lot-map-types.js';
+import type { LotMapHomesite } from '../shared/lot-map-props.js';
 import { mapNullable } from '../shared/nullable.js';
 
 /** Plans whose smallest lot (content.homesites.minimumLotSqft) fits this lot; a plan with no minimum fits any lot. */

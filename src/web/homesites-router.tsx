@@ -8,7 +8,7 @@ import { isHomesiteStatus, parseLotNumber, STATUS_MESSAGE, type HomesiteStatus }
 import { HomesitePage } from '../../views/homesites/HomesitePage.js';
 import { QuickMoveInPage } from '../../views/homesites/QuickMoveInPage.js';
 import { SitePlanPage } from '../../views/SitePlanPage.js';
-import type { LotMapFilter } from '../../widgets/lot-map-types.js';
+import type { LotMapFilter } from '../shared/lot-map-props.js';
 import { toHomesiteSummary, toLotMapHomesite } from './homesite-view-props.js';
 import { siteProps, type PageKit } from './page-context.js';
 

@@ -9,9 +9,10 @@ import {
 } from '../../src/shared/homesite-rules.js';
 import type { HomesiteSummary } from '../../views/homesites/homesite-summary.js';
 import { homesiteTableRows } from '../../views/homesites/homesite-table-rows.js';
-import type { EditorHomesite, EditorNotice } from '../../widgets/homesite-editor-types.js';
+import type { EditorNotice } from '../../src/shared/editor-notice.js';
+import type { EditorHomesite } from '../../src/shared/homesite-editor-props.js';
 import { editorRowCells } from '../../widgets/lot-editor-row.js';
-import type { LotMapLot, LotMapShape } from '../../widgets/lot-map-types.js';
+import type { LotMapLot, LotMapShape } from '../../src/shared/lot-map-props.js';
 import { escapeHtml } from '../../widgets/lot-markup.js';
 import { lotShapesMarkup } from '../../widgets/lot-shapes-markup.js';
 import { patternId, STATUS_COLOURS } from '../../widgets/lot-status-style.js';

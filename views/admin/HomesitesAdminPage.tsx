@@ -1,7 +1,7 @@
 import { Widget } from '../../src/render/widget.js';
-import type { EditorNotice } from '../../widgets/editor-notice.js';
+import type { EditorNotice } from '../../src/shared/editor-notice.js';
 import { StatusOptions } from '../../widgets/lot-status-style.js';
-import type { HomesiteEditorProps } from '../../widgets/homesite-editor-types.js';
+import type { HomesiteEditorProps } from '../../src/shared/homesite-editor-props.js';
 import { AdminLayout } from './AdminLayout.js';
 import type { HomesiteChangeView } from './homesite-change.js';
 import { HomesiteChangeList } from './HomesiteChangeList.js';

@@ -1,5 +1,6 @@
 import { Widget } from '../../src/render/widget.js';
-import { NoticeAlert, type EditorNotice } from '../../widgets/editor-notice.js';
+import type { EditorNotice } from '../../src/shared/editor-notice.js';
+import { NoticeAlert } from '../../widgets/editor-notice.js';
 import type { WidgetProps } from '../../widgets/registry.js';
 import { AdminLayout } from './AdminLayout.js';
 

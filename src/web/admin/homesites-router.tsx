@@ -18,7 +18,8 @@ import { isHomesiteStatus, parseLotNumber } from '../../shared/homesite-rules.js
 import type { HomesiteChangeView } from '../../../views/admin/homesite-change.js';
 import { HomesiteHistoryPage } from '../../../views/admin/HomesiteHistoryPage.js';
 import { HomesitesAdminPage, type ImportReport } from '../../../views/admin/HomesitesAdminPage.js';
-import { toEditorHomesite, type EditorNotice } from '../../../widgets/homesite-editor-types.js';
+import type { EditorNotice } from '../../shared/editor-notice.js';
+import { toEditorHomesite } from '../../shared/homesite-editor-props.js';
 import { acceptsHtml, acceptsJson, wantsJsonAnswer } from '../client-wants.js';
 import { csrfToken, requireCsrfToken } from '../csrf.js';
 import { receiveFile } from './receive-file.js';

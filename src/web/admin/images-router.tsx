@@ -13,7 +13,7 @@ import {
   type ImageLibrary,
 } from '../../services/image-library.js';
 import { ImagesEditorPage } from '../../../views/admin/ImagesEditorPage.js';
-import type { EditorImage } from '../../../widgets/admin-images-editor-types.js';
+import type { EditorImage } from '../../shared/admin-images-editor-props.js';
 import { acceptsHtml } from '../client-wants.js';
 import { csrfToken, requireCsrfToken } from '../csrf.js';
 import { UPLOAD_RETRY_AFTER_SECONDS } from '../uploads-route.js';

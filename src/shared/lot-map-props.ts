@@ -1,6 +1,6 @@
-import type { HomesiteStatus } from '../src/shared/homesite-rules.js';
-import { plansThatFit } from '../src/shared/plans-that-fit.js';
-import type { ResponsiveImage } from '../src/shared/responsive-image.js';
+import type { HomesiteStatus } from './homesite-rules.js';
+import { plansThatFit } from './plans-that-fit.js';
+import type { ResponsiveImage } from './responsive-image.js';
 
 /** One homesite as the page sends it to the lot map (JSON props: no rows, no functions). */
 export interface LotMapHomesite {

@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from '../src/shared/responsive-image.js';
+import type { ResponsiveImage } from './responsive-image.js';
 
 /** One image as the staff images editor shows it; the server builds these, the widget renders them. */
 export interface EditorImage {

@@ -1,7 +1,5 @@
-import { pickFields, type HomesiteRecord } from '../src/shared/homesite-record.js';
 import type { EditorNotice } from './editor-notice.js';
-
-export type { EditorNotice };
+import { pickFields, type HomesiteRecord } from './homesite-record.js';
 
 /** What the staff editor shows and edits of a homesite (JSON props: the stored record's fields, by name). */
 export const EDITOR_HOMESITE_FIELDS = ['lot', 'status', 'plan', 'price', 'sqft', 'ready', 'version'] as const;
