@@ -1,16 +1,19 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 /**
- * Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no background traffic).
- * TEST_CHROMIUM names another build of the same browser for a quicker local loop: Debian's
- * chromium-headless-shell, the headless-only build Playwright itself tests with, runs the same tests for about a
- * third less CPU (README, "How long it takes"). CI and `npm test` without it use /usr/bin/chromium.
+ * The browser the tests run on: Debian's chromium-headless-shell (decision 021), the headless-only build of
+ * Chromium that Playwright itself runs headless tests on, at about two thirds of the CPU of the full browser.
+ * TEST_CHROMIUM names another build of the same browser, e.g. TEST_CHROMIUM=/usr/bin/chromium for the full one.
  */
-export const CHROMIUM_PATH = process.env.TEST_CHROMIUM || '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.TEST_CHROMIUM || '/usr/bin/chromium-headless-shell';
 
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+/** Debian's full Chromium, what buyers run: the bench measures pages in it (tools/bench). */
+export const FULL_CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** Chromium, headless, with the flags this machine needs (no sandbox as root, no background traffic). */
+export function launchBrowser(extraArgs: string[] = [], executablePath = CHROMIUM_PATH): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     headless: true,
     args: [
       '--no-sandbox',

@@ -3,11 +3,12 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { FULL_CHROMIUM_PATH } from '../../test/support/browser.js';
 import { onCleanup } from './cleanup.js';
 import { pageSlug } from './pages.js';
 import { medianBy, secondsSince } from './stats.js';
 
-export const CHROME_PATH = '/usr/bin/chromium';
+export const CHROME_PATH = FULL_CHROMIUM_PATH;
 export const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import * as prettier from 'prettier';
-import { launchBrowser } from '../../test/support/browser.js';
+import { FULL_CHROMIUM_PATH, launchBrowser } from '../../test/support/browser.js';
 import { loadBuildCatalog } from './build-catalog.js';
 import { evaluateBudgets, type BudgetRow } from './budgets.js';
 import { cleanUpOnSignals, onCleanup, runCleanups } from './cleanup.js';
@@ -145,8 +145,9 @@ async function timed<T>(name: string, step: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The full Chromium, as buyers run it (the tests run on the headless shell), like Lighthouse's (lighthouse.ts). */
 async function withBrowser<T>(use: (browser: Browser) => Promise<T>): Promise<T> {
-  const browser = await launchBrowser();
+  const browser = await launchBrowser([], FULL_CHROMIUM_PATH);
   const unregister = onCleanup(() => browser.close());
   try {
     return await use(browser);
