@@ -113,6 +113,23 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright's request context is a Node client that keeps idle connections past the server's keep-alive
+    // timeout: reusing one the server is closing fails with ECONNRESET on a busy worker. Browser tests load and
+    // follow links in the browser, as buyers do.
+    files: ['test/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['page', 'context'].map((object) => ({
+          object,
+          property: 'request',
+          message:
+            'Load it in the page (goto, a click) instead: the request context reuses connections the server closed.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['test/support/*.cjs', '.mocharc.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
