@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import sharp from 'sharp';
-import { buildImages } from '../../scripts/build-images.js';
+import { buildImages, firstBuildLine } from '../../scripts/build-images.js';
 
 /** The first `npm start` encodes every sample image: it must say how far it got, never sit silent for a minute. */
 describe('The build, encoding images', function () {
@@ -42,9 +42,18 @@ describe('The build, encoding images', function () {
   });
   after(() => dir && fs.rm(dir, { recursive: true, force: true }));
 
-  it('reports each image it encodes as "n/N name" (its place in the list), between a first and a last line', async () => {
+  it('says before a first build that it encodes the sample images, and about how long that takes', async () => {
+    expect(firstBuildLine(24, 2)).to.equal(
+      'First build: encoding the 24 sample images (AVIF, WebP, JPEG/PNG), about 30 seconds to 2 minutes on 2 cores; ' +
+        'later starts reuse them.',
+    );
+    expect(firstBuildLine(24, 8)).to.match(/, about 10 to 30 seconds on 8 cores;/);
+    expect(firstBuildLine(3, 1)).to.match(/, about 10 to 30 seconds on 1 core;/);
+  });
+
+  it('opens a first build with that line, then reports each image it encodes as "n/N name" (its place in the list)', async () => {
     const lines = await build();
-    expect(lines[0]).to.equal('images: checking 3 sources for missing variants (AVIF, WebP, JPEG/PNG)');
+    expect(lines[0]).to.equal(firstBuildLine(3, os.availableParallelism()));
     // Images are encoded a few at a time, each reported when done: in whatever order they finish.
     expect(lines.slice(1, -1).map((line) => line.replace(/: \d+ files? in [\d.]+ s$/, ''))).to.have.members([
       'images: 1/3 carousel/one.jpg',
@@ -71,6 +80,9 @@ describe('The build, encoding images', function () {
     const [removed] = (await fs.readdir(path.join(outDir, 'carousel'))).filter((file) => file.startsWith('two-'));
     await fs.rm(path.join(outDir, 'carousel', removed ?? ''));
     const lines = await build();
+    expect(lines[0], 'not a first build').to.equal(
+      'images: checking 3 sources for missing variants (AVIF, WebP, JPEG/PNG)',
+    );
     expect(lines[1]).to.match(/^images: 2\/3 carousel\/two\.jpg: 1 file in [\d.]+ s$/);
     expect(lines.at(-1)).to.equal('images: 3 sources, 1 encoded');
   });
