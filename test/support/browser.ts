@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 /**
@@ -11,7 +12,14 @@ export const CHROMIUM_PATH = process.env.TEST_CHROMIUM || '/usr/bin/chromium-hea
 export const FULL_CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** Chromium, headless, with the flags this machine needs (no sandbox as root, no background traffic). */
-export function launchBrowser(extraArgs: string[] = [], executablePath = CHROMIUM_PATH): Promise<Browser> {
+export async function launchBrowser(extraArgs: string[] = [], executablePath = CHROMIUM_PATH): Promise<Browser> {
+  await fs.access(executablePath).catch(() => {
+    throw new Error(
+      `No Chromium at ${executablePath}: the tests run on Debian's chromium-headless-shell ` +
+        '(apt-get install -y chromium-headless-shell fonts-dejavu-core; TEST_CHROMIUM names another build), ' +
+        'the bench on the full chromium (apt-get install -y chromium)',
+    );
+  });
   return chromium.launch({
     executablePath,
     headless: true,
