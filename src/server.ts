@@ -4,6 +4,7 @@ import { ContentError, loadContent } from './content/index.js';
 import { createLogger } from './logger.js';
 import { staffAccountNotice } from './services/staff-accounts.js';
 import { createSite } from './site.js';
+import { keepIdleConnectionsLongerThanProxies } from './web/idle-connections.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   const { app, seeded, staffChange, staffAccounts } = site;
 
   const server: Server = app.listen(config.port, config.host);
+  keepIdleConnectionsLongerThanProxies(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
