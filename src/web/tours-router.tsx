@@ -15,6 +15,7 @@ import {
 } from '../shared/tour-slots.js';
 import { readLeadContext } from '../shared/lead-context.js';
 import { VISIT_FIELDS, visitFieldsOf, type VisitContext } from '../shared/visit-context.js';
+import { TourCancelPage } from '../../views/tours/TourCancelPage.js';
 import { TourManagePage, type ManagedTour } from '../../views/tours/TourManagePage.js';
 import { TOUR_DAY_ID, TourPage, type TourDay } from '../../views/tours/TourPage.js';
 import { rejectCrossSite } from './csrf.js';
@@ -246,7 +247,7 @@ export function createToursRouter(deps: ToursDeps): Router {
     };
   }
 
-  function renderManage(req: Request, res: Response, tour: TourRow, notice?: 'not-cancellable') {
+  function renderManage(req: Request, res: Response, tour: TourRow, notice?: 'not-cancellable' | 'already-cancelled') {
     keepPrivate(res);
     res.send(
       deps.renderer.page(
@@ -272,6 +273,20 @@ export function createToursRouter(deps: ToursDeps): Router {
     res.locals.ics = param.endsWith('.ics');
     next();
   };
+
+  // The confirm step in front of POST /tours/<token>/cancel: the buyer's page leads here, never straight to a cancel.
+  router.get('/tours/:token/cancel', loadTour, (req, res, next) => {
+    const tour = res.locals.tour as TourRow | undefined;
+    if (!tour || res.locals.ics) return next();
+    const shown = managed(tour);
+    if (!shown.cancellable) return res.redirect(303, shown.manage);
+    res.send(
+      deps.renderer.page(
+        <TourCancelPage {...siteProps(deps, req)} tour={shown} address={fullAddress} directions={directions} />,
+        { title: 'Cancel your tour?', description: 'Cancel your model home tour.', path: req.path, noindex: true },
+      ),
+    );
+  });
 
   router.get('/tours/:token', loadTour, (req, res, next) => {
     const tour = res.locals.tour as TourRow | undefined;
@@ -316,7 +331,7 @@ export function createToursRouter(deps: ToursDeps): Router {
     res.status(409);
     const tour = await tours.byToken(token);
     if (acceptsJson(req) || !tour) return void res.json({ error: 'This tour can no longer be cancelled.' });
-    renderManage(req, res, tour, 'not-cancellable');
+    renderManage(req, res, tour, tour.status === 'cancelled' ? 'already-cancelled' : 'not-cancellable');
   });
 
   return router;
