@@ -14,15 +14,17 @@ import {
   type TourHours,
 } from '../shared/tour-slots.js';
 import { readLeadContext } from '../shared/lead-context.js';
-import { visitFieldsOf, type VisitContext } from '../shared/visit-context.js';
+import { VISIT_FIELDS, visitFieldsOf, type VisitContext } from '../shared/visit-context.js';
+import { TourCancelPage } from '../../views/tours/TourCancelPage.js';
 import { TourManagePage, type ManagedTour } from '../../views/tours/TourManagePage.js';
-import { TourPage, type TourDay } from '../../views/tours/TourPage.js';
+import { TOUR_DAY_ID, TourPage, type TourDay } from '../../views/tours/TourPage.js';
 import { rejectCrossSite } from './csrf.js';
 import type { LeadRateLimit } from './lead-rate-limit.js';
 import { siteProps, type PageKit } from './page-context.js';
 import { acceptsJson, wantsPage } from './client-wants.js';
 import { publicFormPost } from './public-form-post.js';
 import { requestVisit } from './request-visit.js';
+import { firstBookableDay, tourDays } from './tour-days.js';
 
 /** The most days one slot request may span (contract: N ≤ 31), and how many the tour page shows. */
 export const MAX_SLOT_DAYS = 31;
@@ -42,11 +44,24 @@ type PageState = {
   homesite: number | null;
   plan: string | null;
   visit: VisitContext;
+  /** The date whose times are shown: the chosen day, or the day of the posted start. */
+  day?: string;
 };
 
 /** Token pages hold a buyer's name and booking: never stored by a cache, never indexed. */
 function keepPrivate(res: Response) {
   res.set('Cache-Control', 'no-store').set('X-Robots-Tag', 'noindex');
+}
+
+/** The local date of a posted start (a slot's start carries the zone's offset, so its date is the zone's). */
+function dayOfStart(start: unknown): string | undefined {
+  return typeof start === 'string' ? start.slice(0, 10) : undefined;
+}
+
+function dayNotOffered(days: TourDay[]): string {
+  const [first, last] = [days[0], days.at(-1)];
+  if (!first || !last) return 'No tour times are open right now; please call us.';
+  return `That day cannot be booked online. Please choose a day from ${first.label} to ${last.label}.`;
 }
 
 /** The homesite a query or body names, by the lead-context rule; anything else names none. */
@@ -66,31 +81,42 @@ export function createToursRouter(deps: ToursDeps): Router {
     return formatSlotTime(tours.now(), zone).split(' ').at(-1) ?? zone;
   }
 
-  async function tourDays(): Promise<TourDay[]> {
-    const today = dateInZone(tours.now(), zone);
-    const slots = await tours.slots(today, Math.min(settings.daysAhead + 1, MAX_SLOT_DAYS));
-    const days = new Map<string, TourDay>();
-    for (const slot of slots) {
-      const date = slot.start.slice(0, 10);
-      let day = days.get(date);
-      if (!day) {
-        day = { date, label: formatSlotDate(date), times: [] };
-        days.set(date, day);
-      }
-      day.times.push({ start: slot.start, label: formatSlotTime(Date.parse(slot.start), zone), left: slot.left });
-    }
-    return [...days.values()];
+  async function offeredDays(): Promise<TourDay[]> {
+    const now = tours.now();
+    const dayCount = Math.min(settings.daysAhead + 1, MAX_SLOT_DAYS);
+    const slots = await tours.slots(dateInZone(now, zone), dayCount);
+    return tourDays(settings, zone, now, slots, dayCount);
   }
 
-  async function renderTourPage(req: Request, res: Response, state: PageState) {
+  /**
+   * A day's page keeps what the tour is about and where the visit began, so a buyer without JavaScript who changes
+   * day still books with them; the link leads to the day's times.
+   */
+  function dayHref(state: PageState, plan: string | undefined): (date: string) => string {
+    const kept = new URLSearchParams();
+    if (state.homesite) kept.set('homesite', String(state.homesite));
+    if (plan) kept.set('plan', plan);
+    for (const field of VISIT_FIELDS) {
+      const value = state.visit[field];
+      if (field.startsWith('utm_') && value) kept.set(field, value);
+    }
+    const rest = kept.size > 0 ? `&${kept.toString()}` : '';
+    return (date) => `/tours?day=${date}${rest}#${TOUR_DAY_ID}`;
+  }
+
+  async function renderTourPage(req: Request, res: Response, state: PageState, offered?: TourDay[]) {
     const plan = state.plan ? floorPlanBySlug(content, state.plan) : undefined;
+    const days = offered ?? (await offeredDays());
+    const chosen = days.find((day) => day.date === state.day) ?? firstBookableDay(days);
     res.set('Cache-Control', 'no-store');
     res.send(
       deps.renderer.page(
         <TourPage
           {...siteProps(deps, req)}
           path="/tours"
-          days={await tourDays()}
+          days={days}
+          chosen={chosen?.date}
+          dayHref={dayHref(state, plan?.slug)}
           values={state.values}
           errors={state.errors}
           alert={state.alert}
@@ -124,15 +150,27 @@ export function createToursRouter(deps: ToursDeps): Router {
     res.json({ slots: await tours.slots(from, Number(daysRaw)) });
   });
 
+  // Reads `day`, `homesite`, `plan` and the UTM parameters (requestVisit); never cached (no-store: places change).
   router.get('/tours', async (req, res) => {
     const plan = typeof req.query.plan === 'string' ? floorPlanBySlug(content, req.query.plan) : undefined;
-    await renderTourPage(req, res, {
-      values: {},
-      errors: {},
-      homesite: homesiteNamed(req.query.homesite),
-      plan: plan?.slug ?? null,
-      visit: requestVisit(req),
-    });
+    const days = await offeredDays();
+    const day = req.query.day;
+    const offered = typeof day === 'string' && days.some((listed) => listed.date === day);
+    if (day !== undefined && !offered) res.status(400);
+    await renderTourPage(
+      req,
+      res,
+      {
+        values: {},
+        errors: {},
+        alert: day !== undefined && !offered ? dayNotOffered(days) : undefined,
+        homesite: homesiteNamed(req.query.homesite),
+        plan: plan?.slug ?? null,
+        visit: requestVisit(req),
+        day: offered ? day : undefined,
+      },
+      days,
+    );
   });
 
   const limiter = deps.leadRateLimit((req, res) => {
@@ -147,6 +185,7 @@ export function createToursRouter(deps: ToursDeps): Router {
         homesite: homesiteNamed(body.homesite),
         plan: typeof body.plan === 'string' ? body.plan : null,
         visit: visitFieldsOf(readLeadContext(body)),
+        day: dayOfStart(body.start),
       });
     }
     res.type('text/plain').send(text);
@@ -187,6 +226,7 @@ export function createToursRouter(deps: ToursDeps): Router {
         homesite: outcome.homesite,
         plan: outcome.plan,
         visit: visitFieldsOf(readLeadContext(req.body)),
+        day: dayOfStart(outcome.value.start),
       });
       return;
     }
@@ -207,7 +247,7 @@ export function createToursRouter(deps: ToursDeps): Router {
     };
   }
 
-  function renderManage(req: Request, res: Response, tour: TourRow, notice?: 'not-cancellable') {
+  function renderManage(req: Request, res: Response, tour: TourRow, notice?: 'not-cancellable' | 'already-cancelled') {
     keepPrivate(res);
     res.send(
       deps.renderer.page(
@@ -233,6 +273,20 @@ export function createToursRouter(deps: ToursDeps): Router {
     res.locals.ics = param.endsWith('.ics');
     next();
   };
+
+  // The confirm step in front of POST /tours/<token>/cancel: the buyer's page leads here, never straight to a cancel.
+  router.get('/tours/:token/cancel', loadTour, (req, res, next) => {
+    const tour = res.locals.tour as TourRow | undefined;
+    if (!tour || res.locals.ics) return next();
+    const shown = managed(tour);
+    if (!shown.cancellable) return res.redirect(303, shown.manage);
+    res.send(
+      deps.renderer.page(
+        <TourCancelPage {...siteProps(deps, req)} tour={shown} address={fullAddress} directions={directions} />,
+        { title: 'Cancel your tour?', description: 'Cancel your model home tour.', path: req.path, noindex: true },
+      ),
+    );
+  });
 
   router.get('/tours/:token', loadTour, (req, res, next) => {
     const tour = res.locals.tour as TourRow | undefined;
@@ -277,7 +331,7 @@ export function createToursRouter(deps: ToursDeps): Router {
     res.status(409);
     const tour = await tours.byToken(token);
     if (acceptsJson(req) || !tour) return void res.json({ error: 'This tour can no longer be cancelled.' });
-    renderManage(req, res, tour, 'not-cancellable');
+    renderManage(req, res, tour, tour.status === 'cancelled' ? 'already-cancelled' : 'not-cancellable');
   });
 
   return router;

@@ -5,8 +5,9 @@ import { reusedPage } from './reused-page.js';
 import { screenshot, useBrowserSuite, WIDTHS } from './support.js';
 
 /**
- * Booking a model-home tour in a real browser, with and without JavaScript: pick a day and a time, leave contact
- * details, land on the buyer's own page, cancel there. axe-core finds nothing on either page at either width.
+ * Booking a model-home tour in a real browser, with and without JavaScript: pick a day, then a time, leave contact
+ * details, land on the buyer's own page, cancel there after saying yes to "Cancel this tour?". axe-core finds
+ * nothing on any of the pages at either width.
  */
 
 /** axe runs its script in the page: with JavaScript off there is nothing it can do (the same HTML is audited with it on). */
@@ -28,6 +29,13 @@ describe('Schedule a tour (browser)', function () {
         expect(await violations(page, javaScriptEnabled), 'axe on /tours').to.deep.equal([]);
         const label = `${javaScriptEnabled ? 'js' : 'nojs'}-${width}`;
         await screenshot(page, `tours-${label}`);
+
+        // A later day than the one shown first: its page keeps the plan and lists that day's times.
+        const day = page.locator('a.tour-date:not([aria-current])').nth(1);
+        const date = new URL((await day.getAttribute('href'))!, suite.server.url).searchParams.get('day')!;
+        await day.click();
+        await page.waitForURL(new RegExp(`day=${date}`));
+        expect(await page.locator('input[name="plan"]').inputValue()).to.equal('canyon');
 
         // A post with a missing name comes back with the problem named and what was typed kept.
         const first = page.locator('input[name="start"]:not([disabled])').first();
@@ -55,10 +63,24 @@ describe('Schedule a tour (browser)', function () {
         const row = await suite.server.db('tours').orderBy('id', 'desc').first();
         expect(row).to.include({ firstname: 'Ada', plan: 'canyon', status: 'booked' });
         expect(row.start_at).to.equal(new Date(chosen!).toISOString());
+        expect(chosen!.slice(0, 10)).to.equal(date);
 
+        // Cancelling asks first; the question alone changes nothing.
         await page.getByRole('button', { name: 'Cancel my tour' }).click();
+        await page.waitForURL(/\/tours\/[A-Za-z0-9_-]{43}\/cancel\??$/);
+        expect(await page.locator('h1').textContent()).to.equal('Cancel this tour?');
+        expect(await violations(page, javaScriptEnabled), 'axe on the cancel step').to.deep.equal([]);
+        await screenshot(page, `cancel-step-${label}`, { fullPage: true });
+        expect((await suite.server.db('tours').where({ id: row.id }).first()).status).to.equal('booked');
+
+        await page.getByRole('button', { name: 'Yes, cancel my tour' }).click();
         await page.locator('.tour-status-cancelled').waitFor();
+        expect(await page.locator('h1').textContent()).to.equal('Your tour is cancelled');
         expect(await page.getByRole('button', { name: 'Cancel my tour' }).count()).to.equal(0);
+        expect(await page.getByRole('link', { name: /Add to calendar/ }).count()).to.equal(0);
+        expect(await page.getByRole('link', { name: 'Book another time' }).getAttribute('href')).to.equal('/tours');
+        expect(await violations(page, javaScriptEnabled), 'axe on the cancelled tour').to.deep.equal([]);
+        await screenshot(page, `cancelled-${label}`, { fullPage: true });
         expect((await suite.server.db('tours').where({ id: row.id }).first()).status).to.equal('cancelled');
         expect(problems).to.deep.equal([]);
       });

@@ -64,13 +64,14 @@ const LIMITED_PAGES: SitePage[] = [
 /** A buyer's own tour page, for a tour stored in `before` with this token. */
 const TOUR_TOKEN = 'validity-test-token-0123456789abcdefghijklm';
 const TOUR_PAGE: SitePage = { label: "a buyer's tour", path: `/tours/${TOUR_TOKEN}` };
+const TOUR_CANCEL_PAGE: SitePage = { label: "a buyer's tour, cancel step", path: `/tours/${TOUR_TOKEN}/cancel` };
 
 /** A page that needs the database, asked for with a query string so the page cache does not answer it. */
 const SERVER_ERROR_PAGE: SitePage = { label: 'server error', path: '/?from=validity-test', status: 500 };
 
 describe('W3C Nu Html Checker: every page', function () {
   this.timeout(180_000);
-  const pages = [...PUBLIC_PAGES, TOUR_PAGE, ...STAFF_PAGES, ...LIMITED_PAGES, SERVER_ERROR_PAGE];
+  const pages = [...PUBLIC_PAGES, TOUR_PAGE, TOUR_CANCEL_PAGE, ...STAFF_PAGES, ...LIMITED_PAGES, SERVER_ERROR_PAGE];
   const found = new Map<SitePage, VnuMessage[]>();
   let server: TestServer | undefined;
   let folder = '';

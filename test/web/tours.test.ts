@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { loadContent } from '../../src/content/index.js';
+import { formatSlotDate, formatSlotTime } from '../../src/shared/tour-slots.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /** Contract, wave 2 → Tours: the slot list, booking, the buyer's page, the .ics file and cancelling. */
@@ -7,6 +8,12 @@ const content = loadContent();
 const JSON_ACCEPT = { Accept: 'application/json' };
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const BUYER = { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', phone: '(970) 555-0199' };
+
+/** The opening tag of the page's form that posts or goes to `action`. */
+const formTo = (html: string, action: string) =>
+  [...html.matchAll(/<form\b[^>]*>/g)].map((match) => match[0]).find((tag) => tag.includes(`action="${action}"`)) ?? '';
+/** React's markers between adjacent pieces of text, which a reader never sees. */
+const withoutTextMarkers = (html: string) => html.replaceAll('<!-- -->', '');
 
 interface Slot {
   start: string;
@@ -247,6 +254,30 @@ describe('tours', () => {
       expect(await leftIn(start)).to.equal(content.tours.partiesPerSlot - 1);
     });
 
+    it('asks "Cancel this tour?" before cancelling, and the question alone cancels nothing', async () => {
+      const page = await (await fetch(`${server.url}${manage}`)).text();
+      expect(formTo(page, `${manage}/cancel`)).to.include('method="get"');
+      const response = await fetch(`${server.url}${manage}/cancel`);
+      expect(response.status).to.equal(200);
+      expect(response.headers.get('cache-control')).to.equal('no-store');
+      expect(response.headers.get('x-robots-tag')).to.equal('noindex');
+      const html = await response.text();
+      expect(html).to.include('<h1 id="tour-heading">Cancel this tour?</h1>');
+      expect(html).to.match(/\d{1,2}:00 [AP]M M[SD]T/);
+      expect(formTo(html, `${manage}/cancel`)).to.include('method="post"');
+      expect(html).to.include('<button class="button button-accent" type="submit">Yes, cancel my tour</button>');
+      expect(html).to.include(`href="${manage}">No, keep my tour</a>`);
+      expect(await leftIn(start)).to.equal(content.tours.partiesPerSlot - 1);
+      expect(
+        (
+          await server
+            .db('tours')
+            .where({ token: manage.slice(7) })
+            .first()
+        ).status,
+      ).to.equal('booked');
+    });
+
     it('cancels, frees the place, and cannot cancel twice', async () => {
       const response = await fetch(`${server.url}${manage}/cancel`, {
         method: 'POST',
@@ -261,9 +292,33 @@ describe('tours', () => {
       expect(page).not.to.include('/cancel"');
       const again = await fetch(`${server.url}${manage}/cancel`, { method: 'POST', redirect: 'manual' });
       expect(again.status).to.equal(409);
+      expect(await again.text()).to.include('This tour was already cancelled.');
       expect(await leftIn(start)).to.equal(content.tours.partiesPerSlot);
       const ics = await (await fetch(`${server.url}${manage}.ics`)).text();
       expect(ics).to.include('STATUS:CANCELLED');
+      expect(ics.match(/BEGIN:VEVENT/g)).to.have.length(1);
+    });
+
+    it('says a cancelled tour is cancelled, for when, and links to book another time instead of the calendar', async () => {
+      const html = withoutTextMarkers(await (await fetch(`${server.url}${manage}`)).text());
+      expect(html).to.include('<h1 id="tour-heading">Your tour is cancelled</h1>');
+      const when = `${formatSlotDate(start.slice(0, 10))} at ${formatSlotTime(Date.parse(start), content.community.timeZone)}`;
+      expect(html).to.include(`The tour you had booked for ${when} is cancelled.`);
+      expect(html).to.match(/<a class="button[^"]*" href="\/tours">Book another time<\/a>/);
+      expect(html).not.to.include('Add to calendar');
+      expect(html).not.to.include('.ics"');
+      expect(html).not.to.include('Cancel here');
+      expect(html).not.to.include('Cancel my tour');
+    });
+
+    it('sends the cancel step of a cancelled tour back to its page, and 404s an unknown token', async () => {
+      const cancelled = await fetch(`${server.url}${manage}/cancel`, { redirect: 'manual' });
+      expect(cancelled.status).to.equal(303);
+      expect(cancelled.headers.get('location')).to.equal(manage);
+      const tampered = manage.slice(0, -1) + (manage.endsWith('A') ? 'B' : 'A');
+      for (const path of [`${tampered}/cancel`, `${manage}.ics/cancel`, '/tours/abc/cancel']) {
+        expect((await fetch(`${server.url}${path}`)).status, path).to.equal(404);
+      }
     });
   });
 

@@ -10,18 +10,30 @@ import { HONEYPOT_FIELD } from '../../src/shared/contact-form.js';
 import { LeadConsent } from '../../src/shared/LeadConsent.js';
 import { LEAD_FORM_ATTRIBUTE, type VisitContext } from '../../src/shared/visit-context.js';
 import { VisitFields } from '../../src/shared/VisitFields.js';
+import { TourCalendar } from './TourCalendar.js';
 
 /** One day of tour times, already formatted in the community's zone by the handler. */
 export interface TourDay {
   date: string;
+  /** "Friday, November 27, 2026" */
   label: string;
+  /** open: a time has a place left; full: every time is taken; closed: the sales center is closed that day. */
+  state: 'open' | 'full' | 'closed';
   times: { start: string; label: string; left: number }[];
 }
+
+/** The id of the chosen day's times: a day link leads there, so the times are in view and next in tab order. */
+export const TOUR_DAY_ID = 'tour-day';
 
 export type TourFormField = 'firstname' | 'lastname' | 'email' | 'phone' | 'message' | 'start';
 
 interface TourPageProps extends SiteProps {
+  /** Every date from today to the last bookable one, closed dates included. */
   days: TourDay[];
+  /** The date whose times are shown (undefined when no day has times). */
+  chosen?: string;
+  /** The address of the tour page for a date. */
+  dayHref: (date: string) => string;
   values: Partial<Record<TourFormField, string>>;
   errors: Partial<Record<TourFormField, string>>;
   /** Why the last post was not booked, said above the form. */
@@ -44,8 +56,44 @@ function fieldErrorId(field: TourFormField) {
   return `tour-${field}-error`;
 }
 
+/** The chosen day's times as radio buttons, or why it has none. */
+function ChosenDay({ day, start }: { day: TourDay | undefined; start: string | undefined }) {
+  if (!day) return null;
+  return (
+    <div id={TOUR_DAY_ID} className="tour-chosen-day">
+      <fieldset className="tour-day">
+        <legend>{day.label}</legend>
+        {day.state === 'closed' ? (
+          <p className="tour-day-note">The sales center is closed on this day. Please choose another day.</p>
+        ) : null}
+        {day.state === 'full' ? (
+          <p className="tour-day-note">Every time on this day is booked. Please choose another day.</p>
+        ) : null}
+        {day.times.length > 0 ? (
+          <div className="tour-day-times">
+            {day.times.map((time) => (
+              <label key={time.start} className="tour-time">
+                <input
+                  type="radio"
+                  name="start"
+                  value={time.start}
+                  required
+                  disabled={time.left === 0}
+                  defaultChecked={start === time.start}
+                />
+                <span>{time.label}</span>
+                {time.left === 0 ? <span className="tour-time-full"> (full)</span> : null}
+              </label>
+            ))}
+          </div>
+        ) : null}
+      </fieldset>
+    </div>
+  );
+}
+
 export function TourPage(props: TourPageProps) {
-  const { content, path, days, values, errors, alert, homesite, plan, visit, zoneName } = props;
+  const { content, path, days, chosen, dayHref, values, errors, alert, homesite, plan, visit, zoneName } = props;
   const { community, builder } = content;
   const about = [homesite ? `homesite ${homesite}` : null, plan ? plan.name : null].filter(Boolean);
   return (
@@ -71,28 +119,12 @@ export function TourPage(props: TourPageProps) {
                 {errors.start}
               </p>
             ) : null}
-            {days.length === 0 ? <p>No tour times are open right now; please call us.</p> : null}
-            {days.map((day) => (
-              <fieldset key={day.date} className="tour-day">
-                <legend>{day.label}</legend>
-                <div className="tour-day-times">
-                  {day.times.map((time) => (
-                    <label key={time.start} className="tour-time">
-                      <input
-                        type="radio"
-                        name="start"
-                        value={time.start}
-                        required
-                        disabled={time.left === 0}
-                        defaultChecked={values.start === time.start}
-                      />
-                      <span>{time.label}</span>
-                      {time.left === 0 ? <span className="tour-time-full"> (full)</span> : null}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            ))}
+            {days.some((day) => day.state !== 'closed') ? (
+              <TourCalendar days={days} chosen={chosen} hrefOf={dayHref} />
+            ) : (
+              <p>No tour times are open right now; please call us.</p>
+            )}
+            <ChosenDay day={days.find((day) => day.date === chosen)} start={values.start} />
           </fieldset>
           <fieldset className="tour-contact">
             <legend>Your details</legend>
