@@ -21,7 +21,7 @@ interface AuthDeps {
   /** Where the failure counts live (shared by every instance on PostgreSQL). */
   rateLimitStores: RateLimitStores;
   sessionCookie: string;
-  /** Signs the device cookies that exempt a staff member's own browser from the per-username lock. */
+  /** Signs the device cookies that exempt a staff member's own browser from the login limits of strangers. */
   sessionSecret: string;
   /** The session cookie is Secure in production, so a sign-in is only kept over HTTPS. */
   production: boolean;
@@ -96,7 +96,7 @@ export function createAuthRouter({
           // Stored before the 303 goes out: a client following it at once must find the login time there.
           storeSession(req, (saveError) => {
             if (saveError) return next(saveError);
-            throttle.trustDevice(res, user.username);
+            throttle.trustDevice(req, res, user.username);
             res.redirect(303, returnTo);
           });
         });
