@@ -7,7 +7,7 @@ import readline from 'node:readline';
 import { loadConfig } from '../src/config.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrations.js';
-import { setStaffPassword } from '../src/services/staff-accounts.js';
+import { setStaffPassword, usernameProblem } from '../src/services/staff-accounts.js';
 
 function askHidden(prompt: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -58,6 +58,9 @@ async function main(): Promise<void> {
     console.error('Usage: npm run admin -- set-password <username>');
     process.exit(2);
   }
+  // Before the password is asked for: the same check setStaffPassword makes, on the same normalised form.
+  const problem = usernameProblem(username);
+  if (problem) throw new Error(problem);
   const password = await readPassword();
   const config = loadConfig();
   const db = connectDatabase(config.database);

@@ -1,13 +1,10 @@
 import type { Knex } from 'knex';
+import { normalizeUsername } from '../shared/staff-credentials.js';
 
 export interface UserRow {
   id: number;
   username: string;
   password_hash: string;
-}
-
-export function normalizeUsername(username: string): string {
-  return username.normalize('NFKC').trim().toLowerCase();
 }
 
 export function findUserByUsername(db: Knex, username: string): Promise<UserRow | undefined> {

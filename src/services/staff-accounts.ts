@@ -1,13 +1,26 @@
 import type { Knex } from 'knex';
-import { findUserByUsername, normalizeUsername, upsertUser, type UserRow } from '../db/users.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '../shared/staff-credentials.js';
+import { findUserByUsername, upsertUser, type UserRow } from '../db/users.js';
+import {
+  normalizeUsername,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from '../shared/staff-credentials.js';
 import { hashPassword, PASSWORD_HASH_COST, unknownUserHash, verifyPassword } from './passwords.js';
 
 /** What setting a password did: a new account, or a new password for one that existed. */
 export interface StaffPasswordChange {
-  /** The username as stored (and as sign-in compares it): trimmed, lower case. */
+  /** The username as stored (and as sign-in compares it): normalizeUsername's form. */
   username: string;
   outcome: 'created' | 'password reset';
+}
+
+/** Why a username cannot be an account's (empty or too long once normalised), or undefined when it can. */
+export function usernameProblem(username: string): string | undefined {
+  const normalized = normalizeUsername(username);
+  if (normalized === '') return 'The username must not be empty.';
+  if (normalized.length > USERNAME_MAX_LENGTH) return `The username must be at most ${USERNAME_MAX_LENGTH} characters.`;
+  return undefined;
 }
 
 /** `cost` is the scrypt cost of the new hash (PASSWORD_HASH_COST). */
@@ -21,9 +34,8 @@ export async function setStaffPassword(
     throw new Error(`The password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
   if (password.length > PASSWORD_MAX_LENGTH)
     throw new Error(`The password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
-  if (username.trim() === '') throw new Error('The username must not be empty.');
-  if (normalizeUsername(username).length > USERNAME_MAX_LENGTH)
-    throw new Error(`The username must be at most ${USERNAME_MAX_LENGTH} characters.`);
+  const problem = usernameProblem(username);
+  if (problem) throw new Error(problem);
   const existed = (await findUserByUsername(db, username)) !== undefined;
   await upsertUser(db, username, await hashPassword(password, cost));
   return { username: normalizeUsername(username), outcome: existed ? 'password reset' : 'created' };
@@ -64,7 +76,7 @@ export async function checkCredentials(
   cost = PASSWORD_HASH_COST,
 ): Promise<UserRow | undefined> {
   const user =
-    username.length <= USERNAME_MAX_LENGTH && password.length <= PASSWORD_MAX_LENGTH
+    usernameProblem(username) === undefined && password.length <= PASSWORD_MAX_LENGTH
       ? await findUserByUsername(db, username)
       : undefined;
   const matches = await verifyPassword(

@@ -6,3 +6,12 @@ export const USERNAME_MAX_LENGTH = 64;
 /** The sign-in form takes no more; sign-in answers a longer one as wrong without looking the username up. */
 export const PASSWORD_MAX_LENGTH = 1024;
 export const PASSWORD_MIN_LENGTH = 8;
+
+/**
+ * The one form of a username: stored, looked up at sign-in, counted by the login limits and bound into device
+ * cookies. Compatibility forms fold together (NFKC: full-width ｓｔａｆｆ is staff), spaces around it go, case goes.
+ * Every stored username has been in this form since the users table exists, so none had to change.
+ */
+export function normalizeUsername(username: string): string {
+  return username.normalize('NFKC').trim().toLowerCase();
+}

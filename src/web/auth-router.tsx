@@ -7,6 +7,7 @@ import { createLoginThrottle } from './login-throttle.js';
 import { refuseInsecureSignIn } from './insecure-sign-in.js';
 import type { RateLimitStores } from './rate-limit-store.js';
 import { safeReturnTo } from './require-staff.js';
+import { storeSession } from './session-stored-first.js';
 import type { StaffUser } from './staff-session.js';
 
 const WRONG_CREDENTIALS = 'Incorrect username or password.';
@@ -20,7 +21,7 @@ interface AuthDeps {
   /** Where the failure counts live (shared by every instance on PostgreSQL). */
   rateLimitStores: RateLimitStores;
   sessionCookie: string;
-  /** Signs the device cookies that exempt a staff member's own browser from the per-username lock. */
+  /** Signs the device cookies that exempt a staff member's own browser from the login limits of strangers. */
   sessionSecret: string;
   /** The session cookie is Secure in production, so a sign-in is only kept over HTTPS. */
   production: boolean;
@@ -92,8 +93,12 @@ export function createAuthRouter({
         req.login(user, (loginError) => {
           if (loginError) return next(loginError);
           req.session.loginAt = Date.now();
-          throttle.trustDevice(res, user.username);
-          res.redirect(303, returnTo);
+          // Stored before the 303 goes out: a client following it at once must find the login time there.
+          storeSession(req, (saveError) => {
+            if (saveError) return next(saveError);
+            throttle.trustDevice(req, res, user.username);
+            res.redirect(303, returnTo);
+          });
         });
       })(req, res, next);
     },

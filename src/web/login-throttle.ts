@@ -1,11 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import {
-  createDeviceCookies,
-  DEVICE_COOKIE_LIFETIME_MS,
-  loginName,
-  type DeviceToken,
-} from '../services/device-cookies.js';
+import { createDeviceCookies, DEVICE_COOKIE_LIFETIME_MS, type DeviceToken } from '../services/device-cookies.js';
+import { normalizeUsername } from '../shared/staff-credentials.js';
 import { memoryRateLimitStores, type RateLimitStores } from './rate-limit-store.js';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -17,7 +13,7 @@ export const SECURE_DEVICE_COOKIE = '__Host-login-device';
 const PENDING_DEVICE_COOKIE = 'pendingDeviceCookie';
 
 interface LoginThrottleOptions {
-  /** Failed sign-ins per address, per username (strangers) and per known device, each per 15 minutes. */
+  /** Failed sign-ins per address and per username (both for strangers) and per known device, each per 15 minutes. */
   limit: number;
   secret: string;
   production: boolean;
@@ -30,8 +26,8 @@ interface LoginThrottleOptions {
 export interface LoginThrottle {
   /** The limits, in order, for POST /login (after the body is parsed). */
   limits: RequestHandler[];
-  /** After a successful sign-in: this browser becomes a known device for `username`. */
-  trustDevice(res: Response, username: string): void;
+  /** After a successful sign-in: this browser becomes a known device for `username` (and stays one for others). */
+  trustDevice(req: Request, res: Response, username: string): void;
 }
 
 function submittedUsername(req: Request): string {
@@ -49,10 +45,11 @@ function readCookie(req: Request, name: string): string | undefined {
 }
 
 /**
- * Login throttling with OWASP's device cookies. Every attempt counts toward its address's limit. A browser that
- * holds a valid device cookie for the username it tries is exempt from that username's lock and counts toward
- * its own device's limit instead; any other attempt counts toward the username's lock as before. So a stranger's
- * wrong guesses lock strangers out of the staff username, never the staff member's own browser.
+ * Login throttling with OWASP's device cookies. A browser that holds a valid device cookie for the username it
+ * tries is exempt from that username's lock and from its address's limit, and counts toward its own device's
+ * limit instead; any other attempt counts toward both the username's and the address's limit. So strangers'
+ * wrong guesses, for the staff username or from the office's shared address, lock strangers out, never the staff
+ * member's own browser.
  */
 export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottle {
   const { limit, production, onLimited, stores = memoryRateLimitStores } = options;
@@ -96,7 +93,7 @@ export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottl
       limiter(
         'login-address',
         (req) => `ip:${ipKeyGenerator(req.ip ?? '')}`,
-        () => false,
+        (req) => knownDevice(req) !== undefined,
       ),
       limiter(
         'login-device',
@@ -105,14 +102,14 @@ export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottl
       ),
       limiter(
         'login-username',
-        (req) => `user:${loginName(submittedUsername(req))}`,
+        (req) => `user:${normalizeUsername(submittedUsername(req))}`,
         (req) => knownDevice(req) !== undefined,
       ),
     ],
 
-    trustDevice(res, username) {
+    trustDevice(req, res, username) {
       const cookie = [
-        `${cookieName}=${tokens.issue(username)}`,
+        `${cookieName}=${tokens.issue(username, readCookie(req, cookieName))}`,
         'Path=/',
         `Max-Age=${DEVICE_COOKIE_LIFETIME_MS / 1000}`,
         'HttpOnly',

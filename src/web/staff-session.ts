@@ -8,6 +8,7 @@ import { findUserById } from '../db/users.js';
 import { KnexSessionStore } from '../db/session-store.js';
 import { unknownUserHash } from '../services/passwords.js';
 import { checkCredentials } from '../services/staff-accounts.js';
+import { answerAfterSessionStored } from './session-stored-first.js';
 
 export interface StaffUser {
   id: number;
@@ -92,6 +93,12 @@ export function createStaffSession(options: { config: Config; db: Knex; secret: 
   return {
     passport,
     store,
-    middleware: [sessionMiddleware, passport.initialize(), passport.session(), enforceLifetime] as RequestHandler[],
+    middleware: [
+      sessionMiddleware,
+      answerAfterSessionStored,
+      passport.initialize(),
+      passport.session(),
+      enforceLifetime,
+    ] as RequestHandler[],
   };
 }

@@ -128,6 +128,10 @@ describeWithCommands(POSTGRES_COMMANDS, 'Rate limits across two instances on one
       statuses.push((await postLogin(server, `someone-${i}`, 'a wrong guess', client)).status);
     }
     expect(statuses).to.deep.equal([401, 401, 401, 429]);
+    const ownBrowser = await postLogin(b, 'staff', STAFF_PASSWORD, client, staffDevice);
+    expect(ownBrowser.status, "the staff member's own browser at that address (docs/decisions/012)").to.equal(303);
+    const otherBrowser = await postLogin(a, 'staff', STAFF_PASSWORD, client);
+    expect(otherBrowser.status, 'a browser without the device cookie there').to.equal(429);
   });
 });
 

@@ -96,4 +96,19 @@ describe('Start-up: what happened to the staff account', function () {
     );
     expect(created.stdout + reset.stdout).to.not.include('office password');
   });
+
+  it('npm run admin -- set-password refuses a username no sign-in could send before it asks for a password', () => {
+    for (const [username, reason] of [
+      ['x'.repeat(65), 'The username must be at most 64 characters.'],
+      ['\u3000 ', 'The username must not be empty.'],
+    ] as const) {
+      const refused = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'set-password', username], {
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+        input: '',
+        encoding: 'utf8',
+      });
+      expect(refused.status, username).to.equal(1);
+      expect(refused.stderr.trim(), JSON.stringify(username)).to.equal(reason);
+    }
+  });
 });

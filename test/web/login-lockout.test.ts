@@ -83,6 +83,29 @@ describe('Login lockout and device cookies', () => {
     expect(typedDifferently.status).to.equal(303);
   });
 
+  it("lets the staff member's own browser in from any address after seven guesses from one, however the name is typed", async () => {
+    const statuses: number[] = [];
+    for (let guess = 1; guess <= 7; guess += 1)
+      statuses.push((await postLogin(server, 'staff', 'a wrong guess', '203.0.113.70')).status);
+    expect(statuses).to.deep.equal([401, 401, 401, 401, 401, 429, 429]);
+    for (const typed of ['staff', 'Staff', ' staff', 'ｓｔａｆｆ']) {
+      for (const address of ['203.0.113.70', '198.51.100.99']) {
+        const ownBrowser = await postLogin(server, typed, STAFF_PASSWORD, address, staffDevice);
+        expect(ownBrowser.status, `"${typed}" from ${address}`).to.equal(303);
+        const newBrowser = await postLogin(server, typed, STAFF_PASSWORD, address);
+        expect(newBrowser.status, `"${typed}" from ${address} in a browser never signed in with`).to.equal(429);
+      }
+    }
+  });
+
+  it('counts a username for the lock in the form sign-in compares it in: inner spaces make another username', async () => {
+    await strangersGuess(server, 'st aff');
+    const stranger = await postLogin(server, 'staff', STAFF_PASSWORD, '203.0.113.50');
+    expect(stranger.status, 'staff was not the username guessed').to.equal(303);
+    const full = await postLogin(server, 'ＳＴ ＡＦＦ', 'a wrong guess', '203.0.113.51');
+    expect(full.status, 'the full-width form of the username that was guessed').to.equal(429);
+  });
+
   it("does not count the staff browser's own typo toward the username lock", async () => {
     await strangersGuess(server, 'staff', 4);
     const typo = await postLogin(server, 'staff', 'a typo', '198.51.100.7', staffDevice);
@@ -99,7 +122,7 @@ describe('Login lockout and device cookies', () => {
     const otherUser = Buffer.from('someone-else').toString('base64url');
     const secret = resolveSessionSecret(server.config);
     const wrongKey = createDeviceCookies('not the site secret, but long enough anyway').issue('staff');
-    const expired = createDeviceCookies(secret).issue('staff', Date.now() - 181 * 24 * 3600 * 1000);
+    const expired = createDeviceCookies(secret).issue('staff', undefined, Date.now() - 181 * 24 * 3600 * 1000);
     const forgeries = {
       'a changed signature': `${prefix}.${flipped}`,
       'another username under the same signature': `login-device=${[parts[0], otherUser, ...parts.slice(2)].join('.')}`,
@@ -118,7 +141,7 @@ describe('Login lockout and device cookies', () => {
   });
 
   it('gives a device cookie for another username no exemption on the staff username', async () => {
-    await setStaffPassword(server.db, 'helper', 'another long password');
+    await setStaffPassword(server.db, 'helper', 'another long password', server.config.passwordHashCost);
     const helperSignIn = await postLogin(server, 'helper', 'another long password', '198.51.100.20');
     const helperDevice = cookiePair(helperSignIn, 'login-device') ?? '';
     expect(helperDevice).to.match(/^login-device=/);
@@ -127,14 +150,32 @@ describe('Login lockout and device cookies', () => {
     expect(response.status).to.equal(429);
   });
 
-  it('still applies the per-address limit to a known device', async () => {
-    for (const username of ['alice', 'bob', 'carol', 'dave', 'erin']) {
+  it("exempts the staff member's own browser from the limit of the office's shared address", async () => {
+    for (const username of ['alice', 'bob', 'carol', 'dave', 'erin', 'frank']) {
       const response = await postLogin(server, username, 'a wrong guess', '198.51.100.7');
-      expect(response.status, username).to.equal(401);
+      expect(response.status, username).to.equal(username === 'frank' ? 429 : 401);
     }
     const ownBrowser = await postLogin(server, 'staff', STAFF_PASSWORD, '198.51.100.7', staffDevice);
-    expect(ownBrowser.status).to.equal(429);
-    expect(Number(ownBrowser.headers.get('retry-after'))).to.be.within(1, 15 * 60);
+    expect(ownBrowser.status, "staff's own browser").to.equal(303);
+    const otherBrowser = await postLogin(server, 'staff', STAFF_PASSWORD, '198.51.100.7');
+    expect(otherBrowser.status, 'a browser without the device cookie at that address').to.equal(429);
+    expect(Number(otherBrowser.headers.get('retry-after'))).to.be.within(1, 15 * 60);
+  });
+
+  it('keeps a shared browser known for each staff username that signs in on it', async () => {
+    await setStaffPassword(server.db, 'helper', 'another long password', server.config.passwordHashCost);
+    const helperSignIn = await postLogin(server, 'helper', 'another long password', '198.51.100.7', staffDevice);
+    expect(helperSignIn.status).to.equal(303);
+    const bothDevices = cookiePair(helperSignIn, 'login-device') ?? '';
+    await strangersGuess(server, 'staff');
+    await strangersGuess(server, 'helper');
+    for (const [username, password] of [
+      ['staff', STAFF_PASSWORD],
+      ['helper', 'another long password'],
+    ] as const) {
+      const response = await postLogin(server, username, password, '198.51.100.7', bothDevices);
+      expect(response.status, username).to.equal(303);
+    }
   });
 
   it('limits wrong guesses from one known device on its own, wherever they come from', async () => {
