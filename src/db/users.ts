@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { cleanText } from '../shared/text-input.js';
 
 export interface UserRow {
   id: number;
@@ -6,8 +7,9 @@ export interface UserRow {
   password_hash: string;
 }
 
+/** A username as stored and looked up: the text-field rule (text-input.ts) on its NFKC form, in lower case. */
 export function normalizeUsername(username: string): string {
-  return username.normalize('NFKC').trim().toLowerCase();
+  return cleanText(username.normalize('NFKC')).toLowerCase();
 }
 
 export function findUserByUsername(db: Knex, username: string): Promise<UserRow | undefined> {
