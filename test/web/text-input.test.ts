@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { signIn, STAFF_ENV, STAFF_PASSWORD, postSignIn, type Staff } from '../support/staff.js';
+import { postSignIn, signIn, STAFF_ENV, STAFF_PASSWORD, uploadCarouselPhoto, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { openTourSlots } from '../support/tour-slots.js';
 
@@ -15,7 +15,7 @@ describe('Text fields, cleaned at the edge', () => {
   let server: TestServer;
   let staff: Staff;
   before(async () => {
-    server = await startTestServer({ ...STAFF_ENV, CONTACT_RATE_LIMIT: '0' });
+    server = await startTestServer({ ...STAFF_ENV, CONTACT_RATE_LIMIT: '0', TRUST_PROXY: '1' });
     staff = await signIn(server.url);
   });
   after(() => server.close());
@@ -174,6 +174,18 @@ describe('Text fields, cleaned at the edge', () => {
     });
   });
 
+  describe('POST /admin/upload/homepageimage', () => {
+    it('refuses alt text of no-break spaces and controls as missing (400), and stores a good one cleaned', async () => {
+      const photo = { background: '#3a6', name: 'lot.png', width: 400, height: 300 };
+      const missing = await uploadCarouselPhoto(server.url, staff, { ...photo, alt: '\u00a0\u0000\u00a0' });
+      expect(missing.status).to.equal(400);
+      const stored = await uploadCarouselPhoto(server.url, staff, { ...photo, alt: '\u00a0Lot 12 at dusk\u0007' });
+      expect(stored.status).to.equal(201);
+      const { url } = (await stored.json()) as { url: string };
+      expect(await server.db('homepage_images').where({ url }).first()).to.include({ alt: 'Lot 12 at dusk' });
+    });
+  });
+
   describe('POST /login', () => {
     it('reads the username as cleaned: between no-break spaces, with a control character', async () => {
       const response = await postSignIn(server.url, '\u00a0staff\u0000\u00a0', STAFF_PASSWORD);
@@ -184,6 +196,15 @@ describe('Text fields, cleaned at the edge', () => {
       const response = await postSignIn(server.url, 'nobody\u0000', 'wrong password');
       expect(response.status).to.equal(401);
       expect(await response.text()).to.include('value="nobody"');
+    });
+
+    it('counts a username with a control character against the same lock as the username', async () => {
+      // Each from its own address (TRUST_PROXY=1), so only the username's lock can stop the last one.
+      const from = (n: number) => ({ headers: { 'X-Forwarded-For': `203.0.113.${n}` } });
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        expect((await postSignIn(server.url, 'staff', 'wrong password', from(attempt))).status).to.equal(401);
+      const variant = await postSignIn(server.url, 'staff\u0000', STAFF_PASSWORD, from(99));
+      expect(variant.status).to.equal(429);
     });
   });
 });
