@@ -6,6 +6,7 @@ import {
   type HomesiteFacts,
   type HomesiteStatus,
 } from '../src/shared/homesite-rules.js';
+import { cleanText } from '../src/shared/text-input.js';
 import type { EditorHomesite, EditorNotice, HomesiteEditorProps } from './homesite-editor-types.js';
 import { useInputBeforeHydration } from './input-before-hydration.js';
 import { BULK_FORM, editorRowCells, SELECT_FIELD, type EditorRowContext } from './lot-editor-row.js';
@@ -38,7 +39,7 @@ const EditorRow = memo(function EditorRow({ row, ...context }: EditorRowContext 
 /** A form's fields as the call's JSON: empty plan, price and ready are null; a price that is not digits stays text. */
 function factsFrom(form: HTMLFormElement): HomesiteFacts & { version: number } {
   const data = new FormData(form);
-  const text = (name: string) => String(data.get(name) ?? '').trim();
+  const text = (name: string) => cleanText(data.get(name));
   const price = text('price');
   return {
     status: text('status') as HomesiteStatus,
