@@ -31,6 +31,7 @@ import { rejectCrossSite } from './web/csrf.js';
 import { requireStaff } from './web/require-staff.js';
 import { createStaffSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './web/staff-session.js';
 import { createContactRouter } from './web/contact-router.js';
+import { contactPageQuery } from './web/contact-page-query.js';
 import { createHomesitesRouter } from './web/homesites-router.js';
 import { createLeadRateLimit } from './web/lead-rate-limit.js';
 import { rateLimitStoresFor } from './web/rate-limit-store.js';
@@ -89,10 +90,11 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   await loadServerWidgets();
   const assets = deps.assets ?? loadAssetManifest();
   const outlines = deps.lotOutlines ?? loadLotOutlines(content);
+  const lotsOnPlan = new Set(outlines.shapes.map((shape) => shape.lot));
   const homesites = createHomesiteService({
     db,
     planNames: content.floorPlans.map((plan) => plan.name),
-    lotsOnPlan: new Set(outlines.shapes.map((shape) => shape.lot)),
+    lotsOnPlan,
     publicContent,
   });
   const images = createImageLibrary({ db, uploads, publicContent, cleanup: uploadCleanup });
@@ -148,7 +150,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       leadRateLimit,
       outbox: deps.outbox,
       // The form's visit fields are filled from the Referer (request-visit.ts).
-      cached: servePageCache(pageCache, { renderedFrom: 'referer' }),
+      cached: servePageCache(pageCache, { renderedFrom: 'referer', query: contactPageQuery(content, lotsOnPlan) }),
       homesites,
     }),
   );
@@ -159,7 +161,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       outlines,
       map: mapConfig,
       siteUrl: config.siteUrl,
-      cached: servePageCache(pageCache),
+      cached: (query) => servePageCache(pageCache, { query }),
     }),
   );
   app.use(

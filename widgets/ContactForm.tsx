@@ -16,6 +16,7 @@ import {
   CONTACT_FIELDS,
   CONTACT_LABELS,
   CONTACT_MAX_LENGTH,
+  contactText,
   EMAIL_EXAMPLE,
   EMAIL_PATTERN_ATTRIBUTE,
   fieldError,
@@ -76,7 +77,7 @@ function startingValues(fromServer: Partial<ContactInput>, typed: Readonly<Recor
 function problemsOf(values: ContactInput): ContactErrors {
   const found: ContactErrors = {};
   for (const field of CONTACT_FIELDS) {
-    const problem = fieldError(field, values[field].trim());
+    const problem = fieldError(field, contactText(field, values[field]));
     if (problem) found[field] = problem;
   }
   return found;

@@ -6,6 +6,7 @@ import {
   type HomesiteFacts,
   type HomesiteStatus,
 } from '../src/shared/homesite-rules.js';
+import { cleanText } from '../src/shared/text-input.js';
 import type { EditorNotice } from '../src/shared/editor-notice.js';
 import type { EditorHomesite, HomesiteEditorProps } from '../src/shared/homesite-editor-props.js';
 import { useInputBeforeHydration } from './input-before-hydration.js';
@@ -39,7 +40,7 @@ const EditorRow = memo(function EditorRow({ row, ...context }: EditorRowContext 
 /** A form's fields as the call's JSON: empty plan, price and ready are null; a price that is not digits stays text. */
 function factsFrom(form: HTMLFormElement): HomesiteFacts & { version: number } {
   const data = new FormData(form);
-  const text = (name: string) => String(data.get(name) ?? '').trim();
+  const text = (name: string) => cleanText(data.get(name));
   const price = text('price');
   return {
     status: text('status') as HomesiteStatus,

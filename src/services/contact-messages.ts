@@ -4,9 +4,11 @@ import { enqueueLeadDeliveries, type DeliveryChannel } from '../db/lead-deliveri
 import { leadContextColumns } from '../db/lead-context-columns.js';
 import { readPostedLeadContext } from './lead-context.js';
 import { HONEYPOT_FIELD } from '../shared/contact-form.js';
+import { cleanText } from '../shared/text-input.js';
 import {
   CONTACT_FIELDS,
   CONTACT_MAX_LENGTH,
+  contactText,
   validateContact,
   type ContactErrors,
   type ContactInput,
@@ -27,11 +29,7 @@ export type ContactOutcome =
   | { kind: 'invalid'; value: ContactInput; errors: ContactErrors };
 
 function clip(value: string | null, max: number): string | null {
-  return value === null ? null : value.slice(0, max);
-}
-
-function asText(raw: unknown): string {
-  return typeof raw === 'string' ? raw.trim() : '';
+  return value === null ? null : cleanText(value).slice(0, max);
 }
 
 /** Validates a submitted message and stores it; the caller answers only after this resolves. */
@@ -46,9 +44,9 @@ export async function receiveContactMessage(
     // Contract: a bad context value is dropped, never a reason to refuse the message.
     ...leadContextColumns(await readPostedLeadContext(db, body, context.planSlugs)),
   };
-  if (asText(body[HONEYPOT_FIELD]) !== '') {
+  if (cleanText(body[HONEYPOT_FIELD]) !== '') {
     const fields = Object.fromEntries(
-      CONTACT_FIELDS.map((field) => [field, asText(body[field]).slice(0, CONTACT_MAX_LENGTH[field])]),
+      CONTACT_FIELDS.map((field) => [field, contactText(field, body[field]).slice(0, CONTACT_MAX_LENGTH[field])]),
     ) as ContactInput;
     const id = await insertContactMessage(db, { ...fields, ...meta, is_spam: true, delivery_status: 'skipped' });
     return { kind: 'spam', id };

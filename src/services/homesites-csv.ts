@@ -3,6 +3,7 @@ import { isHomesiteStatus, parseLotNumber, type HomesiteFacts } from '../shared/
 import { CsvFormatError, csvCell, decodeUtf8, looksLikeFormula, parseCsv } from './csv.js';
 import { PUBLIC_HOMESITE_FIELDS, type EditableField } from '../shared/homesite-record.js';
 import type { HomesiteService, PlannedChange } from './homesites.js';
+import { cleanText } from '../shared/text-input.js';
 
 /** The export's columns, in order; an import must carry exactly these (in any order). */
 export const HOMESITE_CSV_COLUMNS = [...PUBLIC_HOMESITE_FIELDS, 'version'] as const;
@@ -49,11 +50,16 @@ interface ParsedRow {
 
 /** Reads one record into a row, or records its problems (each bad cell, by column). */
 function readRecord(
-  cells: Record<Column, string>,
+  raw: Record<Column, string>,
   line: number,
   service: HomesiteService,
   problems: CsvProblem[],
 ): ParsedRow | undefined {
+  // Every rule below judges the value that is stored: " =HYPERLINK(…)" or "\u00a0@SUM(1+1)" is a formula.
+  const cells = Object.fromEntries(HOMESITE_CSV_COLUMNS.map((column) => [column, cleanText(raw[column])])) as Record<
+    Column,
+    string
+  >;
   const before = problems.length;
   const problem = (column: string, message: string) => problems.push({ line, column, message });
   for (const column of HOMESITE_CSV_COLUMNS) {
@@ -73,7 +79,7 @@ function readRecord(
   if (sqft === undefined) problem('sqft', 'sqft must be a whole number of square feet or empty');
   const version = wholeNumber(cells.version, Number.MAX_SAFE_INTEGER);
   if (version === undefined) problem('version', 'version must be a whole number or empty');
-  const address = cells.address.trim();
+  const { address } = cells;
   if (address.length > MAX_ADDRESS_LENGTH)
     problem('address', `address must be at most ${MAX_ADDRESS_LENGTH} characters`);
   if (problems.length > before || lot === undefined || !isHomesiteStatus(status)) return undefined;

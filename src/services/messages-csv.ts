@@ -1,5 +1,6 @@
 import type { LeadRow } from '../db/leads.js';
 import { LEAD_CONTEXT_FIELDS } from '../shared/lead-context.js';
+import { printable } from '../shared/text-input.js';
 
 /**
  * The inbox export's columns: every lead, messages and tours, with `kind`; the context columns are named exactly as
@@ -27,10 +28,11 @@ export const LEAD_CSV_COLUMNS = [
 
 /**
  * One CSV cell: quoted, quotes doubled, and a leading = + - @ tab or CR neutralised with an apostrophe so a
- * spreadsheet never runs a lead's text as a formula (OWASP "CSV injection").
+ * spreadsheet never runs a lead's text as a formula (OWASP "CSV injection"). Control characters a lead stored
+ * before they were refused may hold are left out first, so the check judges the cell as written.
  */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
+  let text = value === null || value === undefined ? '' : printable(String(value));
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }

@@ -24,6 +24,7 @@ import {
   type TourHours,
 } from '../shared/tour-slots.js';
 import { HONEYPOT_FIELD } from '../shared/contact-form.js';
+import { cleanText } from '../shared/text-input.js';
 import { readPostedLeadContext } from './lead-context.js';
 
 export const TOUR_CONTACT_FIELDS = ['firstname', 'lastname', 'email', 'phone'] as const satisfies ContactField[];
@@ -79,10 +80,6 @@ export function newTourToken(): string {
 
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-function asText(raw: unknown): string {
-  return typeof raw === 'string' ? raw.trim() : '';
-}
-
 export function createTourService(deps: TourServiceDeps) {
   const { db, settings, timeZone } = deps;
   const now = deps.now ?? Date.now;
@@ -105,12 +102,12 @@ export function createTourService(deps: TourServiceDeps) {
 
   function readInput(body: Partial<Record<string, unknown>>): TourInput {
     return {
-      firstname: asText(body.firstname),
-      lastname: asText(body.lastname),
-      email: asText(body.email),
-      phone: asText(body.phone),
-      message: asText(body.message),
-      start: asText(body.start),
+      firstname: cleanText(body.firstname),
+      lastname: cleanText(body.lastname),
+      email: cleanText(body.email),
+      phone: cleanText(body.phone),
+      message: cleanText(body.message, 'lines'),
+      start: cleanText(body.start),
     };
   }
 
@@ -124,11 +121,11 @@ export function createTourService(deps: TourServiceDeps) {
       token: newTourToken(),
       slot_minutes: settings.slotMinutes,
       ...lead,
-      source_page: context.sourcePage?.slice(0, 500) ?? null,
-      user_agent: context.userAgent?.slice(0, 500) ?? null,
+      source_page: context.sourcePage === null ? null : cleanText(context.sourcePage).slice(0, 500),
+      user_agent: context.userAgent === null ? null : cleanText(context.userAgent).slice(0, 500),
       created_at: new Date(now()).toISOString(),
     };
-    if (asText(body[HONEYPOT_FIELD]) !== '') {
+    if (cleanText(body[HONEYPOT_FIELD]) !== '') {
       // Kept, never counted against a slot: the bot sees the same success as a buyer.
       const parsed = Date.parse(value.start);
       const id = await insertTour(db, {

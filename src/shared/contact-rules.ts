@@ -1,4 +1,5 @@
 import { FORMATTED_PHONE_LENGTH, MESSAGES, PHONE_DIGITS } from './constants.js';
+import { cleanText } from './text-input.js';
 
 /**
  * The contact form's rules (seed-spec §5), imported by the server handler and by the ContactForm widget
@@ -88,6 +89,11 @@ export function fieldError(field: ContactField, value: string): string | undefin
   return undefined;
 }
 
+/** A contact field as it is stored and judged (text-input.ts): the message keeps its lines. */
+export function contactText(field: ContactField, raw: unknown): string {
+  return cleanText(raw, field === 'message' ? 'lines' : 'line');
+}
+
 export type ContactValidation =
   { ok: true; value: ContactInput } | { ok: false; value: ContactInput; errors: ContactErrors };
 
@@ -96,8 +102,7 @@ export function validateContact(input: Partial<Record<string, unknown>>): Contac
   const value = {} as ContactInput;
   const errors: ContactErrors = {};
   for (const field of CONTACT_FIELDS) {
-    const raw = input[field];
-    value[field] = typeof raw === 'string' ? raw.trim() : '';
+    value[field] = contactText(field, input[field]);
     const error = fieldError(field, value[field]);
     if (error) errors[field] = error;
   }

@@ -1,3 +1,5 @@
+import { cleanText, hasControlCharacter } from './text-input.js';
+
 /**
  * Leads with context (contract, "Leads with context"): the optional fields both lead forms carry, their one rule,
  * and the lead statuses a sales counselor moves a lead through. Shared by the forms (browser) and the server.
@@ -39,10 +41,6 @@ export function isLeadStatus(value: unknown): value is LeadStatus {
   return typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
 }
 
-/** Control characters never belong in a context value. */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-
 /**
  * The context fields of a posted body, each kept only when it is a non-empty string of at most 300 characters
  * without control characters (a homesite must also be a whole number ≥ 1). A bad value is dropped, never a 400.
@@ -54,8 +52,11 @@ export function readLeadContext(body: unknown): LeadContext {
     if (!Object.prototype.hasOwnProperty.call(body, field)) continue;
     const raw: unknown = (body as Record<string, unknown>)[field];
     if (typeof raw !== 'string') continue;
-    const value = raw.trim();
-    if (value === '' || value.length > LEAD_CONTEXT_MAX_LENGTH || CONTROL_CHARACTERS.test(value)) continue;
+    // A control character means a value mangled on its way: dropped, not cleaned (text-input.ts judges which).
+    const trimmed = raw.trim();
+    if (hasControlCharacter(trimmed)) continue;
+    const value = cleanText(trimmed);
+    if (value === '' || value.length > LEAD_CONTEXT_MAX_LENGTH) continue;
     if (field === 'homesite') {
       if (/^[1-9]\d{0,5}$/.test(value)) context.homesite = Number(value);
     } else {

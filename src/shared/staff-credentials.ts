@@ -1,3 +1,4 @@
+import { cleanText } from './text-input.js';
 /**
  * Limits on staff credentials, the same for the sign-in form, the sign-in check, `npm run admin -- set-password` and
  * ADMIN_USERNAME/ADMIN_PASSWORD at start. The users table holds a username of at most 64 characters.
@@ -9,9 +10,10 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 /**
  * The one form of a username: stored, looked up at sign-in, counted by the login limits and bound into device
- * cookies. Compatibility forms fold together (NFKC: full-width ｓｔａｆｆ is staff), spaces around it go, case goes.
+ * cookies. Compatibility forms fold together (NFKC: full-width ｓｔａｆｆ is staff), control characters and the spaces
+ * around it go (the text-field rule), case goes.
  * Every stored username has been in this form since the users table exists, so none had to change.
  */
 export function normalizeUsername(username: string): string {
-  return username.normalize('NFKC').trim().toLowerCase();
+  return cleanText(username.normalize('NFKC')).toLowerCase();
 }

@@ -1,3 +1,4 @@
+import { cleanText, hasControlCharacter } from './text-input.js';
 import { LEAD_CONTEXT_FIELDS, LEAD_CONTEXT_MAX_LENGTH, type LeadContextField } from './lead-context.js';
 
 /**
@@ -43,8 +44,9 @@ export function isOwnPage(referrer: URL, page: URL): boolean {
 function utmOf(url: URL): VisitContext {
   const utm: VisitContext = {};
   for (const field of UTM_FIELDS) {
-    const value = url.searchParams.get(field)?.trim();
-    if (value) utm[field] = clipped(value);
+    const raw = url.searchParams.get(field)?.trim() ?? '';
+    // The same rule as a posted value (lead-context.ts): a control character drops it.
+    if (!hasControlCharacter(raw) && cleanText(raw) !== '') utm[field] = clipped(cleanText(raw));
   }
   return utm;
 }

@@ -7,6 +7,7 @@ import { createLoginThrottle } from './login-throttle.js';
 import { refuseInsecureSignIn } from './insecure-sign-in.js';
 import type { RateLimitStores } from './rate-limit-store.js';
 import { safeReturnTo } from './require-staff.js';
+import { cleanText } from '../shared/text-input.js';
 import { storeSession } from './session-stored-first.js';
 import type { StaffUser } from './staff-session.js';
 
@@ -53,7 +54,7 @@ export function createAuthRouter({
           <LoginPage
             communityName={communityName}
             error={error}
-            username={field(req, 'username')}
+            username={cleanText(field(req, 'username'))}
             next={typeof req.query.next === 'string' ? safeReturnTo(req.query.next) : undefined}
           />,
           { title: 'Staff sign in', description: 'Staff sign in.', path: '/login', noindex: true, admin: true },
@@ -81,7 +82,7 @@ export function createAuthRouter({
     express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }),
     ...throttle.limits,
     (req, res, next) => {
-      const username = field(req, 'username');
+      const username = cleanText(field(req, 'username'));
       const password = field(req, 'password');
       if (!username || !password) return renderLogin(req, res, 400, 'Enter your username and password.');
       passport.authenticate('local', { session: false }, (error: unknown, user: StaffUser | false) => {

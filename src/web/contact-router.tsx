@@ -83,8 +83,8 @@ export function createContactRouter(deps: ContactDeps): Router {
   }
 
   // `cached` serves and keeps only requests without a Referer, from which the form's visit fields are filled
-  // (app.ts). A query string keeps a page out of the cache too (page-cache.ts), so a prefilled form is never served
-  // to others.
+  // (app.ts), and only for the queries the site's own links carry (contact-page-query.ts): the form writes its own
+  // address into landing_page, so any other query is rendered for its request.
   router.get('/contact', deps.cached, async (req, res) => {
     const state = req.query.sent === '1' ? { status: 'success' as const } : await askingAbout(req.query);
     renderContact(req, res, { ...state, visit: requestVisit(req) });

@@ -10,6 +10,7 @@ import { QuickMoveInPage } from '../../views/homesites/QuickMoveInPage.js';
 import { SitePlanPage } from '../../views/SitePlanPage.js';
 import type { LotMapFilter } from '../shared/lot-map-props.js';
 import { toHomesiteSummary, toLotMapHomesite } from './homesite-view-props.js';
+import { rawQueryOf, type QueryKey } from './page-cache.js';
 import { siteProps, type PageKit } from './page-context.js';
 
 interface HomesitesRouterDeps extends PageKit {
@@ -17,15 +18,36 @@ interface HomesitesRouterDeps extends PageKit {
   outlines: LotOutlines;
   map: { tileUrl: string; attribution: string; stylesheet: string };
   siteUrl: string | undefined;
-  /** Serves a page from the HTML cache, or caches what the route renders. */
-  cached: RequestHandler;
+  /** Serves a page from the HTML cache, or caches what the route renders, keyed by the query it reads. */
+  cached: (query?: QueryKey) => RequestHandler;
 }
 
-/** The filter a no-JavaScript visitor asked for with the map's form; anything unknown is ignored. */
-function filterFrom(query: Record<string, unknown>, content: Content): LotMapFilter {
-  const status = isHomesiteStatus(query.status) ? query.status : '';
-  const plan = content.floorPlans.some((candidate) => candidate.name === query.plan) ? String(query.plan) : '';
-  return { status, plan };
+/** A query parameter's value when it is given once; absent or repeated, none. */
+function single(params: URLSearchParams, name: string): string | undefined {
+  const values = params.getAll(name);
+  return values.length === 1 ? values[0] : undefined;
+}
+
+/** The filter a no-JavaScript visitor asked for with the map's form (a raw query); anything unknown is ignored. */
+function filterFrom(rawQuery: string, content: Content): LotMapFilter {
+  const params = new URLSearchParams(rawQuery);
+  const status = single(params, 'status');
+  const plan = single(params, 'plan');
+  return {
+    status: isHomesiteStatus(status) ? status : '',
+    plan: plan !== undefined && content.floorPlans.some((candidate) => candidate.name === plan) ? plan : '',
+  };
+}
+
+/** The site plan is stored per filter it shows: at most one page per status and plan, whatever else is asked. */
+function sitePlanQuery(content: Content): QueryKey {
+  return (rawQuery) => {
+    const filter = filterFrom(rawQuery, content);
+    const key = new URLSearchParams();
+    if (filter.status) key.set('status', filter.status);
+    if (filter.plan) key.set('plan', filter.plan);
+    return key.toString();
+  };
 }
 
 /** Buyers' homesite pages and call: the site plan's live lot map, one page per homesite, quick move-in homes. */
@@ -43,7 +65,7 @@ export function createHomesitesRouter(deps: HomesitesRouterDeps): Router {
     res.json({ _embedded: { homesites: rows.map(toPublicHomesite) } });
   });
 
-  router.get('/site-plan', cached, async (req, res) => {
+  router.get('/site-plan', cached(sitePlanQuery(content)), async (req, res) => {
     const rows = await homesites.list();
     const summaries = rows.map((row) => toHomesiteSummary(content, row));
     const drawing = image(content.media.sitePlan.src, content.media.sitePlan.alt);
@@ -61,7 +83,7 @@ export function createHomesitesRouter(deps: HomesitesRouterDeps): Router {
             image: drawing,
             plans: content.floorPlans.map((plan) => plan.name),
             minimumLotSqft: content.homesites.minimumLotSqft,
-            filter: filterFrom(req.query, content),
+            filter: filterFrom(rawQueryOf(req.originalUrl), content),
             contactPath: '/contact',
           }}
         />,
@@ -81,7 +103,7 @@ export function createHomesitesRouter(deps: HomesitesRouterDeps): Router {
     res.redirect(303, lot === undefined ? '/site-plan#homesites' : `/homesites/${lot}`);
   });
 
-  router.get('/homesites/:lot', cached, async (req, res, next) => {
+  router.get('/homesites/:lot', cached(), async (req, res, next) => {
     const lot = parseLotNumber(String(req.params.lot));
     const row = lot === undefined ? undefined : await homesites.find(lot);
     if (!row) return next();
@@ -97,7 +119,7 @@ export function createHomesitesRouter(deps: HomesitesRouterDeps): Router {
     );
   });
 
-  router.get('/quick-move-in', cached, async (req, res) => {
+  router.get('/quick-move-in', cached(), async (req, res) => {
     const homes = (await homesites.list('quick-move-in')).map((row) => toHomesiteSummary(content, row));
     res.send(
       renderer.page(<QuickMoveInPage {...siteProps(deps, req)} homes={homes} />, {

@@ -44,12 +44,35 @@ const BROTLI_PARAMS = {
 };
 
 /**
+ * How a page's route reads the query string: the part of it the page is rendered from, written one way only ('' when
+ * the page reads none of it), or undefined when the request is rendered from its query in a way no bounded key
+ * holds (it is then rendered for itself and not stored). Given the raw query, without the `?`. A key holds only
+ * values the route accepts, so `?x=<random>` and `?status=<random>` name the page without them.
+ */
+export type QueryKey = (rawQuery: string) => string | undefined;
+
+/** A page that reads no query parameter: any query string is answered with the page without one. */
+export const READS_NO_QUERY: QueryKey = () => '';
+
+/** The query string of a request URL, without the `?` ('' when there is none). */
+export function rawQueryOf(url: string): string {
+  const mark = url.indexOf('?');
+  return mark < 0 ? '' : url.slice(mark + 1);
+}
+
+/** The cache key of a path and its query key: the path alone when the page reads nothing of the query. */
+function keyOf(path: string, query: string | undefined): string | undefined {
+  if (query === undefined) return undefined;
+  return query === '' ? path : `${path}?${query}`;
+}
+
+/**
  * Public pages are pure functions of the content module and the database, so their HTML is rendered once and
  * served from memory until public content changes. The cache listens to "public content changed"
  * (services/public-content.ts), raised by every service that changes what public pages show, and clears at once;
  * a change made by another instance or process is seen through the shared site revision within REVISION_POLL_MS.
- * Only plain GETs
- * without a query string are cached, and the pages router is case-sensitive, so the cache is bounded by the routes.
+ * Only plain GETs are cached, keyed by the path and the query parameters the page's route reads (QueryKey), and the
+ * routers are case-sensitive, so the cache is bounded by the routes and the values they accept.
  */
 interface CachedPage {
   html: string;
@@ -83,6 +106,11 @@ export class PageCache {
   private readonly logger: PageCacheOptions['logger'];
   /** Brotli compressions still running, so tests can wait for them. */
   private readonly compressing = new Set<Promise<void>>();
+  /**
+   * How each stored page's route reads a query, by path, so a hit with a query string is found before Express
+   * routes it. Learnt from the pages stored, bounded by them, and kept across clears: it is the routes', not content.
+   */
+  private readonly queryKeys = new Map<string, QueryKey>();
 
   constructor(
     private readonly db: Knex,
@@ -96,8 +124,26 @@ export class PageCache {
     });
   }
 
-  get(path: string): CachedPage | undefined {
-    return this.pages.get(path);
+  /** The page stored under `key`: a path, or a path and the query its route reads (`/site-plan?status=sold`). */
+  get(key: string): CachedPage | undefined {
+    return this.pages.get(key);
+  }
+
+  /**
+   * The key a raw request URL is stored under, or undefined when it has none: its query names nothing the page
+   * can be stored for, or no page of its path was stored yet (the request then goes to Express, which routes it).
+   */
+  keyFor(url: string): string | undefined {
+    const mark = url.indexOf('?');
+    if (mark < 0) return url;
+    const path = url.slice(0, mark);
+    const query = this.queryKeys.get(path);
+    return query && keyOf(path, query(url.slice(mark + 1)));
+  }
+
+  /** Remembers how the route of `path` reads a query (servePageCache tells it with each page it stores). */
+  readsQuery(path: string, query: QueryKey): void {
+    this.queryKeys.set(path, query);
   }
 
   /** The generation a render starts in; pass it to `set` so a render that straddles a change is not kept. */
@@ -109,12 +155,12 @@ export class PageCache {
    * Stores a rendered page and returns its ETag (the page is not stored when the cache was cleared meanwhile).
    * `renderedFrom` names a request header the page depends on: the stored page answers only requests without it.
    */
-  set(path: string, html: string, renderedIn = this.generation, renderedFrom?: string): string {
+  set(key: string, html: string, renderedIn = this.generation, renderedFrom?: string): string {
     // Encoded once for both: hashing and compressing a string would each encode the whole page again.
     const bytes = Buffer.from(html);
     const etag = `"${crypto.createHash('sha1').update(bytes).digest('base64url')}"`;
     if (renderedIn === this.generation) {
-      this.pages.set(path, { html, etag, gzip: zlib.gzipSync(bytes, { level: GZIP_LEVEL }), renderedFrom });
+      this.pages.set(key, { html, etag, gzip: zlib.gzipSync(bytes, { level: GZIP_LEVEL }), renderedFrom });
     }
     return etag;
   }
@@ -260,16 +306,18 @@ export type CachedHitAnswer = (req: IncomingMessage, res: ServerResponse) => boo
  * A GET or HEAD of a page in the cache is answered here, before Express and its middleware see the request,
  * with the same headers and the same log line they would have given it (decision 018: Express's own per-request
  * set-up costs more than node's whole answer). Only the two answers a browser gets are written here: 304 to a
- * matching If-None-Match, and the compressed page; anything else (a client that takes neither coding, a query string, a page not
- * cached yet) goes down the full chain, where `servePageCache` answers it. The cache's keys are the routes' paths,
- * so the raw URL is looked up as it is: `/about/`, `/About` or `/about?x` are not keys and take the full chain
- * (redirect, 404, render). No session is read or written: public pages never depend on one.
+ * matching If-None-Match, and the compressed page; anything else (a client that takes neither coding, a query the
+ * page is not stored for, a page not cached yet) goes down the full chain, where `servePageCache` answers it. The
+ * cache's keys are the routes' paths (plus the query parameters a route reads), so the raw path is looked up as it
+ * is: `/about/` or `/About` are not keys and take the full chain (redirect, 404); `/about?utm_source=x` is `/about`.
+ * No session is read or written: public pages never depend on one.
  */
 export function answerCachedHits(cache: PageCache, options: CachedHitOptions): CachedHitAnswer {
   const shared = options.headers.flat();
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const hit = cache.get(req.url ?? '');
+    const key = cache.keyFor(req.url ?? '');
+    const hit = key === undefined ? undefined : cache.get(key);
     if (hit === undefined || !answers(hit, req.headers)) return false;
     const startedAt = Date.now();
     const common = [...shared, 'Content-Type', 'text/html; charset=utf-8', 'ETag', hit.etag, 'Vary', 'Accept-Encoding'];
@@ -289,17 +337,23 @@ export function answerCachedHits(cache: PageCache, options: CachedHitOptions): C
 }
 
 /**
- * Serves a cached page, or lets the route render it and keeps a 200 text/html answer for next time. A page rendered
- * from a request header (`renderedFrom`, lower case: e.g. the contact form's visit fields from the Referer) is
- * cached only from, and served only to, requests without that header.
+ * Serves a cached page, or lets the route render it and keeps a 200 text/html answer for next time, under the path
+ * and what `query` keys of the query string (by default nothing: `?utm_source=…` gets the page without it). A page
+ * rendered from a request header (`renderedFrom`, lower case: e.g. the contact form's visit fields from the Referer)
+ * is cached only from, and served only to, requests without that header.
  */
-export function servePageCache(cache: PageCache, options: { renderedFrom?: string } = {}): RequestHandler {
-  const { renderedFrom } = options;
+export function servePageCache(
+  cache: PageCache,
+  options: { renderedFrom?: string; query?: QueryKey } = {},
+): RequestHandler {
+  const { renderedFrom, query = READS_NO_QUERY } = options;
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (req.originalUrl.includes('?')) return next();
     if (renderedFrom !== undefined && req.headers[renderedFrom] !== undefined) return next();
-    const hit = cache.get(req.path);
+    const mark = req.originalUrl.indexOf('?');
+    const key = mark < 0 ? req.path : keyOf(req.path, query(req.originalUrl.slice(mark + 1)));
+    if (key === undefined) return next();
+    const hit = cache.get(key);
     if (hit !== undefined) {
       res.type('html').set('ETag', hit.etag).vary('Accept-Encoding');
       if (req.fresh) {
@@ -320,11 +374,12 @@ export function servePageCache(cache: PageCache, options: { renderedFrom?: strin
         typeof body === 'string' &&
         /^text\/html/.test(String(res.get('Content-Type') ?? 'text/html'))
       ) {
-        const etag = cache.set(req.path, body, renderedIn, renderedFrom);
+        const etag = cache.set(key, body, renderedIn, renderedFrom);
+        cache.readsQuery(req.path, query);
         res.type('html').set('ETag', etag);
         // The page was just compressed to be stored: that answers this request too, instead of the compression
         // middleware compressing it a second time (on a 1,000-lot site plan, as long as the whole render).
-        const stored = cache.get(req.path);
+        const stored = cache.get(key);
         if (stored?.etag === etag && pageCoding(req.headers['accept-encoding'], false) === 'gzip') {
           res.set('Content-Encoding', 'gzip').vary('Accept-Encoding');
           return send(stored.gzip);

@@ -8,6 +8,7 @@ import type { Renderer } from '../../render/renderer.js';
 import type { HomesiteService } from '../../services/homesites.js';
 import { AdminHomePage, type LeadSourceTable } from '../../../views/admin/AdminHomePage.js';
 import { toChangeView } from './homesites-router.js';
+import { printable } from '../../shared/text-input.js';
 import { staffOf, staffPage } from './staff-page.js';
 
 interface DashboardDeps {
@@ -31,9 +32,11 @@ export function toSourceTable(counts: SourceWeekCount[], now: Date, timeZone: st
   });
   const bySource = new Map<string, number[]>();
   for (const count of counts) {
-    const row = bySource.get(count.source) ?? Array<number>(SOURCE_WEEKS).fill(0);
+    // printable: a source stored before control characters were refused (text-input.ts) is shown without them.
+    const source = printable(count.source);
+    const row = bySource.get(source) ?? Array<number>(SOURCE_WEEKS).fill(0);
     row[SOURCE_WEEKS - 1 - count.week] = (row[SOURCE_WEEKS - 1 - count.week] ?? 0) + count.count;
-    bySource.set(count.source, row);
+    bySource.set(source, row);
   }
   const rows = [...bySource.entries()]
     .map(([source, perWeek]) => ({ source, perWeek, total: perWeek.reduce((sum, n) => sum + n, 0) }))

@@ -15,6 +15,7 @@ import {
   type HomesiteService,
 } from '../../services/homesites.js';
 import { isHomesiteStatus, parseLotNumber } from '../../shared/homesite-rules.js';
+import { cleanText } from '../../shared/text-input.js';
 import type { HomesiteChangeView } from '../../../views/admin/homesite-change.js';
 import { HomesiteHistoryPage } from '../../../views/admin/HomesiteHistoryPage.js';
 import { HomesitesAdminPage, type ImportReport } from '../../../views/admin/HomesitesAdminPage.js';
@@ -66,7 +67,7 @@ function toImportReport(result: ImportResult): ImportReport {
 /** A form field as the JSON call has it: empty is null, digits are a number, anything else stays text (→ 400). */
 function formValue(value: unknown, numeric: boolean): unknown {
   if (typeof value !== 'string') return value;
-  const text = value.trim();
+  const text = cleanText(value);
   if (text === '') return null;
   return numeric && /^\d{1,15}$/.test(text) ? Number(text) : text;
 }
@@ -131,7 +132,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     const query = req.method === 'GET' ? req.query : {};
     const status = isHomesiteStatus(query.status) ? query.status : '';
     const plan = typeof query.plan === 'string' && planNames.includes(query.plan) ? query.plan : '';
-    const q = typeof query.q === 'string' ? query.q.trim().slice(0, 100) : '';
+    const q = cleanText(query.q).slice(0, 100);
     const all = await homesites.list();
     const needle = q.toLowerCase();
     // A lot number finds that lot; anything else searches the addresses.

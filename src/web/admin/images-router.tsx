@@ -19,6 +19,7 @@ import { csrfToken, requireCsrfToken } from '../csrf.js';
 import { UPLOAD_RETRY_AFTER_SECONDS } from '../uploads-route.js';
 import { receiveFile } from './receive-file.js';
 import { requireJson } from './require-json.js';
+import { cleanText } from '../../shared/text-input.js';
 import { staffOf, staffPage } from './staff-page.js';
 
 interface ImagesDeps {
@@ -81,7 +82,7 @@ export function createImagesRouter(deps: ImagesDeps): Router {
   async function renderEditor(req: Request, res: Response, collection: ImageCollection) {
     const isHome = collection.kind === 'homepage';
     const query = isHome ? '' : `?floorplan=${encodeURIComponent(collection.floorplan)}`;
-    const noticeText = typeof req.query.error === 'string' ? req.query.error.slice(0, 200) : undefined;
+    const noticeText = cleanText(req.query.error).slice(0, 200) || undefined;
     const notice =
       req.query.uploaded === '1'
         ? ({ kind: 'success', text: 'The image was added at the end.' } as const)
@@ -197,7 +198,7 @@ export function createImagesRouter(deps: ImagesDeps): Router {
         const back = editorPath(collection);
         try {
           if (!req.file) throw new ImageLibraryError('Choose an image file to upload.');
-          const alt = typeof req.body?.alt === 'string' ? (req.body.alt as string) : '';
+          const alt = cleanText(req.body?.alt);
           const url = await images.add(collection, { buffer: req.file.buffer, alt });
           if (browserForm) return res.redirect(303, `${back}?uploaded=1`);
           res.status(201).json({ ok: true, url });

@@ -1,5 +1,6 @@
 import { DIRECT_SOURCE, isLeadKind, type LeadFilter } from '../../db/leads.js';
 import { isLeadStatus, LEAD_CONTEXT_MAX_LENGTH } from '../../shared/lead-context.js';
+import { cleanText } from '../../shared/text-input.js';
 
 /** Leads per inbox page (contract: "50 leads a page"). */
 export const LEADS_PER_PAGE = 50;
@@ -11,7 +12,7 @@ export interface InboxQuery {
 }
 
 function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : '';
+  return cleanText(value);
 }
 
 /**

@@ -17,6 +17,7 @@ import type { Renderer } from '../../render/renderer.js';
 import { eraseLead } from '../../services/lead-erasure.js';
 import { writeLeadsCsv } from '../../services/messages-csv.js';
 import { isLeadStatus } from '../../shared/lead-context.js';
+import { cleanText, printable, printableRow } from '../../shared/text-input.js';
 import { MessagesPage, type LeadView } from '../../../views/admin/MessagesPage.js';
 import { requireCsrfToken } from '../csrf.js';
 import { inboxUrl, LEADS_PER_PAGE, parseInboxQuery, returnUrl } from './inbox-query.js';
@@ -54,7 +55,12 @@ function contextOf(row: LeadRow, content: Content): LeadView['context'] {
   ];
 }
 
-function toLeadView(row: LeadRow, content: Content): LeadView {
+/**
+ * A lead as the inbox shows it. Its text is printable: a lead stored before control characters were refused at
+ * the edge (text-input.ts) may still hold some, which an HTML page must not carry.
+ */
+function toLeadView(stored: LeadRow, content: Content): LeadView {
+  const row = printableRow(stored);
   return {
     kind: row.kind,
     id: row.id,
@@ -115,7 +121,7 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
             q: filter.q ?? '',
             spam: filter.spam,
           }}
-          sources={sources}
+          sources={sources.map(printable)}
           counts={{ total: counts.total, unread: counts.unread, spam: summary.spam }}
           pages={{
             page,
@@ -171,12 +177,13 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
         .type('text/plain')
         .send('Status must be one of: new, contacted, touring, toured, contract, closed, lost.');
     }
-    if (body.notes !== undefined && (typeof body.notes !== 'string' || body.notes.length > NOTES_MAX_LENGTH)) {
+    const notes = typeof body.notes === 'string' ? cleanText(body.notes, 'lines') : undefined;
+    if (body.notes !== undefined && (notes === undefined || notes.length > NOTES_MAX_LENGTH)) {
       return res.status(400).type('text/plain').send(`Notes are at most ${NOTES_MAX_LENGTH} characters.`);
     }
     const found = await updateLeadFollowUp(db, lead.kind, lead.id, {
       ...(isLeadStatus(body.status) ? { lead_status: body.status } : {}),
-      ...(typeof body.notes === 'string' ? { notes: body.notes.replace(/\r\n/g, '\n') } : {}),
+      ...(notes !== undefined ? { notes } : {}),
     });
     if (!found) return res.status(404).type('text/plain').send('Unknown lead.');
     res.redirect(303, `${returnUrl(req.body)}#lead-${lead.kind}-${lead.id}`);
