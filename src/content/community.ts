@@ -331,6 +331,7 @@ export const community = {
   homesites: {
     outlines: '/sample/site-plan-lots.svg',
     minimumLotSqft: { 'Silverwood II': 6_000, 'Sweetwater II': 6_500, 'The Canyon': 7_400, Overlook: 8_200 },
+    showPriceWhenTaken: false,
   },
   tours: {
     // The same hours as community.salesHours says, read in community.timeZone.

@@ -180,6 +180,11 @@ export const contentSchema = z
       outlines: sitePath.regex(/\.svg$/, 'must be an .svg file'),
       /** Smallest lot (sq ft) each plan is built on, by plan display name: says which plans fit a homesite. */
       minimumLotSqft: z.record(z.string().min(1), z.number().int().positive()),
+      /**
+       * Whether public pages and GET /api/homesites show the price of a homesite under contract or sold. Builders
+       * keep a buyer's price private, so it is hidden unless this says otherwise; staff pages always show it.
+       */
+      showPriceWhenTaken: z.boolean().default(false),
     }),
     tours,
     autoReply: autoReplySchema,
