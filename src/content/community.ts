@@ -325,6 +325,7 @@ export const community = {
       webm: '/sample/video/walkthrough.webm',
       mp4: '/sample/video/walkthrough.mp4',
       poster: '/sample/video/walkthrough-poster.jpg',
+      captions: '/sample/video/walkthrough.en.vtt',
       title: 'Maple Hollow model home walkthrough',
     },
   },

@@ -173,7 +173,14 @@ export const contentSchema = z
       specialOffer: image,
       portrait: image,
       features: z.object({ desktopPdf: sitePath, mobilePdf: sitePath }),
-      video: z.object({ webm: sitePath, mp4: sitePath, poster: sitePath, title: z.string().min(1) }),
+      video: z.object({
+        webm: sitePath,
+        mp4: sitePath,
+        poster: sitePath,
+        /** English captions, WebVTT (WCAG 1.2.2): shown when the viewer turns captions on. */
+        captions: sitePath.regex(/\.vtt$/, 'must be a .vtt file'),
+        title: z.string().min(1),
+      }),
     }),
     homesites: z.object({
       /** The lot outlines of the site-plan drawing: an SVG whose shapes carry ids `lot-N` (under static/). */

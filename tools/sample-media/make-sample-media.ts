@@ -62,7 +62,7 @@ import {
 import { counselorPortrait } from './portrait.js';
 import { readme } from './readme.js';
 import { LOT_COUNT, lotOutlinesSvg, sitePlan } from './siteplan.js';
-import { writeWalkthrough } from './video.js';
+import { walkthroughCaptions, writeWalkthrough } from './video.js';
 
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'static', 'sample');
 
@@ -233,6 +233,11 @@ const jobs: Job[] = [
       },
     ],
     make: (f) => writeWalkthrough(path.dirname(f)),
+  },
+  {
+    file: 'video/walkthrough.en.vtt',
+    what: 'English WebVTT captions of the walkthrough: says it has no sound, then each room as it shows.',
+    make: (f) => writeText(f, walkthroughCaptions()),
   },
   {
     file: 'logos/partner-1.svg',
