@@ -45,7 +45,7 @@ export function createPagesRouter(deps: PagesDeps): Router {
           title: content.community.name,
           description: `${content.community.description} ${content.community.tagline}.`,
           path: '/',
-          preloadImage: first ? { image: first, sizes: heroSizes(first) } : undefined,
+          preloadImage: first ? { image: first, sizes: heroSizes(first), capOnSmallScreens: true } : undefined,
           shareImage: carousel[0]?.row.url,
           jsonLd: [builderJsonLd(content, siteUrl)],
         },
