@@ -37,6 +37,7 @@ export function createPagesRouter(deps: PagesDeps): Router {
       homeLots: lots.length,
       floorPlans: content.floorPlans.length,
       availableNow: lots.filter((lot) => lot.status === 'available').length,
+      quickMoveIn: lots.filter((lot) => lot.status === 'quick-move-in').length,
     };
     res.send(
       renderer.page(
