@@ -1,13 +1,17 @@
+import { QUICK_MOVE_IN_PATH } from '../src/shared/constants.js';
+
 /** What the counter block shows: the homesites and available-now figures come from the database, not the content. */
 export interface CounterFigures {
   homeLots: number;
   floorPlans: number;
   availableNow: number;
+  /** Homesites with a quick move-in home: linked to their list when there are any. */
+  quickMoveIn: number;
 }
 
 /** The counter block: 78 Home Lots, 4 Floor Plans (seed-spec §9), and how many lots are available now. */
 export function Counters({ figures }: { figures: CounterFigures }) {
-  const { homeLots, floorPlans, availableNow } = figures;
+  const { homeLots, floorPlans, availableNow, quickMoveIn } = figures;
   return (
     <ul className="counters" aria-label="Community at a glance">
       <li className="counter">
@@ -19,7 +23,17 @@ export function Counters({ figures }: { figures: CounterFigures }) {
         </a>
       </li>
       <li className="counter">
-        <span className="counter-value">{floorPlans}</span> <span className="counter-label">Floor Plans</span>
+        <span className="counter-main">
+          <span className="counter-value">{floorPlans}</span> <span className="counter-label">Floor Plans</span>
+        </span>
+        {quickMoveIn > 0 ? (
+          <>
+            {' '}
+            <a className="counter-note" href={QUICK_MOVE_IN_PATH}>
+              {quickMoveIn === 1 ? '1 quick move-in home' : `${quickMoveIn} quick move-in homes`}
+            </a>
+          </>
+        ) : null}
       </li>
     </ul>
   );

@@ -61,6 +61,8 @@ export function FeaturesSection({ content, image }: { content: Content; image: D
             <video controls preload="none" poster={posterUrl(image, video.poster)} width={640} height={360} playsInline>
               <source src={video.webm} type="video/webm" />
               <source src={video.mp4} type="video/mp4" />
+              {/* `default`: a viewer who turns captions on (in the player or the system) gets these at once. */}
+              <track kind="captions" src={video.captions} srcLang="en" label="English" default />
               {MESSAGES.videoUnsupported}
             </video>
             <figcaption>{video.title}</figcaption>

@@ -1,4 +1,5 @@
 import type { Content } from '../src/content/index.js';
+import { QUICK_MOVE_IN_PATH } from '../src/shared/constants.js';
 import { PRIVACY_PATH } from '../src/shared/LeadConsent.js';
 import { EqualHousingLogo } from './EqualHousingLogo.js';
 import { ExternalLink } from './ExternalLink.js';
@@ -38,6 +39,9 @@ export function SiteFooter({ content }: { content: Content }) {
             </li>
             <li>
               <a href="/floor-plans">Floor Plans</a>
+            </li>
+            <li>
+              <a href={QUICK_MOVE_IN_PATH}>Quick Move-In Homes</a>
             </li>
             <li>
               <a href="/tours">Schedule a Tour</a>

@@ -1,5 +1,5 @@
 import type { Content } from '../src/content/index.js';
-import { LENDERS_HREF } from '../src/shared/constants.js';
+import { LENDERS_HREF, QUICK_MOVE_IN_PATH } from '../src/shared/constants.js';
 
 interface SiteNavProps {
   content: Content;
@@ -12,11 +12,12 @@ function current(path: string, href: string) {
 
 /**
  * The fixed navigation bar, HTML and CSS only: below the md breakpoint the links collapse into a native
- * popover (opened by its button without any script); the Floor Plans menu opens on hover and on focus.
+ * popover (opened by its button without any script); the Floor Plans menu opens on hover and on focus, and holds
+ * the plans and, under them, the quick move-in homes.
  */
 export function SiteNav({ content, path }: SiteNavProps) {
   const onHome = path === '/';
-  const inFloorPlans = path === '/floor-plans' || path.startsWith('/floor-plans/');
+  const inFloorPlans = path === '/floor-plans' || path.startsWith('/floor-plans/') || path === QUICK_MOVE_IN_PATH;
   return (
     <header className="site-header">
       <nav className="site-nav" aria-label="Main">
@@ -58,15 +59,21 @@ export function SiteNav({ content, path }: SiteNavProps) {
               >
                 Floor Plans
               </a>
-              <ul className="dropdown-menu" aria-label="Floor Plans">
-                {content.floorPlans.map((plan) => (
-                  <li key={plan.slug}>
-                    <a href={`/floor-plans/${plan.slug}`} {...current(path, `/floor-plans/${plan.slug}`)}>
-                      {plan.name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
+              <div className="dropdown-panel">
+                <ul className="dropdown-menu" aria-label="Floor Plans">
+                  {content.floorPlans.map((plan) => (
+                    <li key={plan.slug}>
+                      <a href={`/floor-plans/${plan.slug}`} {...current(path, `/floor-plans/${plan.slug}`)}>
+                        {plan.name}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+                {/* Homes of those plans built to move into soon: in the plans' menu, where the bar has room at every width. */}
+                <a className="dropdown-more" href={QUICK_MOVE_IN_PATH} {...current(path, QUICK_MOVE_IN_PATH)}>
+                  Quick Move-In Homes
+                </a>
+              </div>
             </li>
             <li>
               <a href="/contact" {...current(path, '/contact')}>

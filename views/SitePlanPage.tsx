@@ -1,3 +1,4 @@
+import { QUICK_MOVE_IN_PATH } from '../src/shared/constants.js';
 import { Widget } from '../src/render/widget.js';
 import type { LotMapProps } from '../src/shared/lot-map-props.js';
 import type { HomesiteSummary } from './homesites/homesite-summary.js';
@@ -23,17 +24,21 @@ export function SitePlanPage({ content, path, map, lotMap, homesites, availableC
           {`${homesites.length} homesites around a central park and pond; ${availableCount} available now.`} Tap a
           homesite to see what it is, or find it in the table below.
         </p>
+        <p className="page-jumps">
+          <a href="#homesite-table-heading">Every homesite as a list</a>
+          <a href="#nearby">Jump to What’s nearby</a>
+        </p>
       </PageHeading>
       <section className="container site-plan" id="homesites" aria-label="Site plan">
         <Widget name="LotMap" hydrate="visible" props={sentToBrowser} serverOnly={{ shapes }} />
         <p className="site-plan-links">
           <a href={media.sitePlan.src}>Open the full-size site plan drawing</a> ·{' '}
-          <a href="/quick-move-in">Quick move-in homes</a>
+          <a href={QUICK_MOVE_IN_PATH}>Quick move-in homes</a>
         </p>
         <h2 id="homesite-table-heading">Every homesite</h2>
         <HomesiteTable homesites={homesites} caption={`All ${homesites.length} homesites at ${community.name}`} />
       </section>
-      <section className="nearby-section" aria-labelledby="nearby-heading">
+      <section className="nearby-section" id="nearby" aria-labelledby="nearby-heading">
         <div className="container">
           <h2 id="nearby-heading">What’s nearby</h2>
           <Widget
@@ -47,6 +52,9 @@ export function SitePlanPage({ content, path, map, lotMap, homesites, availableC
               stylesheet: map.stylesheet,
             }}
           />
+          <p className="page-jumps">
+            <a href="#homesites">Back to the site plan</a>
+          </p>
         </div>
       </section>
     </Layout>

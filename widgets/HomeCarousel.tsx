@@ -91,7 +91,7 @@ export default function HomeCarousel({ title, tagline, slides, stylesheet }: Hom
       >
         {covered && first ? (
           <div className="hero-slide hero-cover">
-            <Picture image={first} sizes={first.sizes} loading="eager" fetchPriority="high" />
+            <Picture image={first} sizes={first.sizes} loading="eager" fetchPriority="high" capOnSmallScreens />
           </div>
         ) : null}
         {canRotate ? (
@@ -141,6 +141,7 @@ export default function HomeCarousel({ title, tagline, slides, stylesheet }: Hom
                   sizes={slide.sizes}
                   loading={index === 0 ? 'eager' : 'lazy'}
                   fetchPriority={index === 0 ? 'high' : undefined}
+                  capOnSmallScreens
                 />
               </div>
             ))}

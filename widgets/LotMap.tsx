@@ -411,9 +411,30 @@ export default function LotMap({
           ) : null}
         </form>
       </div>
-      <p className="lot-map-count" aria-live="polite">
-        {`Showing ${shown} of ${lots.length} homesites`}
-      </p>
+      {/* Above the drawing, not on it: a drawing's title block, compass or legend sit in its corners and edges. */}
+      <div className="lot-map-bar">
+        <p className="lot-map-count" aria-live="polite">
+          {`Showing ${shown} of ${lots.length} homesites`}
+        </p>
+        {enhanced ? (
+          <div className="lot-map-zoom" role="group" aria-label="Zoom the site plan">
+            <button type="button" onClick={() => zoomBy(1.5)} aria-label="Zoom in">
+              +
+            </button>
+            <button type="button" onClick={() => zoomBy(1 / 1.5)} aria-label="Zoom out" disabled={view.scale <= 1}>
+              −
+            </button>
+            <button
+              type="button"
+              onClick={() => setView(IDENTITY)}
+              disabled={view.scale <= 1}
+              aria-label="Show the whole site plan"
+            >
+              ⤢
+            </button>
+          </div>
+        ) : null}
+      </div>
       <div className="lot-map-frame">
         <div
           className={`lot-map-viewport${view.scale > 1 ? ' is-zoomed' : ''}`}
@@ -444,24 +465,6 @@ export default function LotMap({
               dangerouslySetInnerHTML={{ __html: shapesHtml }}
             />
           </div>
-          {enhanced ? (
-            <div className="lot-map-zoom">
-              <button type="button" onClick={() => zoomBy(1.5)} aria-label="Zoom in">
-                +
-              </button>
-              <button type="button" onClick={() => zoomBy(1 / 1.5)} aria-label="Zoom out" disabled={view.scale <= 1}>
-                −
-              </button>
-              <button
-                type="button"
-                onClick={() => setView(IDENTITY)}
-                disabled={view.scale <= 1}
-                aria-label="Show the whole site plan"
-              >
-                ⤢
-              </button>
-            </div>
-          ) : null}
         </div>
         {enhanced && activeLot ? (
           <LotCard

@@ -325,12 +325,14 @@ export const community = {
       webm: '/sample/video/walkthrough.webm',
       mp4: '/sample/video/walkthrough.mp4',
       poster: '/sample/video/walkthrough-poster.jpg',
+      captions: '/sample/video/walkthrough.en.vtt',
       title: 'Maple Hollow model home walkthrough',
     },
   },
   homesites: {
     outlines: '/sample/site-plan-lots.svg',
     minimumLotSqft: { 'Silverwood II': 6_000, 'Sweetwater II': 6_500, 'The Canyon': 7_400, Overlook: 8_200 },
+    showPriceWhenTaken: false,
   },
   tours: {
     // The same hours as community.salesHours says, read in community.timeZone.

@@ -173,13 +173,25 @@ export const contentSchema = z
       specialOffer: image,
       portrait: image,
       features: z.object({ desktopPdf: sitePath, mobilePdf: sitePath }),
-      video: z.object({ webm: sitePath, mp4: sitePath, poster: sitePath, title: z.string().min(1) }),
+      video: z.object({
+        webm: sitePath,
+        mp4: sitePath,
+        poster: sitePath,
+        /** English captions, WebVTT (WCAG 1.2.2): shown when the viewer turns captions on. */
+        captions: sitePath.regex(/\.vtt$/, 'must be a .vtt file'),
+        title: z.string().min(1),
+      }),
     }),
     homesites: z.object({
       /** The lot outlines of the site-plan drawing: an SVG whose shapes carry ids `lot-N` (under static/). */
       outlines: sitePath.regex(/\.svg$/, 'must be an .svg file'),
       /** Smallest lot (sq ft) each plan is built on, by plan display name: says which plans fit a homesite. */
       minimumLotSqft: z.record(z.string().min(1), z.number().int().positive()),
+      /**
+       * Whether public pages and GET /api/homesites show the price of a homesite under contract or sold. Builders
+       * keep a buyer's price private, so it is hidden unless this says otherwise; staff pages always show it.
+       */
+      showPriceWhenTaken: z.boolean().default(false),
     }),
     tours,
     autoReply: autoReplySchema,

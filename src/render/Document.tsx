@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from '../shared/responsive-image.js';
+import { SMALL_SCREEN, smallScreenImage, type ResponsiveImage } from '../shared/responsive-image.js';
 import { jsonLdText } from './structured-data.js';
 
 export interface PageMeta {
@@ -7,8 +7,11 @@ export interface PageMeta {
   /** The path of the page, for the canonical link. */
   path: string;
   noindex?: boolean;
-  /** The LCP image, preloaded with its srcset so the browser fetches it before it parses the body. */
-  preloadImage?: { image: ResponsiveImage; sizes: string };
+  /**
+   * The LCP image, preloaded with its srcset so the browser fetches it before it parses the body; as its <Picture>
+   * offers it (capOnSmallScreens: phones a narrower srcset, each preload then for its own screens).
+   */
+  preloadImage?: { image: ResponsiveImage; sizes: string; capOnSmallScreens?: boolean };
   /** Staff pages: the session's CSRF token for scripts, and the admin stylesheet. */
   csrfToken?: string;
   admin?: boolean;
@@ -31,6 +34,25 @@ interface DocumentProps {
   bodyHtml: string;
 }
 
+/** Wherever SMALL_SCREEN does not hold. */
+const LARGE_SCREEN = `not all and ${SMALL_SCREEN}`;
+
+/** The preload of an image as its <picture> offers it first: AVIF where it has a set of them. */
+function PreloadImage({ image, sizes, media }: { image: ResponsiveImage; sizes: string; media?: string }) {
+  return (
+    <link
+      rel="preload"
+      as="image"
+      href={image.src}
+      imageSrcSet={image.avifSrcSet ?? image.srcSet}
+      imageSizes={sizes}
+      type={image.avifSrcSet ? 'image/avif' : undefined}
+      media={media}
+      fetchPriority="high"
+    />
+  );
+}
+
 /** The HTML shell around a rendered page: head, links to exactly the CSS and JS the page uses. */
 export function Document({
   meta,
@@ -43,7 +65,8 @@ export function Document({
   bodyHtml,
 }: DocumentProps) {
   const title = meta.title === siteName ? siteName : `${meta.title} | ${siteName}`;
-  const preload = meta.preloadImage?.image;
+  const preload = meta.preloadImage;
+  const small = preload?.capOnSmallScreens ? smallScreenImage(preload.image) : undefined;
   return (
     <html lang="en">
       <head>
@@ -69,16 +92,9 @@ export function Document({
         <link rel="icon" href="/sample/icons/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/sample/icons/apple-touch-icon.png" />
         <link rel="manifest" href="/manifest.webmanifest" />
+        {preload && small ? <PreloadImage image={small} sizes={preload.sizes} media={SMALL_SCREEN} /> : null}
         {preload ? (
-          <link
-            rel="preload"
-            as="image"
-            href={preload.src}
-            imageSrcSet={preload.avifSrcSet ?? preload.srcSet}
-            imageSizes={meta.preloadImage?.sizes}
-            type={preload.avifSrcSet ? 'image/avif' : undefined}
-            fetchPriority="high"
-          />
+          <PreloadImage image={preload.image} sizes={preload.sizes} media={small ? LARGE_SCREEN : undefined} />
         ) : null}
         {stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />

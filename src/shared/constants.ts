@@ -18,3 +18,6 @@ export const CAROUSEL = { intervalMs: 5000, transitionMs: 800, infiniteLoop: tru
 export const NEARBY_MAP_HEIGHT = '30vh';
 
 export const LENDERS_HREF = '/about#lenders';
+
+/** The list of quick move-in homes (contract, wave 2), linked from the nav, the footer and the home page. */
+export const QUICK_MOVE_IN_PATH = '/quick-move-in';

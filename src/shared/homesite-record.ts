@@ -43,8 +43,17 @@ export function pickFields<T, K extends keyof T>(record: T, fields: readonly K[]
   return picked;
 }
 
-export function toPublicHomesite(record: HomesiteRecord): PublicHomesite {
-  return pickFields(record, PUBLIC_HOMESITE_FIELDS);
+/** Statuses whose price stays private unless the content says to show it (content.homesites.showPriceWhenTaken). */
+export const PRIVATE_PRICE_STATUSES: readonly HomesiteStatus[] = ['under-contract', 'sold'];
+
+/** The price buyers see: none for a homesite under contract or sold, unless the content shows those. */
+export function publicPrice(record: Pick<HomesiteRecord, 'status' | 'price'>, showPriceWhenTaken: boolean) {
+  return !showPriceWhenTaken && PRIVATE_PRICE_STATUSES.includes(record.status) ? null : record.price;
+}
+
+/** A homesite as GET /api/homesites answers it: every public key, the price null where it is private. */
+export function toPublicHomesite(record: HomesiteRecord, showPriceWhenTaken: boolean): PublicHomesite {
+  return { ...pickFields(record, PUBLIC_HOMESITE_FIELDS), price: publicPrice(record, showPriceWhenTaken) };
 }
 
 /** Compiles only while HOMESITE_FIELDS names every field of HomesiteRecord. */

@@ -35,3 +35,35 @@ export function coverSizes(image: Pick<ResponsiveImage, 'width' | 'height'>, slo
   };
   return slots.map((slot) => (slot.media ? `${slot.media} ` : '') + drawnWidth(slot.width)).join(', ');
 }
+
+/** Below the site's md breakpoint (site.css): phones, offered no variant wider than WIDEST_SMALL_SCREEN_VARIANT. */
+export const SMALL_SCREEN = '(max-width: 767.98px)';
+
+/**
+ * The widest variant a phone is offered. A cover-fit hero on a phone held upright is drawn about three times
+ * wider than the screen (1,040 CSS px at 375 × 812): at DPR 3 its `sizes` would ask for a 3,840 px file, of which
+ * the phone shows a third. Phones keep the 1,600 px variant they had; the wider ones are for large screens.
+ */
+export const WIDEST_SMALL_SCREEN_VARIANT = 1600;
+
+/** A srcset without its candidates wider than `widest` ("a.jpg 400w, b.jpg 800w"); undefined stays undefined. */
+export function srcSetUpTo(srcSet: string | undefined, widest: number): string | undefined {
+  if (srcSet === undefined) return undefined;
+  return srcSet
+    .split(',')
+    .map((candidate) => candidate.trim())
+    .filter((candidate) => parseInt(candidate.split(/\s+/)[1] ?? '', 10) <= widest)
+    .join(', ');
+}
+
+/** The image as phones are offered it, or undefined when it has no variant wider than they are offered. */
+export function smallScreenImage(image: ResponsiveImage): ResponsiveImage | undefined {
+  const capped = {
+    ...image,
+    srcSet: srcSetUpTo(image.srcSet, WIDEST_SMALL_SCREEN_VARIANT),
+    webpSrcSet: srcSetUpTo(image.webpSrcSet, WIDEST_SMALL_SCREEN_VARIANT),
+    avifSrcSet: srcSetUpTo(image.avifSrcSet, WIDEST_SMALL_SCREEN_VARIANT),
+  };
+  const same = capped.srcSet === image.srcSet && capped.webpSrcSet === image.webpSrcSet;
+  return same && capped.avifSrcSet === image.avifSrcSet ? undefined : capped;
+}

@@ -5,6 +5,7 @@ import type { HomesiteSummary } from '../../views/homesites/homesite-summary.js'
 import { plansThatFit as fittingPlans } from '../shared/plans-that-fit.js';
 import type { LotMapHomesite } from '../shared/lot-map-props.js';
 import { mapNullable } from '../shared/nullable.js';
+import { publicPrice } from '../shared/homesite-record.js';
 
 /** Plans whose smallest lot (content.homesites.minimumLotSqft) fits this lot; a plan with no minimum fits any lot. */
 export function plansThatFit(content: Content, sqft: number | null): string[] {
@@ -15,8 +16,10 @@ export function plansThatFit(content: Content, sqft: number | null): string[] {
   );
 }
 
-export function toLotMapHomesite(row: HomesiteRow): LotMapHomesite {
-  return { lot: row.lot, status: row.status, plan: row.plan, price: row.price, sqft: row.sqft, ready: row.ready };
+/** One homesite as the public lot map gets it: its price only where buyers may see it. */
+export function toLotMapHomesite(content: Content, row: HomesiteRow): LotMapHomesite {
+  const price = publicPrice(row, content.homesites.showPriceWhenTaken);
+  return { lot: row.lot, status: row.status, plan: row.plan, price, sqft: row.sqft, ready: row.ready };
 }
 
 /** Lots share a few sizes, and the site plan lists 1,000 lots: the plans that fit are worked out once per size. */
@@ -36,16 +39,17 @@ function fittingPlanLinks(content: Content, sqft: number | null): HomesiteSummar
   return links;
 }
 
-/** The facts of one homesite as pages print them. */
+/** The facts of one homesite as public pages print them (a private price is left out). */
 export function toHomesiteSummary(content: Content, row: HomesiteRow): HomesiteSummary {
   const plan = row.plan ? content.floorPlans.find((candidate) => candidate.name === row.plan) : undefined;
+  const price = publicPrice(row, content.homesites.showPriceWhenTaken);
   return {
     lot: row.lot,
     status: row.status,
     statusLabel: STATUS_LABELS[row.status],
     plan: row.plan ? { name: row.plan, href: plan ? `/floor-plans/${plan.slug}` : undefined } : null,
-    price: row.price,
-    priceText: mapNullable(row.price, formatPrice),
+    price,
+    priceText: mapNullable(price, formatPrice),
     sqftText: mapNullable(row.sqft, (sqft) => `${formatNumber(sqft)} sq ft`),
     sqft: row.sqft,
     address: row.address,

@@ -62,7 +62,8 @@ export function createHomesitesRouter(deps: HomesitesRouterDeps): Router {
       return;
     }
     const rows = await homesites.list(status as HomesiteStatus | undefined);
-    res.json({ _embedded: { homesites: rows.map(toPublicHomesite) } });
+    const { showPriceWhenTaken } = content.homesites;
+    res.json({ _embedded: { homesites: rows.map((row) => toPublicHomesite(row, showPriceWhenTaken)) } });
   });
 
   router.get('/site-plan', cached(sitePlanQuery(content)), async (req, res) => {
@@ -77,7 +78,7 @@ export function createHomesitesRouter(deps: HomesitesRouterDeps): Router {
           homesites={summaries}
           availableCount={rows.filter((row) => row.status === 'available').length}
           lotMap={{
-            lots: rows.map(toLotMapHomesite),
+            lots: rows.map((row) => toLotMapHomesite(content, row)),
             shapes: outlines.shapes,
             viewBox: outlines.viewBox,
             image: drawing,

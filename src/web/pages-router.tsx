@@ -37,6 +37,7 @@ export function createPagesRouter(deps: PagesDeps): Router {
       homeLots: lots.length,
       floorPlans: content.floorPlans.length,
       availableNow: lots.filter((lot) => lot.status === 'available').length,
+      quickMoveIn: lots.filter((lot) => lot.status === 'quick-move-in').length,
     };
     res.send(
       renderer.page(
@@ -45,7 +46,7 @@ export function createPagesRouter(deps: PagesDeps): Router {
           title: content.community.name,
           description: `${content.community.description} ${content.community.tagline}.`,
           path: '/',
-          preloadImage: first ? { image: first, sizes: heroSizes(first) } : undefined,
+          preloadImage: first ? { image: first, sizes: heroSizes(first), capOnSmallScreens: true } : undefined,
           shareImage: carousel[0]?.row.url,
           jsonLd: [builderJsonLd(content, siteUrl)],
         },

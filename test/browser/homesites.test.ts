@@ -160,6 +160,8 @@ describe('Lot map and homesite editor (browser)', function () {
       await page.getByRole('button', { name: 'Zoom in' }).click();
       await page.getByRole('button', { name: 'Zoom in' }).click();
       expect(await stage.evaluate((element) => (element as HTMLElement).style.transform)).to.match(/scale\(2\.25\)/);
+      // The buttons sit above the drawing: a click scrolls only them into view, the drawing may still be below.
+      await page.locator('.lot-map-viewport').scrollIntoViewIfNeeded();
       const box = (await page.locator('.lot-map-viewport').boundingBox())!;
       const before = await stage.evaluate((element) => (element as HTMLElement).style.transform);
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

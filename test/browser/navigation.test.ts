@@ -76,6 +76,10 @@ describe('Navigation (no JavaScript)', function () {
       expect(await page.evaluate(() => document.activeElement?.textContent)).to.equal('Overlook');
       expect(await dropdown(page).isVisible()).to.equal(true);
       await screenshot(page, 'nav-dropdown-focus-1280');
+      // Under the plans, the menu links the quick move-in homes.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).to.equal('Quick Move-In Homes');
+      expect(await page.locator('.site-nav .dropdown-more').isVisible()).to.equal(true);
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.textContent)).to.equal('Contact');
       expect(await dropdown(page).isVisible()).to.equal(false);
@@ -101,6 +105,7 @@ describe('Navigation (no JavaScript)', function () {
         'Contact',
         'Get Pre-Approved',
         ...PLAN_LINKS.map(([plan]) => plan),
+        'Quick Move-In Homes',
       ]) {
         expect(await nav.getByRole('link', { name: label, exact: true }).isVisible(), label).to.equal(true);
       }

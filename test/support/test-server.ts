@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { LOWEST_PASSWORD_HASH_COST } from '../../src/services/passwords.js';
+import type { Content } from '../../src/content/index.js';
 import { createSite, type Site } from '../../src/site.js';
 import { createTestDatabase, databaseUrlOf } from './test-database.js';
 
@@ -51,11 +52,11 @@ export function testConfig(dataDir: string, databaseUrl: string, env: Record<str
  * database under `npm run test:postgres`). SQLite-specific tests pass `{ sqlite: true }`. `sameStorageAs` starts a
  * second instance on another server's database and upload directory, as several instances behind a proxy run.
  * `postgres` puts the database on that PostgreSQL server (a superuser URL) whatever the suite runs on. `port`
- * asks for that port (it rejects with EADDRINUSE when the port is taken).
+ * asks for that port (it rejects with EADDRINUSE when the port is taken); `content` replaces the community content.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { sqlite?: boolean; postgres?: string; sameStorageAs?: TestServer; port?: number } = {},
+  options: { sqlite?: boolean; postgres?: string; sameStorageAs?: TestServer; port?: number; content?: Content } = {},
 ): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'community-site-test-'));
   const shared = options.sameStorageAs?.config;
@@ -63,7 +64,7 @@ export async function startTestServer(
     ? { url: databaseUrlOf(shared.database), drop: async () => undefined }
     : await createTestDatabase(dataDir, options);
   const config = testConfig(dataDir, database.url, shared ? { UPLOAD_DIR: shared.uploadDir, ...env } : env);
-  const site = await createSite(config, createLogger(config));
+  const site = await createSite(config, createLogger(config), options.content);
   const { db } = site;
   const release = async () => {
     await site.close();

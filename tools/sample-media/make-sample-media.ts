@@ -62,7 +62,7 @@ import {
 import { counselorPortrait } from './portrait.js';
 import { readme } from './readme.js';
 import { LOT_COUNT, lotOutlinesSvg, sitePlan } from './siteplan.js';
-import { writeWalkthrough } from './video.js';
+import { walkthroughCaptions, writeWalkthrough } from './video.js';
 
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'static', 'sample');
 
@@ -108,30 +108,37 @@ async function pdfIllustration(): Promise<Buffer> {
   return renderScene(exteriorSweetwater(), { size: 44 }).resize(600).jpeg({ quality: 72, mozjpeg: true }).toBuffer();
 }
 
+/**
+ * The heroes fill the screen's width: drawn at 2.4 × their 1600 × 900 design, 3840 px across, the width of a
+ * 1920 px screen at device pixel ratio 2 (the build's widest variant).
+ */
+const HERO_SCALE = 2.4;
+const HERO_PX = [3840, 2160] as const;
+
 const jobs: Job[] = [
   {
     file: 'carousel/carousel-1.jpg',
-    px: [1600, 900],
+    px: HERO_PX,
     what: 'Hero: a street of new homes (cottage, modern farmhouse, craftsman) at sunrise.',
-    make: (f) => writeJpeg(carouselSunriseStreet(), f),
+    make: (f) => writeJpeg(carouselSunriseStreet(), f, {}, HERO_SCALE),
   },
   {
     file: 'carousel/carousel-2.jpg',
-    px: [1600, 900],
+    px: HERO_PX,
     what: 'Hero: a single stone-accented ranch home at golden hour.',
-    make: (f) => writeJpeg(carouselGoldenHome(), f),
+    make: (f) => writeJpeg(carouselGoldenHome(), f, {}, HERO_SCALE),
   },
   {
     file: 'carousel/carousel-3.jpg',
-    px: [1600, 900],
+    px: HERO_PX,
     what: 'Hero: the community park and pond with homes along the far side.',
-    make: (f) => writeJpeg(carouselParkPond(), f),
+    make: (f) => writeJpeg(carouselParkPond(), f, {}, HERO_SCALE),
   },
   {
     file: 'carousel/carousel-4.jpg',
-    px: [1600, 900],
+    px: HERO_PX,
     what: 'Hero: a twilight street with lit windows and street lamps.',
-    make: (f) => writeJpeg(carouselTwilightStreet(), f),
+    make: (f) => writeJpeg(carouselTwilightStreet(), f, {}, HERO_SCALE),
   },
   {
     file: 'floorplans/sweetwater-ii-1.jpg',
@@ -233,6 +240,11 @@ const jobs: Job[] = [
       },
     ],
     make: (f) => writeWalkthrough(path.dirname(f)),
+  },
+  {
+    file: 'video/walkthrough.en.vtt',
+    what: 'English WebVTT captions of the walkthrough: says it has no sound, then each room as it shows.',
+    make: (f) => writeText(f, walkthroughCaptions()),
   },
   {
     file: 'logos/partner-1.svg',

@@ -18,19 +18,20 @@ async function ensureDir(file: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
 }
 
-/** Rasterize a scene (with its SAMPLE IMAGE badge) at its design size. */
-export function renderScene(scene: Scene, mark: Parameters<typeof sampleMark>[2] | null = {}): Sharp {
+/** Rasterize a scene (with its SAMPLE IMAGE badge) at its design size, or `scale` times it (a vector scene stays sharp). */
+export function renderScene(scene: Scene, mark: Parameters<typeof sampleMark>[2] | null = {}, scale = 1): Sharp {
   const badge = mark === null ? '' : sampleMark(scene.width, scene.height, mark);
-  return sharp(Buffer.from(toSvg(scene, 1, badge))).flatten({ background: '#ffffff' });
+  return sharp(Buffer.from(toSvg(scene, scale, badge))).flatten({ background: '#ffffff' });
 }
 
 export async function writeJpeg(
   scene: Scene,
   file: string,
   mark: Parameters<typeof sampleMark>[2] = {},
+  scale = 1,
 ): Promise<void> {
   await ensureDir(file);
-  await renderScene(scene, mark).jpeg({ quality: 78, mozjpeg: true, chromaSubsampling: '4:2:0' }).toFile(file);
+  await renderScene(scene, mark, scale).jpeg({ quality: 78, mozjpeg: true, chromaSubsampling: '4:2:0' }).toFile(file);
 }
 
 const PALETTE_PNG = { palette: true, compressionLevel: 9, effort: 10, dither: 0.5 } as const;

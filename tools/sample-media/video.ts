@@ -247,6 +247,31 @@ export function walkthroughShots(): Shot[] {
   ];
 }
 
+/** 00:00:02.417 */
+function vttTime(seconds: number): string {
+  const ms = Math.round(seconds * 1000);
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
+}
+
+/**
+ * WebVTT captions of the walkthrough (WCAG 1.2.2). The video has no sound track: the first cue says so, and each
+ * cue carries the room label the frames show, timed as renderFrames switches it (halfway through each cross-fade).
+ * Cues sit at the top (line:0), clear of the band the frames carry at the bottom and of the badge at the top right.
+ */
+export function walkthroughCaptions(shots: readonly Shot[] = walkthroughShots()): string {
+  const stride = SHOT_FRAMES - FADE_FRAMES;
+  const labelSwitch = Math.floor(FADE_FRAMES / 2);
+  const starts = shots.map((_, index) => (index === 0 ? 0 : index * stride + labelSwitch) / FPS);
+  const end = frameCount(shots.length) / FPS;
+  const cues = shots.map((shot, index) => {
+    const lines = index === 0 ? ['[No sound]', shot.label] : [shot.label];
+    const timing = `${vttTime(starts[index] ?? 0)} --> ${vttTime(starts[index + 1] ?? end)} line:0 size:60%`;
+    return `${index + 1}\n${timing}\n${lines.join('\n')}`;
+  });
+  return `WEBVTT\n\n${cues.join('\n\n')}\n`;
+}
+
 /** Writes walkthrough.mp4, walkthrough.webm and walkthrough-poster.jpg into `dir`. */
 export async function writeWalkthrough(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
