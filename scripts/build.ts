@@ -26,6 +26,16 @@ const ASSETS_DIR = path.join(PUBLIC_BUILD_DIR, 'assets');
 const IMG_DIR = path.join(PUBLIC_BUILD_DIR, 'img');
 const BOOT = path.join(PROJECT_DIR, 'widgets', 'boot.ts');
 const HYDRATE_WIDGET = path.join(PROJECT_DIR, 'widgets', 'hydrate-widget.ts');
+/** The tour form's phone formatting: the boot script's other dynamic import, where a page marks a phone input. */
+const PHONE_INPUT = path.join(PROJECT_DIR, 'widgets', 'phone-input.ts');
+/** What the boot script may load, each an entry of the widget build, by the file name the boot imports. */
+const BOOT_IMPORTS = { 'hydrate-widget.js': HYDRATE_WIDGET, 'phone-input.js': PHONE_INPUT } as const;
+
+/** The boot entry a dynamic import names, if it is one of BOOT_IMPORTS. */
+function bootImportOf(importPath: string): string | undefined {
+  const name = path.basename(importPath);
+  return Object.hasOwn(BOOT_IMPORTS, name) ? BOOT_IMPORTS[name as keyof typeof BOOT_IMPORTS] : undefined;
+}
 
 async function exists(file: string): Promise<boolean> {
   return fs.stat(file).then(
@@ -50,10 +60,12 @@ function outputOf(metafile: esbuild.Metafile, entry: string): string {
  * The boot script, built on its own into one file that imports nothing before it runs: every page with a widget
  * or a lead form requests it, and a chunk shared with the widgets would cost a second round trip while the page's
  * images and stylesheets are still loading. What it shares with them (the registry's attribute names, the visit
- * fields) is small enough to repeat. Its one dynamic import, the hydration code, is the widget build's entry.
+ * fields) is small enough to repeat. Its dynamic imports, the hydration code and the tour form's phone formatting,
+ * are entries of the widget build.
  */
 async function buildBoot(shared: esbuild.BuildOptions & { metafile: true }, widgetMetafile: esbuild.Metafile) {
-  const hydrateWidgetUrl = toUrl(outputOf(widgetMetafile, HYDRATE_WIDGET));
+  const urlOf = (entry: string) => toUrl(outputOf(widgetMetafile, entry));
+  const allowed = Object.values(BOOT_IMPORTS).map(urlOf);
   const build = await esbuild.build({
     ...shared,
     entryPoints: [{ in: BOOT, out: 'boot' }],
@@ -64,31 +76,35 @@ async function buildBoot(shared: esbuild.BuildOptions & { metafile: true }, widg
         setup(build) {
           // The registry's widget imports are dynamic too; the boot script reads only its attribute names, so they
           // fall away with the unused loaders (checked below).
-          build.onResolve({ filter: /.*/ }, (args) =>
-            args.kind !== 'dynamic-import'
-              ? undefined
-              : { path: args.path.endsWith('/hydrate-widget.js') ? hydrateWidgetUrl : args.path, external: true },
-          );
+          build.onResolve({ filter: /.*/ }, (args) => {
+            if (args.kind !== 'dynamic-import') return undefined;
+            const entry = bootImportOf(args.path);
+            return { path: entry ? urlOf(entry) : args.path, external: true };
+          });
         },
       },
     ],
   });
   const imports = Object.values(build.metafile.outputs).flatMap((output) => output.imports.map((entry) => entry.path));
-  if (imports.some((imported) => imported !== hydrateWidgetUrl))
-    throw new Error(`the boot script must import nothing but ${hydrateWidgetUrl}; it imports ${imports.join(', ')}`);
+  if (imports.some((imported) => !allowed.includes(imported)))
+    throw new Error(`the boot script must import nothing but ${allowed.join(', ')}; it imports ${imports.join(', ')}`);
   return build;
 }
 
-/** Both builds in one metafile, the boot's dynamic import named by the output file it loads, as a split build would. */
+/** Both builds in one metafile, the boot's dynamic imports named by the output files they load, as a split build would. */
 function mergedMetafile(widgets: esbuild.Metafile, boot: esbuild.Metafile): esbuild.Metafile {
-  const hydrateWidget = outputOf(widgets, HYDRATE_WIDGET);
+  const outputByUrl = new Map(
+    Object.values(BOOT_IMPORTS).map((entry) => [toUrl(outputOf(widgets, entry)), outputOf(widgets, entry)]),
+  );
   const bootOutputs = Object.fromEntries(
     Object.entries(boot.outputs).map(([file, output]) => [
       file,
       {
         ...output,
         imports: output.imports.map((entry) =>
-          entry.external && entry.kind === 'dynamic-import' ? { path: hydrateWidget, kind: entry.kind } : entry,
+          entry.external && entry.kind === 'dynamic-import'
+            ? { path: outputByUrl.get(entry.path) ?? entry.path, kind: entry.kind }
+            : entry,
         ),
       },
     ]),
@@ -131,6 +147,7 @@ async function buildClient(clean: boolean): Promise<void> {
     ...shared,
     entryPoints: [
       { in: HYDRATE_WIDGET, out: 'hydrate-widget' },
+      { in: PHONE_INPUT, out: 'phone-input' },
       ...widgetNames.map((name) => ({ in: path.join(PROJECT_DIR, 'widgets', `${name}.tsx`), out: name })),
       ...cssEntries,
     ],
