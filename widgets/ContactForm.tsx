@@ -116,7 +116,7 @@ export default function ContactForm({
   const [errors, setErrors] = useState<ContactErrors>(initialErrors);
   const [status, setStatus] = useState<Status>(initialStatus);
   const [notice, setNotice] = useState<string | undefined>(initialNotice);
-  // The problems listed at the top: the server's after a plain post, then those of the last send.
+  // The problems of a plain post are listed at the top; a send with JavaScript focuses the first field instead.
   const [summaryShown, setSummaryShown] = useState(Object.keys(initialErrors).length > 0);
   const formRef = useRef<HTMLFormElement>(null);
   const outcomeRef = useRef<HTMLParagraphElement>(null);
@@ -174,7 +174,7 @@ export default function ContactForm({
     const found = problemsOf(values);
     setErrors(found);
     const firstInvalid = CONTACT_FIELDS.find((field) => found[field]);
-    setSummaryShown(firstInvalid !== undefined);
+    setSummaryShown(false);
     if (firstInvalid) {
       // Seed: an invalid phone shows its own alert and nothing is sent.
       setStatus(found.phone ? 'invalid-phone' : 'idle');
@@ -236,10 +236,8 @@ export default function ContactForm({
         <ErrorSummary
           id="contact-problems"
           problems={CONTACT_FIELDS.flatMap((field) => {
-            const message = errors[field];
-            return message ? [{ fieldId: `contact-${field}`, message }] : [];
+            return errors[field] ? [{ fieldId: `contact-${field}`, label: CONTACT_LABELS[field] }] : [];
           })}
-          // Only the page a plain post got back opens on the summary; a send with JavaScript focuses the first field.
           focusOnLoad={!enhanced}
         />
       ) : null}

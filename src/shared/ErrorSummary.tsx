@@ -1,7 +1,7 @@
-/** One problem of a form: its message and the id of the field it is about. */
+/** A field with a problem: its id and its label. */
 export interface FormProblem {
   fieldId: string;
-  message: string;
+  label: string;
 }
 
 interface ErrorSummaryProps {
@@ -16,7 +16,9 @@ interface ErrorSummaryProps {
 }
 
 /**
- * The list of a form's problems at its top, each a link to its field (the GOV.UK error summary). Shared by the
+ * The list of a form's problems at its top, each a link to its field (the GOV.UK error summary). Each link is
+ * named by the field's label: the problem itself is said once, next to its field, where the link leads. Focus
+ * announces the summary by its heading, so it is a labelled group rather than a second alert. Shared by the
  * contact form (a widget) and the tour form (a view).
  */
 export function ErrorSummary({ id, problems, focusOnLoad }: ErrorSummaryProps) {
@@ -26,18 +28,18 @@ export function ErrorSummary({ id, problems, focusOnLoad }: ErrorSummaryProps) {
     <div
       id={id}
       className="error-summary"
-      role="alert"
+      role="group"
       aria-labelledby={headingId}
       tabIndex={-1}
       autoFocus={focusOnLoad}
     >
       <h2 id={headingId} className="error-summary-heading">
-        There is a problem
+        There is a problem with {problems.length === 1 ? 'this field' : `these ${problems.length} fields`}
       </h2>
       <ul className="error-summary-list">
         {problems.map((problem) => (
           <li key={problem.fieldId}>
-            <a href={`#${problem.fieldId}`}>{problem.message}</a>
+            <a href={`#${problem.fieldId}`}>{problem.label}</a>
           </li>
         ))}
       </ul>

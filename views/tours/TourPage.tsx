@@ -46,6 +46,9 @@ const CONTACT_INPUTS = [
   { field: 'phone', type: 'tel', autoComplete: 'tel', pattern: PHONE_INPUT_PATTERN_ATTRIBUTE },
 ] as const;
 
+const TIMES_LEGEND = 'Day and time';
+const NOTE_LABEL = 'Note (optional)';
+
 /** The summary's order: the form's own, the time first. */
 const FORM_ORDER: readonly TourFormField[] = ['start', 'firstname', 'lastname', 'email', 'phone', 'message'];
 
@@ -54,6 +57,11 @@ const TIMES_ID = 'tour-times';
 
 function fieldId(field: TourFormField) {
   return field === 'start' ? TIMES_ID : `tour-${field}`;
+}
+
+function fieldLabel(field: TourFormField): string {
+  if (field === 'start') return TIMES_LEGEND;
+  return field === 'message' ? NOTE_LABEL : CONTACT_LABELS[field];
 }
 
 function fieldErrorId(field: TourFormField) {
@@ -78,8 +86,7 @@ export function TourPage(props: TourPageProps) {
           <ErrorSummary
             id="tour-problems"
             problems={FORM_ORDER.flatMap((field) => {
-              const message = errors[field];
-              return message ? [{ fieldId: fieldId(field), message }] : [];
+              return errors[field] ? [{ fieldId: fieldId(field), label: fieldLabel(field) }] : [];
             })}
             focusOnLoad
           />
@@ -93,7 +100,7 @@ export function TourPage(props: TourPageProps) {
             className="tour-times"
             aria-describedby={errors.start ? fieldErrorId('start') : undefined}
           >
-            <legend>Day and time</legend>
+            <legend>{TIMES_LEGEND}</legend>
             {errors.start ? (
               <p id={fieldErrorId('start')} className="field-error">
                 {errors.start}
@@ -160,7 +167,7 @@ export function TourPage(props: TourPageProps) {
                 );
               })}
               <div className="field field-message">
-                <label htmlFor="tour-message">Note (optional)</label>
+                <label htmlFor="tour-message">{NOTE_LABEL}</label>
                 <textarea
                   id="tour-message"
                   name="message"
