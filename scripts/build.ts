@@ -28,7 +28,7 @@ const BOOT = path.join(PROJECT_DIR, 'widgets', 'boot.ts');
 const HYDRATE_WIDGET = path.join(PROJECT_DIR, 'widgets', 'hydrate-widget.ts');
 /** The tour form's phone formatting: the boot script's other dynamic import, where a page marks a phone input. */
 const PHONE_INPUT = path.join(PROJECT_DIR, 'widgets', 'phone-input.ts');
-/** What the boot script may load, each an entry of the widget build, by the file name the boot imports. */
+/** What the boot script may load, each built entry, by the file name the boot imports. */
 const BOOT_IMPORTS = { 'hydrate-widget.js': HYDRATE_WIDGET, 'phone-input.js': PHONE_INPUT } as const;
 
 /** The boot entry a dynamic import names, if it is one of BOOT_IMPORTS. */
@@ -60,11 +60,11 @@ function outputOf(metafile: esbuild.Metafile, entry: string): string {
  * The boot script, built on its own into one file that imports nothing before it runs: every page with a widget
  * or a lead form requests it, and a chunk shared with the widgets would cost a second round trip while the page's
  * images and stylesheets are still loading. What it shares with them (the registry's attribute names, the visit
- * fields) is small enough to repeat. Its dynamic imports, the hydration code and the tour form's phone formatting,
- * are entries of the widget build.
+ * fields) is small enough to repeat. Its dynamic imports are the widget build's hydration code and the tour form's
+ * phone formatting, built on its own (`importable` holds both builds).
  */
-async function buildBoot(shared: esbuild.BuildOptions & { metafile: true }, widgetMetafile: esbuild.Metafile) {
-  const urlOf = (entry: string) => toUrl(outputOf(widgetMetafile, entry));
+async function buildBoot(shared: esbuild.BuildOptions & { metafile: true }, importable: esbuild.Metafile) {
+  const urlOf = (entry: string) => toUrl(outputOf(importable, entry));
   const allowed = Object.values(BOOT_IMPORTS).map(urlOf);
   const build = await esbuild.build({
     ...shared,
@@ -112,6 +112,31 @@ function mergedMetafile(widgets: esbuild.Metafile, boot: esbuild.Metafile): esbu
   return { inputs: { ...widgets.inputs, ...boot.inputs }, outputs: { ...widgets.outputs, ...bootOutputs } };
 }
 
+/**
+ * The tour form's phone formatting, one file that imports nothing: the tour page loads no widget, and the few
+ * functions it shares with the contact form would otherwise come as three chunks of their own.
+ */
+async function buildPhoneInput(shared: esbuild.BuildOptions & { metafile: true }) {
+  const build = await esbuild.build({
+    ...shared,
+    entryPoints: [{ in: PHONE_INPUT, out: 'phone-input' }],
+    splitting: false,
+  });
+  const imports = Object.values(build.metafile.outputs).flatMap((output) => output.imports);
+  if (imports.length > 0)
+    throw new Error(
+      `the phone formatting must import nothing; it imports ${imports.map((entry) => entry.path).join(', ')}`,
+    );
+  return build;
+}
+
+function joinedMetafile(...metafiles: esbuild.Metafile[]): esbuild.Metafile {
+  return {
+    inputs: Object.assign({}, ...metafiles.map((metafile) => metafile.inputs)) as esbuild.Metafile['inputs'],
+    outputs: Object.assign({}, ...metafiles.map((metafile) => metafile.outputs)) as esbuild.Metafile['outputs'],
+  };
+}
+
 async function buildClient(clean: boolean): Promise<void> {
   // Names carry content hashes, so stale files never clash; a full build removes them. A client-only build
   // (tests, dev) leaves them, so a server still running on the previous build keeps serving its files.
@@ -147,15 +172,15 @@ async function buildClient(clean: boolean): Promise<void> {
     ...shared,
     entryPoints: [
       { in: HYDRATE_WIDGET, out: 'hydrate-widget' },
-      { in: PHONE_INPUT, out: 'phone-input' },
       ...widgetNames.map((name) => ({ in: path.join(PROJECT_DIR, 'widgets', `${name}.tsx`), out: name })),
       ...cssEntries,
     ],
     chunkNames: 'chunk-[hash]',
     splitting: true,
   });
-  const bootBuild = await buildBoot(shared, widgetBuild.metafile);
-  const result = { metafile: mergedMetafile(widgetBuild.metafile, bootBuild.metafile) };
+  const importable = joinedMetafile(widgetBuild.metafile, (await buildPhoneInput(shared)).metafile);
+  const bootBuild = await buildBoot(shared, importable);
+  const result = { metafile: mergedMetafile(importable, bootBuild.metafile) };
   await fs.writeFile(path.join(BUILD_DIR, 'client-metafile.json'), JSON.stringify(result.metafile));
 
   const outputs = Object.entries(result.metafile.outputs);
