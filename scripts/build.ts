@@ -26,6 +26,16 @@ const ASSETS_DIR = path.join(PUBLIC_BUILD_DIR, 'assets');
 const IMG_DIR = path.join(PUBLIC_BUILD_DIR, 'img');
 const BOOT = path.join(PROJECT_DIR, 'widgets', 'boot.ts');
 const HYDRATE_WIDGET = path.join(PROJECT_DIR, 'widgets', 'hydrate-widget.ts');
+/** The tour form's phone formatting: the boot script's other dynamic import, where a page marks a phone input. */
+const PHONE_INPUT = path.join(PROJECT_DIR, 'widgets', 'phone-input.ts');
+/** What the boot script may load, each built entry, by the file name the boot imports. */
+const BOOT_IMPORTS = { 'hydrate-widget.js': HYDRATE_WIDGET, 'phone-input.js': PHONE_INPUT } as const;
+
+/** The boot entry a dynamic import names, if it is one of BOOT_IMPORTS. */
+function bootImportOf(importPath: string): string | undefined {
+  const name = path.basename(importPath);
+  return Object.hasOwn(BOOT_IMPORTS, name) ? BOOT_IMPORTS[name as keyof typeof BOOT_IMPORTS] : undefined;
+}
 
 async function exists(file: string): Promise<boolean> {
   return fs.stat(file).then(
@@ -50,10 +60,12 @@ function outputOf(metafile: esbuild.Metafile, entry: string): string {
  * The boot script, built on its own into one file that imports nothing before it runs: every page with a widget
  * or a lead form requests it, and a chunk shared with the widgets would cost a second round trip while the page's
  * images and stylesheets are still loading. What it shares with them (the registry's attribute names, the visit
- * fields) is small enough to repeat. Its one dynamic import, the hydration code, is the widget build's entry.
+ * fields) is small enough to repeat. Its dynamic imports are the widget build's hydration code and the tour form's
+ * phone formatting, built on its own (`importable` holds both builds).
  */
-async function buildBoot(shared: esbuild.BuildOptions & { metafile: true }, widgetMetafile: esbuild.Metafile) {
-  const hydrateWidgetUrl = toUrl(outputOf(widgetMetafile, HYDRATE_WIDGET));
+async function buildBoot(shared: esbuild.BuildOptions & { metafile: true }, importable: esbuild.Metafile) {
+  const urlOf = (entry: string) => toUrl(outputOf(importable, entry));
+  const allowed = Object.values(BOOT_IMPORTS).map(urlOf);
   const build = await esbuild.build({
     ...shared,
     entryPoints: [{ in: BOOT, out: 'boot' }],
@@ -64,36 +76,65 @@ async function buildBoot(shared: esbuild.BuildOptions & { metafile: true }, widg
         setup(build) {
           // The registry's widget imports are dynamic too; the boot script reads only its attribute names, so they
           // fall away with the unused loaders (checked below).
-          build.onResolve({ filter: /.*/ }, (args) =>
-            args.kind !== 'dynamic-import'
-              ? undefined
-              : { path: args.path.endsWith('/hydrate-widget.js') ? hydrateWidgetUrl : args.path, external: true },
-          );
+          build.onResolve({ filter: /.*/ }, (args) => {
+            if (args.kind !== 'dynamic-import') return undefined;
+            const entry = bootImportOf(args.path);
+            return { path: entry ? urlOf(entry) : args.path, external: true };
+          });
         },
       },
     ],
   });
   const imports = Object.values(build.metafile.outputs).flatMap((output) => output.imports.map((entry) => entry.path));
-  if (imports.some((imported) => imported !== hydrateWidgetUrl))
-    throw new Error(`the boot script must import nothing but ${hydrateWidgetUrl}; it imports ${imports.join(', ')}`);
+  if (imports.some((imported) => !allowed.includes(imported)))
+    throw new Error(`the boot script must import nothing but ${allowed.join(', ')}; it imports ${imports.join(', ')}`);
   return build;
 }
 
-/** Both builds in one metafile, the boot's dynamic import named by the output file it loads, as a split build would. */
+/** Both builds in one metafile, the boot's dynamic imports named by the output files they load, as a split build would. */
 function mergedMetafile(widgets: esbuild.Metafile, boot: esbuild.Metafile): esbuild.Metafile {
-  const hydrateWidget = outputOf(widgets, HYDRATE_WIDGET);
+  const outputByUrl = new Map(
+    Object.values(BOOT_IMPORTS).map((entry) => [toUrl(outputOf(widgets, entry)), outputOf(widgets, entry)]),
+  );
   const bootOutputs = Object.fromEntries(
     Object.entries(boot.outputs).map(([file, output]) => [
       file,
       {
         ...output,
         imports: output.imports.map((entry) =>
-          entry.external && entry.kind === 'dynamic-import' ? { path: hydrateWidget, kind: entry.kind } : entry,
+          entry.external && entry.kind === 'dynamic-import'
+            ? { path: outputByUrl.get(entry.path) ?? entry.path, kind: entry.kind }
+            : entry,
         ),
       },
     ]),
   );
   return { inputs: { ...widgets.inputs, ...boot.inputs }, outputs: { ...widgets.outputs, ...bootOutputs } };
+}
+
+/**
+ * The tour form's phone formatting, one file that imports nothing: the tour page loads no widget, and the few
+ * functions it shares with the contact form would otherwise come as three chunks of their own.
+ */
+async function buildPhoneInput(shared: esbuild.BuildOptions & { metafile: true }) {
+  const build = await esbuild.build({
+    ...shared,
+    entryPoints: [{ in: PHONE_INPUT, out: 'phone-input' }],
+    splitting: false,
+  });
+  const imports = Object.values(build.metafile.outputs).flatMap((output) => output.imports);
+  if (imports.length > 0)
+    throw new Error(
+      `the phone formatting must import nothing; it imports ${imports.map((entry) => entry.path).join(', ')}`,
+    );
+  return build;
+}
+
+function joinedMetafile(...metafiles: esbuild.Metafile[]): esbuild.Metafile {
+  return {
+    inputs: Object.assign({}, ...metafiles.map((metafile) => metafile.inputs)) as esbuild.Metafile['inputs'],
+    outputs: Object.assign({}, ...metafiles.map((metafile) => metafile.outputs)) as esbuild.Metafile['outputs'],
+  };
 }
 
 async function buildClient(clean: boolean): Promise<void> {
@@ -137,8 +178,9 @@ async function buildClient(clean: boolean): Promise<void> {
     chunkNames: 'chunk-[hash]',
     splitting: true,
   });
-  const bootBuild = await buildBoot(shared, widgetBuild.metafile);
-  const result = { metafile: mergedMetafile(widgetBuild.metafile, bootBuild.metafile) };
+  const importable = joinedMetafile(widgetBuild.metafile, (await buildPhoneInput(shared)).metafile);
+  const bootBuild = await buildBoot(shared, importable);
+  const result = { metafile: mergedMetafile(importable, bootBuild.metafile) };
   await fs.writeFile(path.join(BUILD_DIR, 'client-metafile.json'), JSON.stringify(result.metafile));
 
   const outputs = Object.entries(result.metafile.outputs);

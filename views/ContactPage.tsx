@@ -32,6 +32,7 @@ export function ContactPage({ content, path, initial }: ContactPageProps) {
             initialValues: initial.values ?? {},
             initialErrors: initial.errors ?? {},
             initialStatus: initial.status ?? 'idle',
+            ...(initial.notice ? { initialNotice: initial.notice } : {}),
             ...(initial.plan ? { plan: initial.plan } : {}),
             consent: { builder: builder.name, community: community.name },
             ...(initial.homesite ? { homesite: initial.homesite } : {}),

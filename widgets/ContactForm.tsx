@@ -15,18 +15,21 @@ import { VisitFields } from '../src/shared/VisitFields.js';
 import {
   CONTACT_FIELDS,
   CONTACT_LABELS,
-  CONTACT_MAX_LENGTH,
   contactText,
   EMAIL_EXAMPLE,
   EMAIL_PATTERN_ATTRIBUTE,
   fieldError,
   formatPhone,
+  inputMaxLength,
   PHONE_EXAMPLE,
-  PHONE_PATTERN_ATTRIBUTE,
+  PHONE_HINT,
+  PHONE_INPUT_MAX_LENGTH,
+  PHONE_INPUT_PATTERN_ATTRIBUTE,
   type ContactErrors,
   type ContactField,
   type ContactInput,
 } from '../src/shared/contact-rules.js';
+import { ErrorSummary } from '../src/shared/ErrorSummary.js';
 import { LeadConsent, type LeadConsentNames } from '../src/shared/LeadConsent.js';
 import { fillVisitFields } from './first-landing.js';
 import { useInputBeforeHydration } from './input-before-hydration.js';
@@ -39,6 +42,8 @@ interface ContactFormProps {
   initialValues: Partial<ContactInput>;
   initialErrors: ContactErrors;
   initialStatus: 'idle' | ContactSendOutcome;
+  /** The server's sentence for a refused plain post (rate-limited, too large). */
+  initialNotice?: string;
   /** The floor plan the visitor asked about (`/contact?plan=<slug>`), sent along as the hidden field `plan`. */
   plan?: string;
   /** Names for the consent sentence under the form. */
@@ -51,6 +56,9 @@ interface ContactFormProps {
 
 /** The seed's own alert for a bad phone; the phone field points at it (aria-describedby) while it shows. */
 const INVALID_PHONE_ALERT_ID = 'contact-invalid-phone';
+
+/** Answers whose text is the server's own sentence for the buyer: too many posts, a post too large. */
+const REFUSALS: Partial<Record<number, 'rate-limited' | 'too-large'>> = { 429: 'rate-limited', 413: 'too-large' };
 
 const EMPTY: ContactInput = { firstname: '', lastname: '', email: '', phone: '', subject: '', message: '' };
 
@@ -66,11 +74,15 @@ const INPUT_ATTRIBUTES: Record<
   message: { autoComplete: 'off' },
 };
 
-/** The server's values, overridden by what the visitor typed before the form hydrated; the phone in its format. */
+/**
+ * The server's values, overridden by what the visitor typed before the form hydrated, a typed phone in its format.
+ * The server's phone is shown as the buyer wrote it: formatting a refused one would cut it to a number that looks
+ * right next to "Invalid phone number".
+ */
 function startingValues(fromServer: Partial<ContactInput>, typed: Readonly<Record<string, string>>): ContactInput {
   const values = { ...EMPTY, ...fromServer };
   for (const field of CONTACT_FIELDS) values[field] = typed[field] ?? values[field];
-  return { ...values, phone: formatPhone(values.phone) };
+  return typed.phone === undefined ? values : { ...values, phone: formatPhone(typed.phone) };
 }
 
 /** Every field's problem at once (contract: deviations); the phone's is the seed's "Invalid phone number". */
@@ -93,6 +105,7 @@ export default function ContactForm({
   initialValues,
   initialErrors,
   initialStatus,
+  initialNotice,
   plan,
   homesite,
   visit,
@@ -103,7 +116,9 @@ export default function ContactForm({
   const [values, setValues] = useState<ContactInput>(() => startingValues(initialValues, typed.values));
   const [errors, setErrors] = useState<ContactErrors>(initialErrors);
   const [status, setStatus] = useState<Status>(initialStatus);
-  const [retryAfter, setRetryAfter] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | undefined>(initialNotice);
+  // The problems of a plain post are listed at the top; a send with JavaScript focuses the first field instead.
+  const [summaryShown, setSummaryShown] = useState(Object.keys(initialErrors).length > 0);
   const formRef = useRef<HTMLFormElement>(null);
   const outcomeRef = useRef<HTMLParagraphElement>(null);
 
@@ -160,6 +175,7 @@ export default function ContactForm({
     const found = problemsOf(values);
     setErrors(found);
     const firstInvalid = CONTACT_FIELDS.find((field) => found[field]);
+    setSummaryShown(false);
     if (firstInvalid) {
       // Seed: an invalid phone shows its own alert and nothing is sent.
       setStatus(found.phone ? 'invalid-phone' : 'idle');
@@ -183,13 +199,15 @@ export default function ContactForm({
         body,
       });
       const text = await response.text();
+      const refusal = REFUSALS[response.status];
       if (text === CONTACT_SUCCESS_ANSWER) {
         setValues(EMPTY);
         setErrors({});
         settle('success');
-      } else if (response.status === 429) {
-        setRetryAfter(response.headers.get('Retry-After'));
-        settle('rate-limited');
+      } else if (refusal && text.trim() !== '') {
+        // The server's sentence says what to do (when to try again, what to shorten): shown instead of the generic alert.
+        setNotice(text.trim());
+        settle(refusal);
       } else {
         settle('failure');
       }
@@ -215,6 +233,15 @@ export default function ContactForm({
       aria-describedby="contact-form-note"
       {...{ [LEAD_FORM_ATTRIBUTE]: '' }}
     >
+      {summaryShown ? (
+        <ErrorSummary
+          id="contact-problems"
+          problems={CONTACT_FIELDS.flatMap((field) => {
+            return errors[field] ? [{ fieldId: `contact-${field}`, label: CONTACT_LABELS[field] }] : [];
+          })}
+          focusOnLoad={!enhanced}
+        />
+      ) : null}
       <p id="contact-form-note" className="form-note">
         All fields are required.
       </p>
@@ -229,11 +256,9 @@ export default function ContactForm({
             {MESSAGES.contactFailure}
           </p>
         ) : null}
-        {status === 'rate-limited' ? (
+        {(status === 'rate-limited' || status === 'too-large') && notice ? (
           <p ref={outcomeRef} className="alert alert-error" role="alert" tabIndex={-1}>
-            {MESSAGES.contactFailure} We have received several messages from you in a short time; please wait
-            {retryAfter ? ` ${Math.ceil(Number(retryAfter) / 60)} minute(s)` : ' a few minutes'} before sending another,
-            or call us.
+            {notice}
           </p>
         ) : null}
         {phoneAlertShown ? (
@@ -252,8 +277,7 @@ export default function ContactForm({
             name: field,
             value: values[field],
             required: true,
-            // The phone is bounded by its formatting: a length limit would cut a pasted "+1 (970) 555-0199" short.
-            maxLength: field === 'phone' ? undefined : CONTACT_MAX_LENGTH[field],
+            maxLength: field === 'phone' ? PHONE_INPUT_MAX_LENGTH : inputMaxLength(field),
             'aria-invalid': error || phoneAlert ? true : undefined,
             'aria-describedby': error ? `${id}-error` : phoneAlert ? INVALID_PHONE_ALERT_ID : undefined,
             ...INPUT_ATTRIBUTES[field],
@@ -270,12 +294,16 @@ export default function ContactForm({
                     field === 'email'
                       ? EMAIL_PATTERN_ATTRIBUTE
                       : field === 'phone'
-                        ? PHONE_PATTERN_ATTRIBUTE
+                        ? PHONE_INPUT_PATTERN_ATTRIBUTE
                         : undefined
                   }
                   onChange={field === 'phone' ? onPhoneChange : (event) => update(field, event.currentTarget.value)}
                 />
               )}
+              {field === 'phone' ? (
+                // Not in aria-describedby, which names only a problem: the placeholder tells a screen reader the same.
+                <p className="field-hint">{PHONE_HINT}</p>
+              ) : null}
               {error ? (
                 <p id={`${id}-error`} className="field-error">
                   {error}

@@ -1,4 +1,5 @@
 import { fillLeadForms, recordFirstLanding } from './first-landing.js';
+import { PHONE_FORMAT_ATTRIBUTE } from '../src/shared/phone-input.js';
 import { HYDRATE_ATTRIBUTE, WIDGET_ATTRIBUTE } from './registry.js';
 import { whenNearViewport } from './when-near-viewport.js';
 import { whenPainted } from './when-painted.js';
@@ -25,6 +26,12 @@ function boot(): void {
 // At once, not after load: a buyer who sends a lead form before the page finished loading sends the visit's context.
 recordFirstLanding();
 fillLeadForms();
+
+// A form that is not a widget formats its phone as the buyer types; its small module loads only where one is.
+if (document.querySelector(`input[${PHONE_FORMAT_ATTRIBUTE}]`))
+  import('./phone-input.js')
+    .then(({ enhancePhoneInputs }) => enhancePhoneInputs(document))
+    .catch((error: unknown) => console.error(error));
 
 whenPainted()
   .then(boot)

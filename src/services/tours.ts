@@ -13,7 +13,13 @@ import {
 } from '../db/tours.js';
 import { enqueueLeadDeliveries, type DeliveryChannel } from '../db/lead-deliveries.js';
 import { leadContextColumns } from '../db/lead-context-columns.js';
-import { CONTACT_MAX_LENGTH, fieldError, type ContactField } from '../shared/contact-rules.js';
+import {
+  characterCount,
+  CONTACT_MAX_LENGTH,
+  fieldError,
+  storedPhone,
+  type ContactField,
+} from '../shared/contact-rules.js';
 import {
   addDays,
   checkSlotStart,
@@ -31,6 +37,8 @@ export const TOUR_CONTACT_FIELDS = ['firstname', 'lastname', 'email', 'phone'] a
 export const TOUR_MESSAGE_MAX_LENGTH = CONTACT_MAX_LENGTH.message;
 export type TourField = (typeof TOUR_CONTACT_FIELDS)[number] | 'message' | 'start';
 export type TourInput = Record<TourField, string>;
+/** Every field the tour form posts that a buyer fills in. */
+export const TOUR_FORM_FIELDS = [...TOUR_CONTACT_FIELDS, 'message', 'start'] as const satisfies TourField[];
 export type TourErrors = Partial<Record<TourField, string>>;
 
 export const SLOT_PROBLEMS: Record<Exclude<SlotCheck, { ok: true }>['reason'], string> = {
@@ -145,7 +153,7 @@ export function createTourService(deps: TourServiceDeps) {
       const error = fieldError(field, value[field]);
       if (error) errors[field] = error;
     }
-    if (value.message.length > TOUR_MESSAGE_MAX_LENGTH) {
+    if (characterCount(value.message) > TOUR_MESSAGE_MAX_LENGTH) {
       errors.message = `Message must be at most ${TOUR_MESSAGE_MAX_LENGTH} characters.`;
     }
     const slot = checkSlotStart(settings, timeZone, value.start, now());
@@ -161,7 +169,7 @@ export function createTourService(deps: TourServiceDeps) {
         firstname: value.firstname,
         lastname: value.lastname,
         email: value.email,
-        phone: value.phone,
+        phone: storedPhone(value.phone) ?? value.phone,
         message: value.message,
         is_spam: false,
       });

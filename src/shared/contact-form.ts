@@ -23,14 +23,19 @@ export function askAboutPlanHref(slug: string): string {
   return `/contact?${PLAN_FIELD}=${encodeURIComponent(slug)}`;
 }
 
-/** How a send ended, as the page shows it: sent, not sent, or refused for sending too often. */
-export type ContactSendOutcome = 'success' | 'failure' | 'rate-limited';
+/**
+ * How a send ended, as the page shows it: sent, not sent, or refused with the server's own sentence (sending too
+ * often, a post too large to read), which the page shows as its notice.
+ */
+export type ContactSendOutcome = 'success' | 'failure' | 'rate-limited' | 'too-large';
 
 /** What the server-rendered contact page starts with: a plain post's values and problems, or its outcome. */
 export interface ContactPageState {
   values?: Partial<ContactInput>;
   errors?: ContactErrors;
   status?: ContactSendOutcome;
+  /** The server's sentence for a refused post ('rate-limited', 'too-large'). */
+  notice?: string;
   /** The floor plan asked about (its slug), kept in the form's hidden field `plan`. */
   plan?: string;
   /** The homesite asked about (its lot number), kept in the form's hidden field `homesite`. */

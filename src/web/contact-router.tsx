@@ -15,10 +15,10 @@ import { readLeadContext } from '../shared/lead-context.js';
 import { visitFieldsOf } from '../shared/visit-context.js';
 import type { HomesiteService } from '../services/homesites.js';
 import { ContactPage } from '../../views/ContactPage.js';
-import type { LeadRateLimit } from './lead-rate-limit.js';
+import { rateLimitedText, type LeadRateLimit } from './lead-rate-limit.js';
 import { siteProps, type PageKit } from './page-context.js';
 import { wantsPage } from './client-wants.js';
-import { publicFormPost } from './public-form-post.js';
+import { publicFormPost, tooLargeText } from './public-form-post.js';
 import { requestVisit } from './request-visit.js';
 
 interface ContactDeps extends PageKit {
@@ -91,17 +91,31 @@ export function createContactRouter(deps: ContactDeps): Router {
   });
 
   const limiter = deps.leadRateLimit((req, res) => {
+    const notice = rateLimitedText(req, content.builder.phone);
     if (wantsPage(req))
       // Only the form's own fields go back into the page, never whatever else the body named.
       return renderContact(req, res, {
         values: validateContact(req.body ?? {}).value,
         status: 'rate-limited',
+        notice,
         ...postedContext(content, req.body),
       });
-    res.type('text/plain').send('Too many messages from this address; please try again later.');
+    res.type('text/plain').send(notice);
   });
 
-  router.post(CONTACT_SUBMIT_PATH, ...publicFormPost(limiter, 20), async (req, res) => {
+  const tooLarge = (req: Request, res: Response) => {
+    const notice = tooLargeText('message', content.builder.phone);
+    if (wantsPage(req))
+      return renderContact(req, res, {
+        values: validateContact(req.body ?? {}).value,
+        status: 'too-large',
+        notice,
+        ...postedContext(content, req.body),
+      });
+    res.type('text/plain').send(notice);
+  };
+
+  router.post(CONTACT_SUBMIT_PATH, ...publicFormPost(limiter, 20, tooLarge), async (req, res) => {
     const outcome = await receiveContactMessage(db, (req.body ?? {}) as Record<string, unknown>, {
       sourcePage: req.get('referer') ?? null,
       userAgent: req.get('user-agent') ?? null,

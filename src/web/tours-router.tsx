@@ -4,7 +4,7 @@ import type { TourRow } from '../db/tours.js';
 import type { LeadOutboxHandle } from '../services/lead-outbox.js';
 import { salesCenterAddress, salesCenterDirections } from '../services/sales-center.js';
 import { bookedTourCalendar } from '../services/tour-calendar.js';
-import { SLOT_FULL, type TourErrors, type TourInput, type TourService } from '../services/tours.js';
+import { SLOT_FULL, TOUR_FORM_FIELDS, type TourErrors, type TourInput, type TourService } from '../services/tours.js';
 import {
   dateInZone,
   formatIsoInZone,
@@ -19,10 +19,10 @@ import { TourCancelPage } from '../../views/tours/TourCancelPage.js';
 import { TourManagePage, type ManagedTour } from '../../views/tours/TourManagePage.js';
 import { TOUR_DAY_ID, TourPage, type TourDay } from '../../views/tours/TourPage.js';
 import { rejectCrossSite } from './csrf.js';
-import type { LeadRateLimit } from './lead-rate-limit.js';
+import { rateLimitedText, type LeadRateLimit } from './lead-rate-limit.js';
 import { siteProps, type PageKit } from './page-context.js';
 import { acceptsJson, wantsPage } from './client-wants.js';
-import { publicFormPost } from './public-form-post.js';
+import { publicFormPost, tooLargeText } from './public-form-post.js';
 import { requestVisit } from './request-visit.js';
 import { firstBookableDay, tourDays } from './tour-days.js';
 
@@ -47,6 +47,16 @@ type PageState = {
   /** The date whose times are shown: the chosen day, or the day of the posted start. */
   day?: string;
 };
+
+/** What the buyer typed into the tour form, as text, to show it again; anything else in the body is left out. */
+function typedTourValues(body: Record<string, unknown>): Partial<TourInput> {
+  const values: Partial<TourInput> = {};
+  for (const field of TOUR_FORM_FIELDS) {
+    const raw = body[field];
+    if (typeof raw === 'string') values[field] = raw;
+  }
+  return values;
+}
 
 /** Token pages hold a buyer's name and booking: never stored by a cache, never indexed. */
 function keepPrivate(res: Response) {
@@ -173,13 +183,16 @@ export function createToursRouter(deps: ToursDeps): Router {
     );
   });
 
-  const limiter = deps.leadRateLimit((req, res) => {
-    const text = 'We have received several requests from you in a short time; please wait a few minutes or call us.';
+  /**
+   * A post refused before it was read as a booking (sending too often, too large): the sentence as JSON, text or
+   * above the form shown again with what was typed.
+   */
+  function refuse(req: Request, res: Response, text: string) {
     if (acceptsJson(req)) return void res.json({ error: text });
     if (wantsPage(req)) {
       const body = (req.body ?? {}) as Record<string, unknown>;
       return void renderTourPage(req, res, {
-        values: {},
+        values: typedTourValues(body),
         errors: {},
         alert: text,
         homesite: homesiteNamed(body.homesite),
@@ -189,9 +202,12 @@ export function createToursRouter(deps: ToursDeps): Router {
       });
     }
     res.type('text/plain').send(text);
-  });
+  }
 
-  router.post('/tours', ...publicFormPost(limiter, 30), async (req, res) => {
+  const limiter = deps.leadRateLimit((req, res) => refuse(req, res, rateLimitedText(req, content.builder.phone)));
+  const tooLarge = (req: Request, res: Response) => refuse(req, res, tooLargeText('booking', content.builder.phone));
+
+  router.post('/tours', ...publicFormPost(limiter, 30, tooLarge), async (req, res) => {
     const outcome = await tours.book((req.body ?? {}) as Record<string, unknown>, {
       sourcePage: req.get('referer') ?? null,
       userAgent: req.get('user-agent') ?? null,

@@ -184,7 +184,7 @@ describe('JavaScript budget', function () {
       },
       {
         // A lead form without a widget: the boot script alone fills the visit's first landing page (ADR 016).
-        label: '/tours (boot script only, no React)',
+        label: '/tours (boot script and its phone formatting, no React)',
         path: '/tours',
         prepare: () => Promise.resolve(),
         widgets: [],

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { expect } from 'chai';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { POSTGRES_COMMANDS, startPostgres, type RunningPostgres } from '../support/postgres-server.js';
@@ -12,7 +13,14 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
  */
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 
-function postContact(server: TestServer, client: string, subject: string): Promise<Response> {
+/** The shared count of one client's lead posts, as the database holds it (the row key is a hash of the address). */
+async function leadHits(server: TestServer, client: string): Promise<number> {
+  const key = `lead:${crypto.createHash('sha256').update(client).digest('base64url')}`;
+  const row = await server.db('rate_limit_hits').where({ key }).first<{ hits: number } | undefined>();
+  return Number(row?.hits ?? 0);
+}
+
+function postContact(server: TestServer, client: string, subject: string, phone = '(970) 555-0150'): Promise<Response> {
   return fetch(`${server.url}/contact/submit`, {
     method: 'POST',
     headers: { ...FORM, 'X-Forwarded-For': client },
@@ -20,7 +28,7 @@ function postContact(server: TestServer, client: string, subject: string): Promi
       firstname: 'Sam',
       lastname: 'Lee',
       email: 'sam@example.com',
-      phone: '(970) 555-0150',
+      phone,
       subject,
       message: 'Counted once, wherever it lands.',
     }),
@@ -83,6 +91,22 @@ describeWithCommands(POSTGRES_COMMANDS, 'Rate limits across two instances on one
     }
     expect(statuses).to.deep.equal([200, 200, 200, 429, 429]);
     expect((await postContact(b, '198.51.100.11', 'Another client')).status, 'another client').to.equal(200);
+  });
+
+  it('counts only accepted posts: refused ones on A and B are taken off the shared count', async () => {
+    const client = '198.51.100.30';
+    for (const [i, server] of [a, b, a, b, a].entries()) {
+      expect((await postContact(server, client, `Typo ${i + 1}`, '12')).status).to.equal(400);
+    }
+    // Each refused post is taken off after its answer: wait for the shared count to say so.
+    const deadline = Date.now() + 5_000;
+    while ((await leadHits(a, client)) !== 0 && Date.now() < deadline) await new Promise((done) => setImmediate(done));
+    expect(await leadHits(a, client), 'hits left counted').to.equal(0);
+    const statuses: number[] = [];
+    for (const [i, server] of [b, a, b, a].entries()) {
+      statuses.push((await postContact(server, client, `Accepted ${i + 1}`)).status);
+    }
+    expect(statuses).to.deep.equal([200, 200, 200, 429]);
   });
 
   it('counts tour bookings on one instance and contact posts on the other against the same limit', async () => {

@@ -165,8 +165,8 @@ describe('validateContact', () => {
     if (!result.ok) expect(Object.keys(result.errors).sort()).to.deep.equal(['firstname', 'lastname']);
   });
 
-  it('reports "Invalid phone number" for a phone not in the (123) 456-7890 form', () => {
-    const result = validateContact({ ...VALID, phone: '9705550199' });
+  it('reports "Invalid phone number" for a phone of nine digits', () => {
+    const result = validateContact({ ...VALID, phone: '970555019' });
     expect(result.ok).to.equal(false);
     if (!result.ok) expect(result.errors).to.deep.equal({ phone: 'Invalid phone number' });
   });

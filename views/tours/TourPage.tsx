@@ -1,9 +1,15 @@
 import {
   CONTACT_LABELS,
-  CONTACT_MAX_LENGTH,
+  EMAIL_EXAMPLE,
   EMAIL_PATTERN_ATTRIBUTE,
-  PHONE_PATTERN_ATTRIBUTE,
+  inputMaxLength,
+  PHONE_EXAMPLE,
+  PHONE_HINT,
+  PHONE_INPUT_MAX_LENGTH,
+  PHONE_INPUT_PATTERN_ATTRIBUTE,
 } from '../../src/shared/contact-rules.js';
+import { ErrorSummary } from '../../src/shared/ErrorSummary.js';
+import { PHONE_FORMAT_ATTRIBUTE } from '../../src/shared/phone-input.js';
 import { Layout } from '../Layout.js';
 import type { SiteProps } from '../site-props.js';
 import { HONEYPOT_FIELD } from '../../src/shared/contact-form.js';
@@ -49,8 +55,26 @@ const CONTACT_INPUTS = [
   { field: 'firstname', type: 'text', autoComplete: 'given-name' },
   { field: 'lastname', type: 'text', autoComplete: 'family-name' },
   { field: 'email', type: 'email', autoComplete: 'email', pattern: EMAIL_PATTERN_ATTRIBUTE },
-  { field: 'phone', type: 'tel', autoComplete: 'tel', pattern: PHONE_PATTERN_ATTRIBUTE },
+  { field: 'phone', type: 'tel', autoComplete: 'tel', pattern: PHONE_INPUT_PATTERN_ATTRIBUTE },
 ] as const;
+
+const TIMES_LEGEND = 'Day and time';
+const NOTE_LABEL = 'Note (optional)';
+
+/** The summary's order: the form's own, the time first. */
+const FORM_ORDER: readonly TourFormField[] = ['start', 'firstname', 'lastname', 'email', 'phone', 'message'];
+
+/** Where the summary's link for a time problem lands: the list of days and times. */
+const TIMES_ID = 'tour-times';
+
+function fieldId(field: TourFormField) {
+  return field === 'start' ? TIMES_ID : `tour-${field}`;
+}
+
+function fieldLabel(field: TourFormField): string {
+  if (field === 'start') return TIMES_LEGEND;
+  return field === 'message' ? NOTE_LABEL : CONTACT_LABELS[field];
+}
 
 function fieldErrorId(field: TourFormField) {
   return `tour-${field}-error`;
@@ -107,13 +131,24 @@ export function TourPage(props: TourPageProps) {
           {community.address.city}, {community.address.region} time).
         </p>
         <form className="tour-form" method="post" action="/tours" noValidate {...{ [LEAD_FORM_ATTRIBUTE]: '' }}>
+          <ErrorSummary
+            id="tour-problems"
+            problems={FORM_ORDER.flatMap((field) => {
+              return errors[field] ? [{ fieldId: fieldId(field), label: fieldLabel(field) }] : [];
+            })}
+            focusOnLoad
+          />
           {alert ? (
             <p className="alert alert-error" role="alert">
               {alert}
             </p>
           ) : null}
-          <fieldset className="tour-times" aria-describedby={errors.start ? fieldErrorId('start') : undefined}>
-            <legend>Day and time</legend>
+          <fieldset
+            id={TIMES_ID}
+            className="tour-times"
+            aria-describedby={errors.start ? fieldErrorId('start') : undefined}
+          >
+            <legend>{TIMES_LEGEND}</legend>
             {errors.start ? (
               <p id={fieldErrorId('start')} className="field-error">
                 {errors.start}
@@ -140,13 +175,21 @@ export function TourPage(props: TourPageProps) {
                       type={input.type}
                       autoComplete={input.autoComplete}
                       pattern={'pattern' in input ? input.pattern : undefined}
-                      placeholder={input.field === 'phone' ? '(970) 555-0199' : undefined}
-                      maxLength={input.field === 'phone' ? undefined : CONTACT_MAX_LENGTH[input.field]}
+                      placeholder={
+                        input.field === 'phone' ? PHONE_EXAMPLE : input.field === 'email' ? EMAIL_EXAMPLE : undefined
+                      }
+                      maxLength={input.field === 'phone' ? PHONE_INPUT_MAX_LENGTH : inputMaxLength(input.field)}
+                      inputMode={input.field === 'phone' ? 'tel' : undefined}
                       required
                       defaultValue={values[input.field] ?? ''}
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? fieldErrorId(input.field) : undefined}
+                      {...(input.field === 'phone' ? { [PHONE_FORMAT_ATTRIBUTE]: '' } : {})}
                     />
+                    {input.field === 'phone' ? (
+                      // Not in aria-describedby, which names only a problem: the placeholder says the same.
+                      <p className="field-hint">{PHONE_HINT}</p>
+                    ) : null}
                     {error ? (
                       <p id={fieldErrorId(input.field)} className="field-error">
                         {error}
@@ -156,12 +199,12 @@ export function TourPage(props: TourPageProps) {
                 );
               })}
               <div className="field field-message">
-                <label htmlFor="tour-message">Note (optional)</label>
+                <label htmlFor="tour-message">{NOTE_LABEL}</label>
                 <textarea
                   id="tour-message"
                   name="message"
                   rows={4}
-                  maxLength={CONTACT_MAX_LENGTH.message}
+                  maxLength={inputMaxLength('message')}
                   defaultValue={values.message ?? ''}
                   aria-invalid={errors.message ? true : undefined}
                   aria-describedby={errors.message ? fieldErrorId('message') : undefined}
