@@ -72,9 +72,9 @@ describe('Lot markup written as text', () => {
                 </a>
               </th>
               <td>{homesite.statusLabel}</td>
-              <td>{homesite.plan?.name ?? '—'}</td>
-              <td>{homesite.priceText ?? '—'}</td>
-              <td>{homesite.sqftText ?? '—'}</td>
+              <td data-label="Plan">{homesite.plan?.name ?? '—'}</td>
+              <td data-label="Price">{homesite.priceText ?? '—'}</td>
+              <td data-label="Lot size">{homesite.sqftText ?? '—'}</td>
             </tr>
           ))}
         </tbody>,
