@@ -1,4 +1,5 @@
 import { pickFields, type HomesiteRecord } from '../src/shared/homesite-record.js';
+import type { PriceRange } from '../src/shared/homesite-rules.js';
 import type { EditorNotice } from './editor-notice.js';
 
 export type { EditorNotice };
@@ -14,6 +15,8 @@ export function toEditorHomesite(record: HomesiteRecord): EditorHomesite {
 export interface HomesiteEditorProps {
   homesites: EditorHomesite[];
   plans: string[];
+  /** The community's plausible prices: a price outside them is refused before it is posted. */
+  priceRange: PriceRange;
   csrfToken: string;
   /** How many homesites there are in all (the list may be filtered). */
   total: number;

@@ -331,6 +331,8 @@ export const community = {
   homesites: {
     outlines: '/sample/site-plan-lots.svg',
     minimumLotSqft: { 'Silverwood II': 6_000, 'Sweetwater II': 6_500, 'The Canyon': 7_400, Overlook: 8_200 },
+    // Homes here are priced from the mid 500's; a few hundred thousand to a few million covers every plan and lot.
+    priceRange: { min: 250_000, max: 3_000_000 },
   },
   tours: {
     // The same hours as community.salesHours says, read in community.timeZone.

@@ -180,6 +180,13 @@ export const contentSchema = z
       outlines: sitePath.regex(/\.svg$/, 'must be an .svg file'),
       /** Smallest lot (sq ft) each plan is built on, by plan display name: says which plans fit a homesite. */
       minimumLotSqft: z.record(z.string().min(1), z.number().int().positive()),
+      /**
+       * The prices (whole USD) a home here plausibly sells for: a staff price outside it is refused as a typo
+       * ("5529" for $552,900). Wide enough for every plan and lot premium, narrow enough to catch a digit.
+       */
+      priceRange: z
+        .object({ min: z.number().int().positive(), max: z.number().int().positive().max(1_000_000_000) })
+        .refine((range) => range.min < range.max, { message: 'min must be below max', path: ['max'] }),
     }),
     tours,
     autoReply: autoReplySchema,

@@ -14,6 +14,7 @@ import {
   type LeadRow,
 } from '../../db/leads.js';
 import type { Renderer } from '../../render/renderer.js';
+import { dateInZone } from '../../shared/tour-slots.js';
 import { eraseLead } from '../../services/lead-erasure.js';
 import { writeLeadsCsv } from '../../services/messages-csv.js';
 import { isLeadStatus } from '../../shared/lead-context.js';
@@ -140,7 +141,7 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
   router.get('/messages.csv', async (req, res) => {
     res
       .type('text/csv; charset=utf-8')
-      .attachment(`messages-${new Date().toISOString().slice(0, 10)}.csv`)
+      .attachment(`messages-${dateInZone(Date.now(), content.community.timeZone)}.csv`)
       .setHeader('Cache-Control', 'no-store');
     try {
       await writeLeadsCsv(leadPages(db), res, () => res.destroyed);
