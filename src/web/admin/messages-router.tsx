@@ -11,6 +11,7 @@ import {
   listLeadSources,
   listLeads,
   updateLeadFollowUp,
+  type LeadFilter,
   type LeadRow,
 } from '../../db/leads.js';
 import type { Renderer } from '../../render/renderer.js';
@@ -43,19 +44,22 @@ const CONTEXT_LABELS = [
   ['landing_page', 'Landing page'],
 ] as const;
 
-function contextOf(row: LeadRow, content: Content): LeadView['context'] {
+/** The lead's context; its homesite and plan link to the list narrowed to them, the rest of `filter` kept. */
+function contextOf(row: LeadRow, content: Content, filter: LeadFilter): LeadView['context'] {
   const plan = row.plan
     ? (content.floorPlans.find((candidate) => candidate.slug === row.plan)?.name ?? row.plan)
     : null;
   return [
     { label: 'Source', value: row.utm_source ?? 'direct' },
     ...CONTEXT_LABELS.flatMap(([field, label]) => (row[field] ? [{ label, value: row[field] }] : [])),
-    ...(row.homesite !== null ? [{ label: 'Homesite', value: String(row.homesite) }] : []),
-    ...(plan ? [{ label: 'Plan', value: plan }] : []),
+    ...(row.homesite !== null
+      ? [{ label: 'Homesite', value: String(row.homesite), href: inboxUrl({ ...filter, homesite: row.homesite }) }]
+      : []),
+    ...(plan && row.plan ? [{ label: 'Plan', value: plan, href: inboxUrl({ ...filter, plan: row.plan }) }] : []),
   ];
 }
 
-function toLeadView(row: LeadRow, content: Content): LeadView {
+function toLeadView(row: LeadRow, content: Content, filter: LeadFilter): LeadView {
   return {
     kind: row.kind,
     id: row.id,
@@ -68,7 +72,7 @@ function toLeadView(row: LeadRow, content: Content): LeadView {
     tourStatus: row.tour_status,
     status: row.lead_status,
     notes: row.notes,
-    context: contextOf(row, content),
+    context: contextOf(row, content, filter),
   };
 }
 
@@ -107,16 +111,19 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
         <MessagesPage
           communityName={content.community.name}
           staff={staffOf(req)}
-          leads={rows.map((row) => toLeadView(row, content))}
+          leads={rows.map((row) => toLeadView(row, content, filter))}
           timeZone={timeZone}
           filter={{
             kind: filter.kind ?? '',
             status: filter.status ?? '',
             source: filter.source ?? '',
+            homesite: filter.homesite === undefined ? '' : String(filter.homesite),
+            plan: filter.plan ?? '',
             q: filter.q ?? '',
             spam: filter.spam,
           }}
           sources={sources}
+          plans={content.floorPlans.map((plan) => ({ value: plan.slug, label: plan.name }))}
           counts={{ total: counts.total, unread: counts.unread, spam: summary.spam }}
           pages={{
             page,
