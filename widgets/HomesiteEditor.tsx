@@ -201,12 +201,12 @@ export default function HomesiteEditor(props: HomesiteEditorProps) {
         onSubmit={enhanced ? saveBulk : undefined}
       >
         <input type="hidden" name="_csrf" value={csrfToken} />
-        <label>
-          Set the selected homesites to{' '}
-          <select name="status" defaultValue="sold">
+        <div className="staff-filter-field">
+          <label htmlFor="bulk-status">Set the selected homesites to</label>
+          <select id="bulk-status" name="status" defaultValue="sold">
             <StatusOptions />
           </select>
-        </label>{' '}
+        </div>
         <button type="submit" className="button" disabled={busy}>
           Apply to selected{enhanced ? ` (${selected.size})` : ''}
         </button>

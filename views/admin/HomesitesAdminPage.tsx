@@ -1,6 +1,7 @@
 import { Widget } from '../../src/render/widget.js';
 import type { EditorNotice } from '../../widgets/editor-notice.js';
-import { StatusOptions } from '../../widgets/lot-status-style.js';
+import { FilterSelect, optionsLabelledBy, optionsNamedByValue } from '../../src/shared/FilterSelect.js';
+import { HOMESITE_STATUSES, STATUS_LABELS } from '../../src/shared/homesite-rules.js';
 import type { HomesiteEditorProps } from '../../widgets/homesite-editor-types.js';
 import { AdminLayout } from './AdminLayout.js';
 import type { HomesiteChangeView } from './homesite-change.js';
@@ -100,30 +101,31 @@ export function HomesitesAdminPage(props: HomesitesAdminPageProps) {
         </p>
       ) : null}
       <form className="homesite-filter" method="get" action="/admin/homesites">
-        <label>
-          Status{' '}
-          <select name="status" defaultValue={filter.status}>
-            <option value="">All</option>
-            <StatusOptions />
-          </select>
-        </label>{' '}
-        <label>
-          Plan{' '}
-          <select name="plan" defaultValue={filter.plan}>
-            <option value="">All</option>
-            {editor.plans.map((plan) => (
-              <option key={plan} value={plan}>
-                {plan}
-              </option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          Search <input type="search" name="q" defaultValue={filter.q} placeholder="Lot or address" size={16} />
-        </label>{' '}
+        <FilterSelect
+          fieldClassName="staff-filter-field"
+          id="filter-status"
+          name="status"
+          label="Status"
+          anyLabel="Any status"
+          options={optionsLabelledBy(HOMESITE_STATUSES, STATUS_LABELS)}
+          defaultValue={filter.status}
+        />
+        <FilterSelect
+          fieldClassName="staff-filter-field"
+          id="filter-plan"
+          name="plan"
+          label="Plan"
+          anyLabel="Any plan"
+          options={optionsNamedByValue(editor.plans)}
+          defaultValue={filter.plan}
+        />
+        <div className="staff-filter-field">
+          <label htmlFor="filter-q">Search</label>
+          <input id="filter-q" type="search" name="q" defaultValue={filter.q} placeholder="Lot or address" size={16} />
+        </div>
         <button type="submit" className="button">
           Filter
-        </button>{' '}
+        </button>
         <a href="/admin/homesites">Clear</a>
       </form>
       <Widget name="HomesiteEditor" props={editor} />
