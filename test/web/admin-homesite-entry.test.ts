@@ -71,6 +71,8 @@ describe('Staff homesite entry', () => {
       });
       expect(json.status).to.equal(200);
       expect(await json.json()).to.include({ lot: 10, price: 552_900 });
+      const history = await fetch(`${server.url}/admin/homesites/10/history`, { headers: { Cookie: staff.cookie } });
+      expect(textOf(parseHtml(await history.text()))).to.match(/price: \$[\d,]+ → \$552,900/);
 
       const form = await postForm(server, staff, 12, {
         status: 'available',
@@ -167,7 +169,7 @@ describe('Staff homesite entry', () => {
       const problems = importResult(bad);
       expect(problems.attrs).to.include({ tabindex: '-1', autofocus: '', role: 'alert' });
       expect(textOf(problems)).to.match(
-        /Nothing was imported: 1 problems.*Line 2, column status: "gone" is not a status/,
+        /Nothing was imported: 1 problem(?!s).*Line 2, column status: "gone" is not a status/,
       );
       const section = one(bad, 'section', (element) => element.attrs['aria-labelledby'] === 'spreadsheet-heading');
       expect(all(section, 'div', (element) => element.attrs.id === 'import-result')).to.have.length(1);

@@ -59,7 +59,9 @@ function ImportReportView({ report }: { report: ImportReport }) {
   if (report.problems.length > 0) {
     return (
       <>
-        <h3>Nothing was imported: {report.problems.length} problems</h3>
+        <h3>
+          Nothing was imported: {report.problems.length} {report.problems.length === 1 ? 'problem' : 'problems'}
+        </h3>
         <ul>
           {report.problems.map((problem, index) => (
             <li key={index}>

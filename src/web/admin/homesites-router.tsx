@@ -15,7 +15,7 @@ import {
   type HomesiteChange,
   type HomesiteService,
 } from '../../services/homesites.js';
-import { isHomesiteStatus, parseLotNumber } from '../../shared/homesite-rules.js';
+import { formatNumber, formatPrice, isHomesiteStatus, parseLotNumber } from '../../shared/homesite-rules.js';
 import type { HomesiteChangeView } from '../../../views/admin/homesite-change.js';
 import { HomesiteHistoryPage } from '../../../views/admin/HomesiteHistoryPage.js';
 import { HomesitesAdminPage, type ImportReport } from '../../../views/admin/HomesitesAdminPage.js';
@@ -31,12 +31,20 @@ interface AdminHomesitesDeps {
   homesites: HomesiteService;
 }
 
-function shown(value: unknown): string {
-  return value === null || value === undefined || value === '' ? '—' : String(value);
+/** A recorded value as staff read it: a price in dollars ($552,900), a lot size grouped (7,960), none as —. */
+function shown(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'number' && field === 'price') return formatPrice(value);
+  if (typeof value === 'number' && field === 'sqft') return formatNumber(value);
+  return String(value);
 }
 
 export function toChangeFields(changes: FieldChanges) {
-  return Object.entries(changes).map(([field, [from, to]]) => ({ field, from: shown(from), to: shown(to) }));
+  return Object.entries(changes).map(([field, [from, to]]) => ({
+    field,
+    from: shown(field, from),
+    to: shown(field, to),
+  }));
 }
 
 export function toChangeView(change: HomesiteChange): HomesiteChangeView {
