@@ -4,14 +4,14 @@ import {
   homesiteFactProblems,
   MAX_LOT,
   parsePrice,
-  STATUS_MESSAGE,
+  STAFF_STATUS_MESSAGE,
   type HomesiteFacts,
   type PriceRange,
 } from '../shared/homesite-rules.js';
 
 /** The shapes of the staff calls; the rules themselves are the shared ones (src/shared/homesite-rules.ts). */
 const factFields = {
-  status: z.enum(HOMESITE_STATUSES, { error: STATUS_MESSAGE }),
+  status: z.enum(HOMESITE_STATUSES, { error: STAFF_STATUS_MESSAGE }),
   plan: z.string({ error: 'plan must be a plan name or null' }).max(100).nullable(),
   // A JSON client may send the price as typed ("$552,900"): read by the same rule as the editor's.
   price: z
@@ -55,7 +55,7 @@ export const bulkStatusSchema = z
       .array(z.number().int().min(1).max(MAX_LOT), { error: 'lots must be a list of lot numbers' })
       .min(1)
       .max(MAX_LOT),
-    status: z.enum(HOMESITE_STATUSES, { error: STATUS_MESSAGE }),
+    status: z.enum(HOMESITE_STATUSES, { error: STAFF_STATUS_MESSAGE }),
   })
   .strict();
 

@@ -80,7 +80,7 @@ export function homesiteFactProblems(
 ): FactProblem[] {
   const problems: FactProblem[] = [];
   const { status, plan, price, ready } = facts;
-  if (!isHomesiteStatus(status)) problems.push({ field: 'status', message: STATUS_MESSAGE });
+  if (!isHomesiteStatus(status)) problems.push({ field: 'status', message: STAFF_STATUS_MESSAGE });
   if (plan !== null && !planNames.includes(plan)) {
     problems.push({ field: 'plan', message: `plan must be one of ${planNames.join(', ')} (or empty)` });
   }
@@ -105,7 +105,11 @@ export function homesiteFactProblems(
 /** The codes with the labels staff see on the pages: `model (Model home)`. */
 export const STATUS_CHOICES_TEXT = HOMESITE_STATUSES.map((status) => `${status} (${STATUS_LABELS[status]})`).join(', ');
 
-export const STATUS_MESSAGE = `status must be one of ${STATUS_CHOICES_TEXT}`;
+/** The public API's answer to an unknown status: the codes it takes. */
+export const STATUS_MESSAGE = `status must be one of ${HOMESITE_STATUSES.join(', ')}`;
+
+/** Staff calls and forms name each code with the label staff see on their pages. */
+export const STAFF_STATUS_MESSAGE = `status must be one of ${STATUS_CHOICES_TEXT}`;
 
 /** A price as people type it, or why it cannot be read: `{ price }` (null when empty) or `{ problem }`. */
 export type ParsedPrice = { price: number | null; problem?: undefined } | { price?: undefined; problem: string };

@@ -158,6 +158,20 @@ describe('Staff homesite entry', () => {
       );
     });
 
+    it('names the codes and their labels for an unknown status in a staff call too', async () => {
+      const response = await postJson(server, staff, 23, {
+        status: 'Model home',
+        plan: 'Overlook',
+        price: null,
+        ready: null,
+        version: await version(server, 23),
+      });
+      expect(response.status).to.equal(400);
+      expect(((await response.json()) as { error: string }).error).to.include(
+        'status must be one of available (Available), quick-move-in (Quick move-in)',
+      );
+    });
+
     it('shows the result next to the form, focused, and the form posts to it', async () => {
       const page = parseHtml(
         await (await fetch(`${server.url}/admin/homesites`, { headers: { Cookie: staff.cookie } })).text(),
