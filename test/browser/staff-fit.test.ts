@@ -93,8 +93,10 @@ describe('Staff pages at every width from 320 to 1920 px', function () {
     for (const path of [
       '/admin',
       '/admin/homepage-images',
+      '/admin/floorplan-images',
       '/admin/floorplan-images/canyon',
       '/admin/messages',
+      '/admin/messages?spam=1',
       '/admin/messages?homesite=24&plan=canyon',
       '/admin/tours',
       '/admin/homesites',
