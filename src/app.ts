@@ -94,6 +94,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const homesites = createHomesiteService({
     db,
     planNames: content.floorPlans.map((plan) => plan.name),
+    priceRange: content.homesites.priceRange,
     lotsOnPlan,
     publicContent,
   });

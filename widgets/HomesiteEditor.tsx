@@ -2,7 +2,9 @@ import { memo, useEffect, useLayoutEffect, useRef, useState, type FormEvent } fr
 import type { HomesiteRecord } from '../src/shared/homesite-record.js';
 import {
   homesiteFactProblems,
+  parsePrice,
   STATUS_LABELS,
+  type FactProblem,
   type HomesiteFacts,
   type HomesiteStatus,
 } from '../src/shared/homesite-rules.js';
@@ -37,19 +39,27 @@ const EditorRow = memo(function EditorRow({ row, ...context }: EditorRowContext 
   );
 });
 
-/** A form's fields as the call's JSON: empty plan, price and ready are null; a price that is not digits stays text. */
-function factsFrom(form: HTMLFormElement): HomesiteFacts & { version: number } {
+/**
+ * A form's fields as the call's JSON: empty plan, price and ready are null; the price is read as typed ("$552,900")
+ * by the server's own rule, or its problem is returned to show before anything is posted.
+ */
+function factsFrom(form: HTMLFormElement): { facts: HomesiteFacts & { version: number }; priceProblem?: FactProblem } {
   const data = new FormData(form);
   const text = (name: string) => cleanText(data.get(name));
-  const price = text('price');
+  const price = parsePrice(text('price'));
   return {
-    status: text('status') as HomesiteStatus,
-    plan: text('plan') || null,
-    price: price === '' ? null : /^\d+$/.test(price) ? Number(price) : (price as unknown as number),
-    ready: text('ready') || null,
-    version: Number(text('version')),
+    facts: {
+      status: text('status') as HomesiteStatus,
+      plan: text('plan') || null,
+      price: price.price ?? null,
+      ready: text('ready') || null,
+      version: Number(text('version')),
+    },
+    priceProblem: price.problem === undefined ? undefined : { field: 'price', message: price.problem },
   };
 }
+
+const notAboutPrice = (problem: FactProblem) => problem.field !== 'price';
 
 async function postJson(url: string, csrfToken: string, body: unknown): Promise<{ status: number; body: unknown }> {
   const response = await fetch(url, {
@@ -72,7 +82,8 @@ function errorText(body: unknown): string {
  * call that keeps the page, a 409 shows what is stored now (nothing is overwritten), and many rows can be
  * selected and given one status at once.
  */
-export default function HomesiteEditor({ homesites, plans, csrfToken, total, rowNotice }: HomesiteEditorProps) {
+export default function HomesiteEditor(props: HomesiteEditorProps) {
+  const { homesites, plans, priceRange, csrfToken, total, rowNotice } = props;
   const enhanced = useEnhanced();
   const [rows, setRows] = useState<EditorHomesite[]>(homesites);
   const [notices, setNotices] = useState<Record<number, EditorNotice>>(
@@ -129,8 +140,10 @@ export default function HomesiteEditor({ homesites, plans, csrfToken, total, row
   }
 
   async function save(form: HTMLFormElement, lot: number) {
-    const body = factsFrom(form);
-    const problems = homesiteFactProblems(body, plans);
+    const { facts: body, priceProblem } = factsFrom(form);
+    const problems = priceProblem
+      ? [priceProblem, ...homesiteFactProblems({ ...body, price: null }, plans, priceRange).filter(notAboutPrice)]
+      : homesiteFactProblems(body, plans, priceRange);
     if (problems.length > 0) {
       notify(lot, { kind: 'error', text: problems.map((problem) => problem.message).join('; ') });
       return;
@@ -190,12 +203,12 @@ export default function HomesiteEditor({ homesites, plans, csrfToken, total, row
         onSubmit={enhanced ? saveBulk : undefined}
       >
         <input type="hidden" name="_csrf" value={csrfToken} />
-        <label>
-          Set the selected homesites to{' '}
-          <select name="status" defaultValue="sold">
+        <div className="staff-filter-field">
+          <label htmlFor="bulk-status">Set the selected homesites to</label>
+          <select id="bulk-status" name="status" defaultValue="sold">
             <StatusOptions />
           </select>
-        </label>{' '}
+        </div>
         <button type="submit" className="button" disabled={busy}>
           Apply to selected{enhanced ? ` (${selected.size})` : ''}
         </button>

@@ -63,7 +63,7 @@ export function editorRowCells(row: EditorHomesite, { plans, csrfToken, notice }
     `<th scope="row"><a href="/homesites/${lot}">${lot}</a></th>` +
     `<td><select name="status" form="${form}" aria-label="Status of homesite ${lot}">${statusOptions(row.status)}</select></td>` +
     `<td><select name="plan" form="${form}" aria-label="Plan of homesite ${lot}">${planOptions(plans, row.plan ?? '')}</select></td>` +
-    `<td><input form="${form}" inputMode="numeric" pattern="[0-9]*" size="9" aria-label="Price of homesite ${lot} in dollars" name="price" value="${price}"/></td>` +
+    `<td><input form="${form}" inputMode="numeric" size="9" aria-label="Price of homesite ${lot} in dollars" name="price" value="${price}"/></td>` +
     `<td><input type="date" form="${form}" aria-label="Ready date of homesite ${lot}" name="ready" value="${ready}"/></td>` +
     `<td>${size}</td>` +
     `<td class="homesite-actions-cell"><form id="${form}" action="/admin/homesites/${lot}" method="post">` +

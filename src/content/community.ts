@@ -333,6 +333,8 @@ export const community = {
     outlines: '/sample/site-plan-lots.svg',
     minimumLotSqft: { 'Silverwood II': 6_000, 'Sweetwater II': 6_500, 'The Canyon': 7_400, Overlook: 8_200 },
     showPriceWhenTaken: false,
+    // Homes here are priced from the mid 500's; a hundred thousand to a few million covers every plan and lot.
+    priceRange: { min: 100_000, max: 3_000_000 },
   },
   tours: {
     // The same hours as community.salesHours says, read in community.timeZone.

@@ -192,6 +192,13 @@ export const contentSchema = z
        * keep a buyer's price private, so it is hidden unless this says otherwise; staff pages always show it.
        */
       showPriceWhenTaken: z.boolean().default(false),
+      /**
+       * The prices (whole USD) a home here plausibly sells for: a staff price outside it is refused as a typo
+       * ("5529" for $552,900). Wide enough for every plan and lot premium, narrow enough to catch a digit.
+       */
+      priceRange: z
+        .object({ min: z.number().int().positive(), max: z.number().int().positive().max(1_000_000_000) })
+        .refine((range) => range.min < range.max, { message: 'min must be below max', path: ['max'] }),
     }),
     tours,
     autoReply: autoReplySchema,

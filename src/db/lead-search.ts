@@ -42,3 +42,14 @@ export function searchDigits(q: string): string | undefined {
   const digits = q.replace(/\D/g, '');
   return digits.length >= 3 && /^[\d\s().+-]+$/.test(q) ? digits : undefined;
 }
+
+/**
+ * The homesite a search names: "24" (which may also be part of a name, an e-mail or a phone, so those are searched
+ * too), or "homesite 24", "lot 24", "#24", "homesite #24" (only that homesite). Staff remember a buyer by the lot
+ * they asked about as often as by their name.
+ */
+export function searchedHomesite(q: string): { lot: number; only: boolean } | undefined {
+  const match = /^(?:(homesite|home site|lot|hs)\s*#?\s*|(#)\s*)?0*([1-9]\d{0,5})$/i.exec(q.trim());
+  if (!match) return undefined;
+  return { lot: Number(match[3]), only: Boolean(match[1] ?? match[2]) };
+}

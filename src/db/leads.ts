@@ -8,7 +8,7 @@ import {
   type LeadStatus,
 } from '../shared/lead-context.js';
 import { isSqlite } from './connect.js';
-import { searchDigits, searchTerm } from './lead-search.js';
+import { searchDigits, searchedHomesite, searchTerm } from './lead-search.js';
 import { storedTimestampToIso } from './stored-timestamp.js';
 import { mapNullable } from '../shared/nullable.js';
 import { personOf, type LeadPerson } from '../shared/lead-person.js';
@@ -29,7 +29,11 @@ export interface LeadFilter {
   status?: LeadStatus;
   /** A utm_source, or DIRECT_SOURCE for leads without one. */
   source?: string;
-  /** Part of a name, an e-mail address or a phone number. */
+  /** The homesite the buyer asked about. */
+  homesite?: number;
+  /** The plan the buyer asked about, by slug (as leads store it). */
+  plan?: string;
+  /** Part of a name, an e-mail address or a phone number, or a homesite ("24", "homesite 24", "lot 24"). */
   q?: string;
   /** Spam is a view of its own: the list shows either real leads or spam, never both. */
   spam: boolean;
@@ -134,27 +138,62 @@ const TRIGRAM = 3;
 type SearchPath = 'walk' | 'matches';
 
 /**
- * Leads whose name, e-mail or phone contains `q` (search columns, src/db/lead-search.ts). On SQLite the FTS5
- * trigram table answers; on PostgreSQL LIKE, which pg_trgm's GIN indexes answer where the extension exists.
+ * Leads whose name, e-mail or phone contains `text` (search columns, src/db/lead-search.ts), or that ask about
+ * `homesite` (a search that is a number). On SQLite the FTS5 trigram table answers, with the homesite's leads from
+ * its index added to the matches; on PostgreSQL LIKE, which pg_trgm's GIN indexes answer where the extension exists.
  */
-function whereSearch(db: Knex, query: Knex.QueryBuilder, kind: LeadKind, q: string, path: SearchPath): void {
-  const term = searchTerm(q);
-  const digits = searchDigits(q);
-  if (searchesTrigrams(db, q)) {
+function whereSearch(
+  db: Knex,
+  query: Knex.QueryBuilder,
+  kind: LeadKind,
+  search: TextSearch,
+  filter: LeadFilter,
+  path: SearchPath,
+): void {
+  const term = searchTerm(search.text);
+  const digits = searchDigits(search.text);
+  if (searchesTrigrams(db, search.text)) {
     const fts = `${TABLES[kind]}_search`;
     const match = [`search_text : ${ftsPhrase(term)}`, ...(digits ? [`search_digits : ${ftsPhrase(digits)}`] : [])];
     const id = path === 'walk' ? '+id' : 'id';
-    query.whereRaw(`${id} in (select rowid from ${fts} where ${fts} match ?)`, [match.join(' OR ')]);
+    const ftsMatches = `select rowid from ${fts} where ${fts} match ?`;
+    if (search.homesite === undefined) {
+      query.whereRaw(`${id} in (${ftsMatches})`, [match.join(' OR ')]);
+    } else {
+      const asked = `select id from ${TABLES[kind]} where is_spam = ? and homesite = ?`;
+      query.whereRaw(`${id} in (${ftsMatches} union all ${asked})`, [match.join(' OR '), filter.spam, search.homesite]);
+    }
     return;
   }
   query.where((where) => {
     where.whereRaw(`search_text like ? escape '\\'`, [containsPattern(term)]);
     if (digits) where.orWhereRaw('search_digits like ?', [`%${digits}%`]);
+    if (search.homesite !== undefined) where.orWhere('homesite', search.homesite);
   });
 }
 
-function searchOf(filter: LeadFilter): string | undefined {
-  return filter.q?.trim() || undefined;
+/** What a search looks for in the search columns, and the homesite a number also stands for. */
+interface TextSearch {
+  text: string;
+  homesite?: number;
+}
+
+/**
+ * The part of a search the search columns answer: none for "homesite 24" (a filter on the homesite, see
+ * homesiteOf), the text and the homesite for "24", the text alone otherwise.
+ */
+function searchOf(filter: LeadFilter): TextSearch | undefined {
+  const q = filter.q?.trim();
+  if (!q) return undefined;
+  const asked = searchedHomesite(q);
+  if (asked?.only) return undefined;
+  return { text: q, homesite: asked?.lot };
+}
+
+/** The homesite the list is narrowed to: the filter's, or the one a search such as "homesite 24" names. */
+function homesitesOf(filter: LeadFilter): number[] {
+  const asked = filter.q ? searchedHomesite(filter.q) : undefined;
+  return [...(filter.homesite !== undefined ? [filter.homesite] : []), ...(asked?.only ? [asked.lot] : [])];
 }
 
 function searchesTrigrams(db: Knex, q: string): boolean {
@@ -168,8 +207,8 @@ function searchesTrigrams(db: Knex, q: string): boolean {
  */
 function leadsOf(db: Knex, kind: LeadKind, filter: LeadFilter, path: SearchPath): Knex.QueryBuilder {
   const table = TABLES[kind];
-  const q = searchOf(filter);
-  if (path === 'matches' && q && searchesTrigrams(db, q)) {
+  const search = searchOf(filter);
+  if (path === 'matches' && search && searchesTrigrams(db, search.text)) {
     return db.from(db.raw(`${table} indexed by ${table}_id_filters`));
   }
   return db(table);
@@ -189,8 +228,10 @@ function applyFilter(
   } else if (filter.source) {
     query.where('utm_source', filter.source);
   }
-  const q = searchOf(filter);
-  if (q) whereSearch(db, query, kind, q, path);
+  for (const homesite of homesitesOf(filter)) query.where('homesite', homesite);
+  if (filter.plan) query.where('plan', filter.plan);
+  const search = searchOf(filter);
+  if (search) whereSearch(db, query, kind, search, filter, path);
   return query;
 }
 

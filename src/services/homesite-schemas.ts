@@ -3,37 +3,49 @@ import {
   HOMESITE_STATUSES,
   homesiteFactProblems,
   MAX_LOT,
-  STATUS_MESSAGE,
+  parsePrice,
+  STAFF_STATUS_MESSAGE,
   type HomesiteFacts,
+  type PriceRange,
 } from '../shared/homesite-rules.js';
 
 /** The shapes of the staff calls; the rules themselves are the shared ones (src/shared/homesite-rules.ts). */
 const factFields = {
-  status: z.enum(HOMESITE_STATUSES, { error: STATUS_MESSAGE }),
+  status: z.enum(HOMESITE_STATUSES, { error: STAFF_STATUS_MESSAGE }),
   plan: z.string({ error: 'plan must be a plan name or null' }).max(100).nullable(),
-  price: z.number({ error: 'price must be a whole number of dollars or null' }).nullable(),
+  // A JSON client may send the price as typed ("$552,900"): read by the same rule as the editor's.
+  price: z
+    .union([z.number(), z.string().max(40)], { error: 'price must be a whole number of dollars or null' })
+    .nullable()
+    .transform((value, context) => {
+      if (typeof value !== 'string') return value;
+      const parsed = parsePrice(value);
+      if (parsed.problem === undefined) return parsed.price;
+      context.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }),
   ready: z.string({ error: 'ready must be a date as YYYY-MM-DD or null' }).max(10).nullable(),
 };
 
-function withSharedRules(planNames: readonly string[]) {
+function withSharedRules(planNames: readonly string[], priceRange: PriceRange) {
   return (facts: HomesiteFacts, context: z.RefinementCtx) => {
-    for (const problem of homesiteFactProblems(facts, planNames)) {
+    for (const problem of homesiteFactProblems(facts, planNames, priceRange)) {
       context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
     }
   };
 }
 
 /** `{status, plan, price, ready}`, every field present (null where not set). */
-export function homesiteFactsSchema(planNames: readonly string[]) {
-  return z.object(factFields).strict().superRefine(withSharedRules(planNames));
+export function homesiteFactsSchema(planNames: readonly string[], priceRange: PriceRange) {
+  return z.object(factFields).strict().superRefine(withSharedRules(planNames, priceRange));
 }
 
 /** The body of `POST /admin/homesites/N`: the facts plus the version the editor last saw. */
-export function homesiteUpdateSchema(planNames: readonly string[]) {
+export function homesiteUpdateSchema(planNames: readonly string[], priceRange: PriceRange) {
   return z
     .object({ ...factFields, version: z.number({ error: 'version must be a whole number' }).int().min(0) })
     .strict()
-    .superRefine(withSharedRules(planNames));
+    .superRefine(withSharedRules(planNames, priceRange));
 }
 
 /** The body of `POST /admin/homesites/bulk`. */
@@ -43,7 +55,7 @@ export const bulkStatusSchema = z
       .array(z.number().int().min(1).max(MAX_LOT), { error: 'lots must be a list of lot numbers' })
       .min(1)
       .max(MAX_LOT),
-    status: z.enum(HOMESITE_STATUSES, { error: STATUS_MESSAGE }),
+    status: z.enum(HOMESITE_STATUSES, { error: STAFF_STATUS_MESSAGE }),
   })
   .strict();
 

@@ -1,5 +1,11 @@
 import type { HomesiteRow } from '../db/homesites.js';
-import { isHomesiteStatus, parseLotNumber, type HomesiteFacts } from '../shared/homesite-rules.js';
+import {
+  isHomesiteStatus,
+  parseLotNumber,
+  parsePrice,
+  STATUS_CHOICES_TEXT,
+  type HomesiteFacts,
+} from '../shared/homesite-rules.js';
 import { CsvFormatError, csvCell, decodeUtf8, looksLikeFormula, parseCsv } from './csv.js';
 import { PUBLIC_HOMESITE_FIELDS, type EditableField } from '../shared/homesite-record.js';
 import type { HomesiteService, PlannedChange } from './homesites.js';
@@ -72,9 +78,11 @@ function readRecord(
   if (lot === undefined) problem('lot', 'lot must be a whole number from 1');
   else if (!service.isLotOnPlan(lot)) problem('lot', `there is no lot ${lot} on the site plan`);
   const status = cells.status;
-  if (!isHomesiteStatus(status)) problem('status', `"${status.slice(0, 40)}" is not a status`);
-  const price = wholeNumber(cells.price, Number.MAX_SAFE_INTEGER);
-  if (price === undefined) problem('price', 'price must be a whole number of dollars (digits only) or empty');
+  if (!isHomesiteStatus(status)) {
+    problem('status', `"${status.slice(0, 40)}" is not a status: use one of ${STATUS_CHOICES_TEXT}`);
+  }
+  const { price, problem: priceProblem } = parsePrice(cells.price);
+  if (priceProblem !== undefined) problem('price', priceProblem);
   const sqft = wholeNumber(cells.sqft, MAX_SQFT);
   if (sqft === undefined) problem('sqft', 'sqft must be a whole number of square feet or empty');
   const version = wholeNumber(cells.version, Number.MAX_SAFE_INTEGER);

@@ -11,7 +11,7 @@ import {
   type HomesiteRow,
 } from '../db/homesites.js';
 import { EDITABLE_HOMESITE_FIELDS, pickFields, type EditableField } from '../shared/homesite-record.js';
-import type { HomesiteFacts, HomesiteStatus } from '../shared/homesite-rules.js';
+import type { HomesiteFacts, HomesiteStatus, PriceRange } from '../shared/homesite-rules.js';
 import { bulkStatusSchema, describeIssues, homesiteFactsSchema, homesiteUpdateSchema } from './homesite-schemas.js';
 import type { PublicContentChanges } from './public-content.js';
 
@@ -57,6 +57,8 @@ export interface HomesiteServiceDeps {
   db: Knex;
   /** Display names of the floor plans (content); a homesite's plan is one of them or null. */
   planNames: readonly string[];
+  /** The prices a home here plausibly sells for (content: `homesites.priceRange`); others are refused as typos. */
+  priceRange: PriceRange;
   /** Lot numbers that have a shape on the site plan; only those can be created (by an import). */
   lotsOnPlan: ReadonlySet<number>;
   /** Told after every committed change that public pages show (the page cache listens to it). */
@@ -101,10 +103,10 @@ interface Write {
  * row and its record of who changed it never disagree; a change that touches nothing writes nothing.
  */
 export function createHomesiteService(deps: HomesiteServiceDeps) {
-  const { db, planNames, lotsOnPlan } = deps;
+  const { db, planNames, priceRange, lotsOnPlan } = deps;
   const now = deps.now ?? (() => new Date());
-  const factsSchema = homesiteFactsSchema(planNames);
-  const updateSchema = homesiteUpdateSchema(planNames);
+  const factsSchema = homesiteFactsSchema(planNames, priceRange);
+  const updateSchema = homesiteUpdateSchema(planNames, priceRange);
 
   async function published(changed: boolean, reason: string): Promise<void> {
     if (changed) await deps.publicContent.changed(reason);

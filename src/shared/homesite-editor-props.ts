@@ -1,3 +1,4 @@
+import type { PriceRange } from './homesite-rules.js';
 import type { EditorNotice } from './editor-notice.js';
 import { pickFields, type HomesiteRecord } from './homesite-record.js';
 
@@ -12,6 +13,8 @@ export function toEditorHomesite(record: HomesiteRecord): EditorHomesite {
 export interface HomesiteEditorProps {
   homesites: EditorHomesite[];
   plans: string[];
+  /** The community's plausible prices: a price outside them is refused before it is posted. */
+  priceRange: PriceRange;
   csrfToken: string;
   /** How many homesites there are in all (the list may be filtered). */
   total: number;

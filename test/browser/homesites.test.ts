@@ -198,6 +198,25 @@ describe('Lot map and homesite editor (browser)', function () {
       expect(await lot(map.page, 10).getAttribute('data-status')).to.equal('under-contract');
     });
 
+    it('saves a price typed as "$552,900", and says why 5529 is refused before posting anything', async () => {
+      const page = await openEditor();
+      const posts: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST') posts.push(request.url());
+      });
+      await row(page, 14).getByLabel('Price of homesite 14 in dollars').fill('5529');
+      await row(page, 14).getByRole('button', { name: 'Save homesite 14' }).click();
+      await row(page, 14)
+        .getByText(/price must be at least \$100,000 .*\$5,529 looks like a digit is missing/)
+        .waitFor();
+      expect(posts).to.deep.equal([]);
+
+      await row(page, 14).getByLabel('Price of homesite 14 in dollars').fill('$552,900');
+      await row(page, 14).getByRole('button', { name: 'Save homesite 14' }).click();
+      await row(page, 14).getByText('Saved.').waitFor();
+      expect(await suite.server.db('homesites').where({ lot: 14 }).first()).to.include({ price: 552_900 });
+    });
+
     it('shows what is stored when someone else saved the lot first (409), overwriting nothing', async () => {
       const page = await openEditor();
       const other = await openEditor(1280, { another: true });

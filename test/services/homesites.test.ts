@@ -16,6 +16,7 @@ import {
 import { HOMESITE_STATUSES } from '../../src/shared/homesite-rules.js';
 
 const PLANS = ['Sweetwater II', 'Silverwood II', 'The Canyon', 'Overlook'];
+const PRICE_RANGE = { min: 250_000, max: 3_000_000 };
 const LOTS_ON_PLAN = new Set(Array.from({ length: 80 }, (_, index) => index + 1));
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -42,6 +43,7 @@ describe('Homesite service', () => {
     service = createHomesiteService({
       db,
       planNames: PLANS,
+      priceRange: PRICE_RANGE,
       lotsOnPlan: LOTS_ON_PLAN,
       publicContent: {
         changed: async () => {
@@ -95,7 +97,7 @@ describe('Homesite service', () => {
   it('refuses a stale version with the stored row and changes nothing', async () => {
     await service.update(10, { status: 'sold', plan: null, price: null, ready: null, version: 1 }, 'first');
     const error = await rejection(
-      service.update(10, { status: 'available', plan: null, price: 1, ready: null, version: 1 }, 'second'),
+      service.update(10, { status: 'available', plan: null, price: 500_000, ready: null, version: 1 }, 'second'),
     );
     expect(error).to.be.instanceOf(HomesiteConflict);
     expect((error as HomesiteConflict).stored).to.include({ lot: 10, status: 'sold', version: 2, updated_by: 'first' });

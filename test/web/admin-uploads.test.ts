@@ -514,6 +514,28 @@ describe('POST /admin/upload/homepageimage', () => {
       expect(await state(server)).to.deep.equal(before);
     });
 
+    it("redirects a file over 10 MB back to the plan's editor with the reason, never answering the page JSON", async () => {
+      const jpeg = await photo(200, 200).jpeg().toBuffer();
+      const response = await upload(
+        server,
+        staff,
+        {
+          buffer: Buffer.concat([jpeg, Buffer.alloc(10 * MB + 1 - jpeg.length, 0x41)]),
+          type: 'image/jpeg',
+          alt: 'Too big',
+          accept: 'text/html',
+        },
+        `/admin/upload/floorplanimage?floorplan=${encodeURIComponent('The Canyon')}`,
+      );
+      expect(response.status).to.equal(303);
+      const location = response.headers.get('location') as string;
+      expect(location).to.equal(
+        `/admin/floorplan-images/canyon?error=${encodeURIComponent('The file is larger than 10 MB.')}`,
+      );
+      const page = await (await fetch(`${server.url}${location}`, { headers: { Cookie: staff.cookie } })).text();
+      expect(page).to.include('role="alert"').and.include('The file is larger than 10 MB.');
+    });
+
     it("redirects a floor-plan form upload back to that plan's editor", async () => {
       const response = await upload(
         server,

@@ -174,6 +174,7 @@ describe('Public content changed: every change clears the page cache, whoever ma
       const homesites = createHomesiteService({
         db,
         planNames: content.floorPlans.map((plan) => plan.name),
+        priceRange: content.homesites.priceRange,
         lotsOnPlan: new Set(Array.from({ length: 78 }, (_, index) => index + 1)),
         publicContent,
       });

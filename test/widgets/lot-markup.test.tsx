@@ -206,7 +206,6 @@ describe('Lot markup written as text', () => {
               name="price"
               form={form}
               inputMode="numeric"
-              pattern="[0-9]*"
               size={9}
               defaultValue={row.price ?? ''}
               aria-label={`Price of homesite ${row.lot} in dollars`}

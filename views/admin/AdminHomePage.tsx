@@ -15,6 +15,8 @@ interface AdminHomePageProps {
   counts: { carousel: number; unread: number; spam: number; newLeads: number; upcomingTours: number };
   leadSources: LeadSourceTable;
   recentHomesiteChanges?: HomesiteChangeView[];
+  /** The community's IANA zone, for the times of those changes. */
+  timeZone: string;
 }
 
 function LeadSources({ table }: { table: LeadSourceTable }) {
@@ -101,7 +103,7 @@ export function AdminHomePage(props: AdminHomePageProps) {
       {recentHomesiteChanges ? (
         <section aria-labelledby="homesite-changes-heading">
           <h2 id="homesite-changes-heading">Last homesite changes</h2>
-          <HomesiteChangeList changes={recentHomesiteChanges} showLot />
+          <HomesiteChangeList changes={recentHomesiteChanges} showLot timeZone={props.timeZone} />
         </section>
       ) : null}
     </AdminLayout>

@@ -1,7 +1,15 @@
+import { formatInTimeZone } from '../../src/shared/time-zone.js';
 import type { HomesiteChangeView } from './homesite-change.js';
 
-/** Changes, newest first: who, when, how, and each field's old → new. */
-export function HomesiteChangeList({ changes, showLot }: { changes: HomesiteChangeView[]; showLot: boolean }) {
+interface HomesiteChangeListProps {
+  changes: HomesiteChangeView[];
+  showLot: boolean;
+  /** The community's IANA zone: every staff time is shown there, the zone named. */
+  timeZone: string;
+}
+
+/** Changes, newest first: who, when (at the community), how, and each field's old → new. */
+export function HomesiteChangeList({ changes, showLot, timeZone }: HomesiteChangeListProps) {
   if (changes.length === 0) return <p>No changes recorded yet.</p>;
   return (
     <ol className="homesite-changes">
@@ -13,8 +21,7 @@ export function HomesiteChangeList({ changes, showLot }: { changes: HomesiteChan
                 <a href={`/admin/homesites/${change.lot}/history`}>Homesite {change.lot}</a> ·{' '}
               </>
             ) : null}
-            <time dateTime={change.at}>{change.at.replace('T', ' ').slice(0, 16)} UTC</time> · {change.by} ·{' '}
-            {change.source}
+            <time dateTime={change.at}>{formatInTimeZone(change.at, timeZone)}</time> · {change.by} · {change.source}
           </p>
           <ul>
             {change.fields.map((field) => (

@@ -7,16 +7,17 @@ interface HomesiteHistoryPageProps {
   staff: { username: string; csrfToken: string };
   lot: number;
   changes: HomesiteChangeView[];
+  timeZone: string;
 }
 
-export function HomesiteHistoryPage({ communityName, staff, lot, changes }: HomesiteHistoryPageProps) {
+export function HomesiteHistoryPage({ communityName, staff, lot, changes, timeZone }: HomesiteHistoryPageProps) {
   return (
     <AdminLayout communityName={communityName} staff={staff} path="/admin/homesites">
       <p>
         <a href="/admin/homesites">All homesites</a>
       </p>
       <h1>History of homesite {lot}</h1>
-      <HomesiteChangeList changes={changes} showLot={false} />
+      <HomesiteChangeList changes={changes} showLot={false} timeZone={timeZone} />
     </AdminLayout>
   );
 }

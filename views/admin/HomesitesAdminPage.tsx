@@ -1,7 +1,8 @@
 import { Widget } from '../../src/render/widget.js';
 import type { EditorNotice } from '../../src/shared/editor-notice.js';
-import { StatusOptions } from '../../widgets/lot-status-style.js';
 import type { HomesiteEditorProps } from '../../src/shared/homesite-editor-props.js';
+import { FilterSelect, optionsLabelledBy, optionsNamedByValue } from '../../src/shared/FilterSelect.js';
+import { HOMESITE_STATUSES, STATUS_LABELS } from '../../src/shared/homesite-rules.js';
 import { AdminLayout } from './AdminLayout.js';
 import type { HomesiteChangeView } from './homesite-change.js';
 import { HomesiteChangeList } from './HomesiteChangeList.js';
@@ -23,15 +24,44 @@ interface HomesitesAdminPageProps {
   filter: { status: string; plan: string; q: string };
   editor: HomesiteEditorProps;
   recent: HomesiteChangeView[];
+  /** The community's IANA zone, for the times of the last changes. */
+  timeZone: string;
   notice?: EditorNotice;
+  /** The outcome of a CSV import just posted: the report, or why the upload could not be read. */
   importReport?: ImportReport;
+  importNotice?: EditorNotice;
+}
+
+/** Where an import's outcome is shown, next to its form: the page after the post scrolls and focuses there. */
+export const IMPORT_RESULT_ID = 'import-result';
+
+/**
+ * An import's outcome, focused when the page loads (autofocus on a tabindex=-1 box), so a keyboard or screen-reader
+ * user lands on it rather than at the top of a 78-row table; the form's action carries its fragment for the scroll.
+ */
+function ImportResult({ report, notice }: { report?: ImportReport; notice?: EditorNotice }) {
+  if (!report && !notice) return null;
+  const failed = notice ? notice.kind === 'error' : report!.problems.length > 0;
+  return (
+    <div
+      id={IMPORT_RESULT_ID}
+      className={`homesite-import-report ${failed ? 'is-error' : 'is-success'}`}
+      role={failed ? 'alert' : 'status'}
+      tabIndex={-1}
+      autoFocus
+    >
+      {report ? <ImportReportView report={report} /> : <p>{notice!.text}</p>}
+    </div>
+  );
 }
 
 function ImportReportView({ report }: { report: ImportReport }) {
   if (report.problems.length > 0) {
     return (
-      <div className="homesite-import-report is-error" role="alert">
-        <h3>Nothing was imported: {report.problems.length} problems</h3>
+      <>
+        <h3>
+          Nothing was imported: {report.problems.length} {report.problems.length === 1 ? 'problem' : 'problems'}
+        </h3>
         <ul>
           {report.problems.map((problem, index) => (
             <li key={index}>
@@ -40,11 +70,11 @@ function ImportReportView({ report }: { report: ImportReport }) {
             </li>
           ))}
         </ul>
-      </div>
+      </>
     );
   }
   return (
-    <div className="homesite-import-report is-success" role="status">
+    <>
       <h3>
         {report.dryRun ? 'Dry run: this file would change' : 'Imported:'} {report.changes.length} homesites
         {report.dryRun ? ' (nothing was changed yet)' : ''}
@@ -58,12 +88,12 @@ function ImportReportView({ report }: { report: ImportReport }) {
           </li>
         ))}
       </ul>
-    </div>
+    </>
   );
 }
 
 export function HomesitesAdminPage(props: HomesitesAdminPageProps) {
-  const { communityName, staff, filter, editor, recent, notice, importReport } = props;
+  const { communityName, staff, filter, editor, recent, timeZone, notice, importReport, importNotice } = props;
   return (
     <AdminLayout communityName={communityName} staff={staff} path="/admin/homesites">
       <h1>Homesites</h1>
@@ -73,30 +103,31 @@ export function HomesitesAdminPage(props: HomesitesAdminPageProps) {
         </p>
       ) : null}
       <form className="homesite-filter" method="get" action="/admin/homesites">
-        <label>
-          Status{' '}
-          <select name="status" defaultValue={filter.status}>
-            <option value="">All</option>
-            <StatusOptions />
-          </select>
-        </label>{' '}
-        <label>
-          Plan{' '}
-          <select name="plan" defaultValue={filter.plan}>
-            <option value="">All</option>
-            {editor.plans.map((plan) => (
-              <option key={plan} value={plan}>
-                {plan}
-              </option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          Search <input type="search" name="q" defaultValue={filter.q} placeholder="Lot or address" size={16} />
-        </label>{' '}
+        <FilterSelect
+          fieldClassName="staff-filter-field"
+          id="filter-status"
+          name="status"
+          label="Status"
+          anyLabel="Any status"
+          options={optionsLabelledBy(HOMESITE_STATUSES, STATUS_LABELS)}
+          defaultValue={filter.status}
+        />
+        <FilterSelect
+          fieldClassName="staff-filter-field"
+          id="filter-plan"
+          name="plan"
+          label="Plan"
+          anyLabel="Any plan"
+          options={optionsNamedByValue(editor.plans)}
+          defaultValue={filter.plan}
+        />
+        <div className="staff-filter-field">
+          <label htmlFor="filter-q">Search</label>
+          <input id="filter-q" type="search" name="q" defaultValue={filter.q} placeholder="Lot or address" size={16} />
+        </div>
         <button type="submit" className="button">
           Filter
-        </button>{' '}
+        </button>
         <a href="/admin/homesites">Clear</a>
       </form>
       <Widget name="HomesiteEditor" props={editor} />
@@ -107,7 +138,12 @@ export function HomesitesAdminPage(props: HomesitesAdminPageProps) {
             Export CSV
           </a>
         </p>
-        <form className="upload-form" method="post" action="/admin/homesites/import" encType="multipart/form-data">
+        <form
+          className="upload-form"
+          method="post"
+          action={`/admin/homesites/import#${IMPORT_RESULT_ID}`}
+          encType="multipart/form-data"
+        >
           <input type="hidden" name="_csrf" value={staff.csrfToken} />
           <label>
             CSV file with the export’s columns (lot, status, plan, price, sqft, address, ready, version)
@@ -120,11 +156,11 @@ export function HomesitesAdminPage(props: HomesitesAdminPageProps) {
             Import
           </button>
         </form>
-        {importReport ? <ImportReportView report={importReport} /> : null}
+        <ImportResult report={importReport} notice={importNotice} />
       </section>
       <section aria-labelledby="recent-heading">
         <h2 id="recent-heading">Last changes</h2>
-        <HomesiteChangeList changes={recent} showLot />
+        <HomesiteChangeList changes={recent} showLot timeZone={timeZone} />
       </section>
     </AdminLayout>
   );

@@ -1,4 +1,9 @@
-import { FilterSelect, optionsLabelledBy, optionsNamedByValue } from '../../src/shared/FilterSelect.js';
+import {
+  FilterSelect,
+  optionsLabelledBy,
+  optionsNamedByValue,
+  type FilterOption,
+} from '../../src/shared/FilterSelect.js';
 import { LEAD_STATUSES, type LeadKind, type LeadStatus } from '../../src/shared/lead-context.js';
 import { formatInTimeZone } from '../../src/shared/time-zone.js';
 import { AdminLayout } from './AdminLayout.js';
@@ -21,14 +26,21 @@ export interface LeadView extends LeadPerson {
   tourStatus: string | null;
   status: LeadStatus;
   notes: string;
-  /** Where the visit began and what the buyer asked about, only the fields the lead carries. */
-  context: { label: string; value: string }[];
+  /**
+   * Where the visit began and what the buyer asked about, only the fields the lead carries; the homesite and the
+   * plan link to the inbox narrowed to them (the other filters kept).
+   */
+  context: { label: string; value: string; href?: string }[];
 }
 
 export interface InboxFilterView {
   kind: string;
   status: string;
   source: string;
+  /** A homesite number, or empty. */
+  homesite: string;
+  /** A plan's slug, or empty. */
+  plan: string;
   q: string;
   spam: boolean;
 }
@@ -49,6 +61,8 @@ interface MessagesPageProps {
   filter: InboxFilterView;
   /** utm_source values to filter by ("direct" is always offered). */
   sources: string[];
+  /** The floor plans to filter by: slug and name. */
+  plans: FilterOption[];
   counts: { total: number; unread: number; spam: number };
   pages: { page: number; count: number; newer: string | null; older: string | null };
   /** Links between the leads and the spam view, keeping nothing else of the filter. */
@@ -82,8 +96,8 @@ const KIND_FILTER_OPTIONS = [
   { value: 'tour', label: 'Tours' },
 ];
 
-/** The inbox's drop-downs: kind, lead status and source (the sources leads came from, "direct" first). */
-function filterChoices(sources: string[]) {
+/** The inbox's drop-downs: kind, lead status, source (the sources leads came from, "direct" first) and plan. */
+function filterChoices(sources: string[], plans: FilterOption[]) {
   const sourceOptions = ['direct', ...sources.filter((source) => source !== 'direct')];
   return [
     { name: 'kind', label: 'Kind', anyLabel: 'Messages and tours', options: KIND_FILTER_OPTIONS },
@@ -94,14 +108,16 @@ function filterChoices(sources: string[]) {
       options: optionsLabelledBy(LEAD_STATUSES, LEAD_STATUS_LABELS),
     },
     { name: 'source', label: 'Source', anyLabel: 'Any source', options: optionsNamedByValue(sourceOptions) },
+    { name: 'plan', label: 'Plan', anyLabel: 'Any plan', options: plans },
   ] as const;
 }
 
-function FilterForm({ filter, sources }: { filter: InboxFilterView; sources: string[] }) {
+function FilterForm(props: { filter: InboxFilterView; sources: string[]; plans: FilterOption[] }) {
+  const { filter, sources, plans } = props;
   return (
     <form className="lead-filter" method="get" action="/admin/messages">
       {filter.spam ? <input type="hidden" name="spam" value="1" /> : null}
-      {filterChoices(sources).map(({ name, ...choice }) => (
+      {filterChoices(sources, plans).map(({ name, ...choice }) => (
         <FilterSelect
           key={name}
           fieldClassName="lead-filter-field"
@@ -112,14 +128,26 @@ function FilterForm({ filter, sources }: { filter: InboxFilterView; sources: str
         />
       ))}
       <div className="lead-filter-field">
+        <label htmlFor="filter-homesite">Homesite</label>
+        <input
+          id="filter-homesite"
+          name="homesite"
+          inputMode="numeric"
+          defaultValue={filter.homesite}
+          placeholder="Any"
+          size={6}
+          autoComplete="off"
+        />
+      </div>
+      <div className="lead-filter-field">
         <label htmlFor="filter-q">Search</label>
         <input
           id="filter-q"
           type="search"
           name="q"
           defaultValue={filter.q}
-          placeholder="Name, e-mail or phone"
-          size={20}
+          placeholder="Name, e-mail, phone or homesite"
+          size={24}
         />
       </div>
       <button type="submit" className="button">
@@ -196,7 +224,7 @@ function LeadItem({ lead, csrfToken, timeZone, returnTo }: LeadItemProps) {
           {lead.context.map((item) => (
             <div key={item.label}>
               <dt>{item.label}</dt>
-              <dd>{item.value}</dd>
+              <dd>{item.href ? <a href={item.href}>{item.value}</a> : item.value}</dd>
             </div>
           ))}
         </dl>
@@ -271,7 +299,7 @@ function ErasureLog({ erasures, timeZone }: { erasures: ErasureView[]; timeZone:
  * changed by plain form posts (no JavaScript); spam in a view of its own; a CSV export of every lead.
  */
 export function MessagesPage(props: MessagesPageProps) {
-  const { communityName, staff, leads, timeZone, filter, sources, counts, pages, otherView, returnTo } = props;
+  const { communityName, staff, leads, timeZone, filter, sources, plans, counts, pages, otherView, returnTo } = props;
   return (
     <AdminLayout communityName={communityName} staff={staff} path="/admin/messages">
       <div className="admin-title-row">
@@ -281,7 +309,7 @@ export function MessagesPage(props: MessagesPageProps) {
         </a>
       </div>
       <p>Contact messages and tour bookings, newest first. Times in {timeZone}.</p>
-      <FilterForm filter={filter} sources={sources} />
+      <FilterForm filter={filter} sources={sources} plans={plans} />
       <section aria-labelledby="leads-heading" className={filter.spam ? 'spam-section' : undefined}>
         <div className="admin-title-row">
           {filter.spam ? (

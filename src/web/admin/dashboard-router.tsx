@@ -65,6 +65,7 @@ export function createDashboardRouter(deps: DashboardDeps): Router {
           counts={{ carousel, unread: leads.unread, spam: leads.spam, newLeads: leads.new, upcomingTours }}
           leadSources={toSourceTable(bySource, now, content.community.timeZone)}
           recentHomesiteChanges={homesiteChanges?.map(toChangeView)}
+          timeZone={content.community.timeZone}
         />,
         staffPage(req, 'Staff dashboard'),
       ),

@@ -1,6 +1,7 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Content } from '../../content/index.js';
 import type { Renderer } from '../../render/renderer.js';
+import { dateInZone } from '../../shared/tour-slots.js';
 import {
   homesitesToCsv,
   importHomesitesCsv,
@@ -14,7 +15,7 @@ import {
   type HomesiteChange,
   type HomesiteService,
 } from '../../services/homesites.js';
-import { isHomesiteStatus, parseLotNumber } from '../../shared/homesite-rules.js';
+import { formatNumber, formatPrice, isHomesiteStatus, parseLotNumber } from '../../shared/homesite-rules.js';
 import { cleanText } from '../../shared/text-input.js';
 import type { HomesiteChangeView } from '../../../views/admin/homesite-change.js';
 import { HomesiteHistoryPage } from '../../../views/admin/HomesiteHistoryPage.js';
@@ -32,12 +33,20 @@ interface AdminHomesitesDeps {
   homesites: HomesiteService;
 }
 
-function shown(value: unknown): string {
-  return value === null || value === undefined || value === '' ? '—' : String(value);
+/** A recorded value as staff read it: a price in dollars ($552,900), a lot size grouped (7,960), none as —. */
+function shown(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'number' && field === 'price') return formatPrice(value);
+  if (typeof value === 'number' && field === 'sqft') return formatNumber(value);
+  return String(value);
 }
 
 export function toChangeFields(changes: FieldChanges) {
-  return Object.entries(changes).map(([field, [from, to]]) => ({ field, from: shown(from), to: shown(to) }));
+  return Object.entries(changes).map(([field, [from, to]]) => ({
+    field,
+    from: shown(field, from),
+    to: shown(field, to),
+  }));
 }
 
 export function toChangeView(change: HomesiteChange): HomesiteChangeView {
@@ -103,13 +112,6 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
   const planNames = content.floorPlans.map((plan) => plan.name);
   const json = express.json({ limit: '200kb', strict: true });
   const form = express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 20_000 });
-  const receiveCsv = receiveFile({
-    field: 'file',
-    maxBytes: MAX_IMPORT_BYTES,
-    notMultipart: 'Upload the CSV as multipart/form-data in the field "file".',
-    tooLarge: 'The file is larger than 1 MB; a homesite list is a few kilobytes.',
-    unreadable: 'The upload could not be read (send the CSV in the field "file").',
-  });
 
   const acceptJsonOrForm = (req: Request, res: Response, next: NextFunction) => {
     if (!req.is(['application/json', 'application/x-www-form-urlencoded'])) {
@@ -127,6 +129,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
       notice?: EditorNotice;
       rowNotice?: { lot: number; notice: EditorNotice };
       importReport?: ImportReport;
+      importNotice?: EditorNotice;
     } = {},
   ) {
     const query = req.method === 'GET' ? req.query : {};
@@ -152,10 +155,13 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
           filter={{ status, plan, q }}
           notice={extra.notice}
           importReport={extra.importReport}
+          importNotice={extra.importNotice}
           recent={recent}
+          timeZone={content.community.timeZone}
           editor={{
             homesites: rows.map(toEditorHomesite),
             plans: planNames,
+            priceRange: content.homesites.priceRange,
             csrfToken: csrfToken(req),
             total: all.length,
             rowNotice: extra.rowNotice,
@@ -166,12 +172,26 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     );
   }
 
+  const receiveCsv = receiveFile({
+    field: 'file',
+    maxBytes: MAX_IMPORT_BYTES,
+    notMultipart: 'Upload the CSV as multipart/form-data in the field "file".',
+    tooLarge: 'The file is larger than 1 MB; a homesite list is a few kilobytes.',
+    unreadable: 'The upload could not be read (send the CSV in the field "file").',
+    refuse: (req, res, status, text) => {
+      if (!acceptsHtml(req)) return void res.status(status).json({ error: text });
+      void renderList(req, res, { status, importNotice: { kind: 'error', text } }).catch((error: unknown) =>
+        req.next?.(error),
+      );
+    },
+  });
+
   router.get('/homesites', (req, res) => renderList(req, res));
 
   router.get('/homesites.csv', async (_req, res) => {
     res
       .type('text/csv; charset=utf-8')
-      .attachment(`homesites-${new Date().toISOString().slice(0, 10)}.csv`)
+      .attachment(`homesites-${dateInZone(Date.now(), content.community.timeZone)}.csv`)
       .send(`\uFEFF${homesitesToCsv(await homesites.list())}`);
   });
 
@@ -198,7 +218,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     const browserForm = acceptsHtml(req);
     if (!req.file) {
       if (browserForm)
-        return renderList(req, res, { status: 400, notice: { kind: 'error', text: 'Choose a CSV file.' } });
+        return renderList(req, res, { status: 400, importNotice: { kind: 'error', text: 'Choose a CSV file.' } });
       return res.status(400).json({ error: 'Choose a CSV file (multipart field "file").' });
     }
     const result = await importHomesitesCsv(homesites, req.file.buffer, {
@@ -234,6 +254,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
           staff={staffOf(req)}
           lot={lot}
           changes={changes.map(toChangeView)}
+          timeZone={content.community.timeZone}
         />,
         staffPage(req, `History of homesite ${lot}`),
       ),

@@ -40,13 +40,20 @@ export function createImagesRouter(deps: ImagesDeps): Router {
   const { db, content, renderer, image, images } = deps;
   const router = Router();
   const json = express.json({ limit: '100kb', strict: true });
-  const receiveImage = receiveFile({
-    field: 'image',
-    maxBytes: MAX_UPLOAD_BYTES,
-    notMultipart: 'Upload the image as multipart/form-data.',
-    tooLarge: 'The file is larger than 10 MB.',
-    unreadable: 'The upload could not be read.',
-  });
+  /** Receives the image; a body refused before it was read goes back to the editor (`editorOf`) as a form post does. */
+  const receiveImage = (editorOf: (req: Request) => string | undefined) =>
+    receiveFile({
+      field: 'image',
+      maxBytes: MAX_UPLOAD_BYTES,
+      notMultipart: 'Upload the image as multipart/form-data.',
+      tooLarge: 'The file is larger than 10 MB.',
+      unreadable: 'The upload could not be read.',
+      refuse: (req, res, status, text) => {
+        const editor = acceptsHtml(req) ? editorOf(req) : undefined;
+        if (editor) return res.redirect(303, `${editor}?error=${encodeURIComponent(text)}`);
+        res.status(status).json({ error: text });
+      },
+    });
 
   function collectionFrom(req: Request, res: Response): ImageCollection | undefined {
     const { floorplan } = req.query;
@@ -188,8 +195,12 @@ export function createImagesRouter(deps: ImagesDeps): Router {
     collectionOf: (req: Request, res: Response) => ImageCollection | undefined,
     editorPath: (collection: ImageCollection) => string,
   ) {
+    const editorOf = (req: Request) => {
+      const plan = content.floorPlans.find((candidate) => candidate.name === req.query.floorplan);
+      return editorPath(plan ? { kind: 'floorplan', floorplan: plan.name } : HOMEPAGE);
+    };
     return [
-      receiveImage,
+      receiveImage(editorOf),
       requireCsrfToken,
       async (req: Request, res: Response) => {
         const collection = collectionOf(req, res);

@@ -1,4 +1,5 @@
 import { DIRECT_SOURCE, isLeadKind, type LeadFilter } from '../../db/leads.js';
+import { parseLotNumber } from '../../shared/homesite-rules.js';
 import { isLeadStatus, LEAD_CONTEXT_MAX_LENGTH } from '../../shared/lead-context.js';
 import { cleanText } from '../../shared/text-input.js';
 
@@ -15,14 +16,19 @@ function text(value: unknown): string {
   return cleanText(value);
 }
 
+/** A plan as leads store it: its slug. */
+const PLAN_SLUG = /^[a-z0-9-]{1,100}$/;
+
 /**
- * The inbox's GET parameters (kind, status, source, q, spam, page). An unknown value means "all", never an error:
+ * The inbox's GET parameters (kind, status, source, homesite, plan, q, spam, page). An unknown value means "all", never an error:
  * they come from the filter form and from links staff keep.
  */
 export function parseInboxQuery(query: Record<string, unknown>): InboxQuery {
   const kind = text(query.kind);
   const status = text(query.status);
   const source = text(query.source);
+  const homesite = parseLotNumber(text(query.homesite).replace(/^#/, ''));
+  const plan = text(query.plan);
   const q = text(query.q).slice(0, SEARCH_MAX_LENGTH);
   const page = /^[1-9]\d{0,6}$/.test(text(query.page)) ? Number(text(query.page)) : 1;
   return {
@@ -30,6 +36,8 @@ export function parseInboxQuery(query: Record<string, unknown>): InboxQuery {
       ...(isLeadKind(kind) ? { kind } : {}),
       ...(isLeadStatus(status) ? { status } : {}),
       ...(source && source.length <= LEAD_CONTEXT_MAX_LENGTH ? { source } : {}),
+      ...(homesite !== undefined ? { homesite } : {}),
+      ...(PLAN_SLUG.test(plan) ? { plan } : {}),
       ...(q ? { q } : {}),
       spam: text(query.spam) === '1',
     },
@@ -44,6 +52,8 @@ export function inboxUrl(filter: LeadFilter, page = 1): string {
   if (filter.kind) params.set('kind', filter.kind);
   if (filter.status) params.set('status', filter.status);
   if (filter.source) params.set('source', filter.source);
+  if (filter.homesite !== undefined) params.set('homesite', String(filter.homesite));
+  if (filter.plan) params.set('plan', filter.plan);
   if (filter.q) params.set('q', filter.q);
   if (page > 1) params.set('page', String(page));
   const search = params.toString();

@@ -11,9 +11,11 @@ import {
   listLeadSources,
   listLeads,
   updateLeadFollowUp,
+  type LeadFilter,
   type LeadRow,
 } from '../../db/leads.js';
 import type { Renderer } from '../../render/renderer.js';
+import { dateInZone } from '../../shared/tour-slots.js';
 import { eraseLead } from '../../services/lead-erasure.js';
 import { writeLeadsCsv } from '../../services/messages-csv.js';
 import { isLeadStatus } from '../../shared/lead-context.js';
@@ -43,15 +45,18 @@ const CONTEXT_LABELS = [
   ['landing_page', 'Landing page'],
 ] as const;
 
-function contextOf(row: LeadRow, content: Content): LeadView['context'] {
+/** The lead's context; its homesite and plan link to the list narrowed to them, the rest of `filter` kept. */
+function contextOf(row: LeadRow, content: Content, filter: LeadFilter): LeadView['context'] {
   const plan = row.plan
     ? (content.floorPlans.find((candidate) => candidate.slug === row.plan)?.name ?? row.plan)
     : null;
   return [
     { label: 'Source', value: row.utm_source ?? 'direct' },
     ...CONTEXT_LABELS.flatMap(([field, label]) => (row[field] ? [{ label, value: row[field] }] : [])),
-    ...(row.homesite !== null ? [{ label: 'Homesite', value: String(row.homesite) }] : []),
-    ...(plan ? [{ label: 'Plan', value: plan }] : []),
+    ...(row.homesite !== null
+      ? [{ label: 'Homesite', value: String(row.homesite), href: inboxUrl({ ...filter, homesite: row.homesite }) }]
+      : []),
+    ...(plan && row.plan ? [{ label: 'Plan', value: plan, href: inboxUrl({ ...filter, plan: row.plan }) }] : []),
   ];
 }
 
@@ -59,7 +64,7 @@ function contextOf(row: LeadRow, content: Content): LeadView['context'] {
  * A lead as the inbox shows it. Its text is printable: a lead stored before control characters were refused at
  * the edge (text-input.ts) may still hold some, which an HTML page must not carry.
  */
-function toLeadView(stored: LeadRow, content: Content): LeadView {
+function toLeadView(stored: LeadRow, content: Content, filter: LeadFilter): LeadView {
   const row = printableRow(stored);
   return {
     kind: row.kind,
@@ -73,7 +78,7 @@ function toLeadView(stored: LeadRow, content: Content): LeadView {
     tourStatus: row.tour_status,
     status: row.lead_status,
     notes: row.notes,
-    context: contextOf(row, content),
+    context: contextOf(row, content, filter),
   };
 }
 
@@ -112,16 +117,19 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
         <MessagesPage
           communityName={content.community.name}
           staff={staffOf(req)}
-          leads={rows.map((row) => toLeadView(row, content))}
+          leads={rows.map((row) => toLeadView(row, content, filter))}
           timeZone={timeZone}
           filter={{
             kind: filter.kind ?? '',
             status: filter.status ?? '',
             source: filter.source ?? '',
+            homesite: filter.homesite === undefined ? '' : String(filter.homesite),
+            plan: filter.plan ?? '',
             q: filter.q ?? '',
             spam: filter.spam,
           }}
           sources={sources.map(printable)}
+          plans={content.floorPlans.map((plan) => ({ value: plan.slug, label: plan.name }))}
           counts={{ total: counts.total, unread: counts.unread, spam: summary.spam }}
           pages={{
             page,
@@ -146,7 +154,7 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
   router.get('/messages.csv', async (req, res) => {
     res
       .type('text/csv; charset=utf-8')
-      .attachment(`messages-${new Date().toISOString().slice(0, 10)}.csv`)
+      .attachment(`messages-${dateInZone(Date.now(), content.community.timeZone)}.csv`)
       .setHeader('Cache-Control', 'no-store');
     try {
       await writeLeadsCsv(leadPages(db), res, () => res.destroyed);

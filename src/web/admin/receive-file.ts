@@ -11,6 +11,8 @@ export interface ReceiveFileOptions {
   tooLarge: string;
   /** The 400 answer for any other unreadable body. */
   unreadable: string;
+  /** Answers a refused body instead of the JSON error (a staff page shows it next to its form). */
+  refuse?: (req: Request, res: Response, status: 400 | 415, message: string) => void;
 }
 
 /**
@@ -23,16 +25,19 @@ export function receiveFile(options: ReceiveFileOptions): RequestHandler {
     storage: multer.memoryStorage(),
     limits: { fileSize: options.maxBytes, files: 1, fields: 5, parts: 8 },
   });
+  const refuse =
+    options.refuse ??
+    ((_req: Request, res: Response, status: 400 | 415, message: string) => res.status(status).json({ error: message }));
   return (req: Request, res: Response, next: NextFunction) => {
     if (!req.is('multipart/form-data')) {
-      res.status(415).json({ error: options.notMultipart });
+      refuse(req, res, 415, options.notMultipart);
       return;
     }
     upload.single(options.field)(req, res, (error: unknown) => {
       if (!error) return next();
       const text =
         error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE' ? options.tooLarge : options.unreadable;
-      res.status(400).json({ error: text });
+      refuse(req, res, 400, text);
     });
   };
 }
