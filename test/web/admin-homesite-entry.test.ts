@@ -132,6 +132,27 @@ describe('Staff homesite entry', () => {
     });
   });
 
+  describe('GET of the addresses a no-JavaScript form posts to (a reload after saving)', () => {
+    for (const [address, target] of [
+      ['/admin/homesites/import', '/admin/homesites'],
+      ['/admin/homesites/12', '/admin/homesites#homesite-12'],
+    ] as const) {
+      it(`sends ${address} to ${target}`, async () => {
+        const response = await fetch(`${server.url}${address}`, {
+          headers: { Cookie: staff.cookie },
+          redirect: 'manual',
+        });
+        expect(response.status).to.equal(303);
+        expect(response.headers.get('location')).to.equal(target);
+      });
+    }
+
+    it('still answers an unknown homesite path with the 404 page', async () => {
+      const response = await fetch(`${server.url}/admin/homesites/lot-twelve`, { headers: { Cookie: staff.cookie } });
+      expect(response.status).to.equal(404);
+    });
+  });
+
   describe('POST /admin/homesites/import', () => {
     it('reads "$552,900" in a price cell', async () => {
       const csv = `${CSV_HEADER}\n20,available,,"$552,900",7000,1 Main St,,\n`;

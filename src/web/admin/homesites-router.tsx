@@ -240,6 +240,15 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     res.json({ dry_run: dryRun, applied: dryRun ? 0 : result.changes.length, changes: result.changes });
   });
 
+  // A no-JavaScript import or row save answers at its POST address: reloading that page (or coming back to it) asks
+  // for it with GET, which shows the list the form was on instead of a 404.
+  router.get('/homesites/import', (_req, res) => res.redirect(303, '/admin/homesites'));
+  router.get('/homesites/:lot', (req, res, next) => {
+    const lot = parseLotNumber(String(req.params.lot));
+    if (lot === undefined) return next();
+    res.redirect(303, `/admin/homesites#homesite-${lot}`);
+  });
+
   router.get('/homesites/:lot/history', async (req, res, next) => {
     const lot = parseLotNumber(String(req.params.lot));
     if (lot === undefined || !(await homesites.find(lot))) return next();
