@@ -9,6 +9,7 @@ import express, { type Express } from 'express';
 import knex from 'knex';
 import { createOutboxSiteHome, type OutboxSiteHome, type RunningSite } from '../support/outbox-site.js';
 import { waitFor } from '../support/smtp-sink.js';
+import { LEAD_FORM } from '../support/contact-messages.js';
 
 /**
  * README, "Configuration": the webhook is delivered at least once, and the README shows a receiver that checks the
@@ -86,14 +87,7 @@ describe('The README receiver of the lead webhook (delivered at least once)', fu
   it('stores a lead delivered twice with the same X-Event-Id once', async () => {
     const answer = await fetch(`${site.url}/contact/submit`, {
       method: 'POST',
-      body: new URLSearchParams({
-        firstname: 'Dana',
-        lastname: 'Reyes',
-        email: 'dana@example.com',
-        phone: '(970) 555-0199',
-        subject: 'Lot 12',
-        message: 'Is lot 12 still available?',
-      }),
+      body: new URLSearchParams(LEAD_FORM),
     });
     expect(await answer.text()).to.equal('success');
     const { db } = site.site;
