@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { insertContactMessage } from '../db/contact-messages.js';
 import { enqueueLeadDeliveries, type DeliveryChannel } from '../db/lead-deliveries.js';
 import { leadContextColumns } from '../db/lead-context-columns.js';
-import { readPostedLeadContext } from './lead-context.js';
+import { leadRequestColumns, readPostedLeadContext, type LeadRequest } from './lead-context.js';
 import { HONEYPOT_FIELD } from '../shared/contact-form.js';
 import { cleanText } from '../shared/text-input.js';
 import {
@@ -14,9 +14,7 @@ import {
   type ContactInput,
 } from '../shared/contact-rules.js';
 
-export interface ContactContext {
-  sourcePage: string | null;
-  userAgent: string | null;
+export interface ContactContext extends LeadRequest {
   /** The deliveries a real lead gets (lead outbox), queued in the transaction that stores it; spam gets none. */
   deliveries: readonly DeliveryChannel[];
   /** Plan slugs the content knows: a posted `plan` naming another is dropped. */
@@ -28,10 +26,6 @@ export type ContactOutcome =
   | { kind: 'spam'; id: number }
   | { kind: 'invalid'; value: ContactInput; errors: ContactErrors };
 
-function clip(value: string | null, max: number): string | null {
-  return value === null ? null : cleanText(value).slice(0, max);
-}
-
 /** Validates a submitted message and stores it; the caller answers only after this resolves. */
 export async function receiveContactMessage(
   db: Knex,
@@ -39,8 +33,7 @@ export async function receiveContactMessage(
   context: ContactContext,
 ): Promise<ContactOutcome> {
   const meta = {
-    source_page: clip(context.sourcePage, 500),
-    user_agent: clip(context.userAgent, 500),
+    ...leadRequestColumns(context),
     // Contract: a bad context value is dropped, never a reason to refuse the message.
     ...leadContextColumns(await readPostedLeadContext(db, body, context.planSlugs)),
   };

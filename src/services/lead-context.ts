@@ -1,6 +1,23 @@
 import type { Knex } from 'knex';
 import { findHomesite } from '../db/homesites.js';
 import { readLeadContext, type LeadContext } from '../shared/lead-context.js';
+import { cleanText } from '../shared/text-input.js';
+
+/** The most of the Referer and User-Agent a lead keeps. */
+const REQUEST_HEADER_MAX_LENGTH = 500;
+
+/** Where a lead was sent from: the request's Referer and User-Agent, as the form's handler read them. */
+export interface LeadRequest {
+  sourcePage: string | null;
+  userAgent: string | null;
+}
+
+/** The request's headers as both kinds of lead store them: cleaned (text-input.ts) and cut to a bounded length. */
+export function leadRequestColumns(request: LeadRequest): { source_page: string | null; user_agent: string | null } {
+  const column = (value: string | null) =>
+    value === null ? null : cleanText(value).slice(0, REQUEST_HEADER_MAX_LENGTH);
+  return { source_page: column(request.sourcePage), user_agent: column(request.userAgent) };
+}
 
 /**
  * The context a lead form posted, as both kinds of lead store it: the shared rule (src/shared/lead-context.ts)

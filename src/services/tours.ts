@@ -31,7 +31,7 @@ import {
 } from '../shared/tour-slots.js';
 import { HONEYPOT_FIELD } from '../shared/contact-form.js';
 import { cleanText } from '../shared/text-input.js';
-import { readPostedLeadContext } from './lead-context.js';
+import { leadRequestColumns, readPostedLeadContext, type LeadRequest } from './lead-context.js';
 
 export const TOUR_CONTACT_FIELDS = ['firstname', 'lastname', 'email', 'phone'] as const satisfies ContactField[];
 export const TOUR_MESSAGE_MAX_LENGTH = CONTACT_MAX_LENGTH.message;
@@ -56,10 +56,7 @@ export interface TourSlotView {
   left: number;
 }
 
-export interface TourContext {
-  sourcePage: string | null;
-  userAgent: string | null;
-}
+export type TourContext = LeadRequest;
 
 export type BookingOutcome =
   | { kind: 'booked'; tour: TourRow }
@@ -129,8 +126,7 @@ export function createTourService(deps: TourServiceDeps) {
       token: newTourToken(),
       slot_minutes: settings.slotMinutes,
       ...lead,
-      source_page: context.sourcePage === null ? null : cleanText(context.sourcePage).slice(0, 500),
-      user_agent: context.userAgent === null ? null : cleanText(context.userAgent).slice(0, 500),
+      ...leadRequestColumns(context),
       created_at: new Date(now()).toISOString(),
     };
     if (cleanText(body[HONEYPOT_FIELD]) !== '') {

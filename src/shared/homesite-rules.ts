@@ -85,10 +85,12 @@ export function homesiteFactProblems(
     problems.push({ field: 'plan', message: `plan must be one of ${planNames.join(', ')} (or empty)` });
   }
   if (price !== null) {
-    const outside = Number.isInteger(price) && price > 0 ? priceRangeProblem(price, priceRange) : undefined;
-    if (!Number.isInteger(price)) problems.push({ field: 'price', message: 'price must be a whole number of dollars' });
-    else if (price <= 0) problems.push({ field: 'price', message: 'price must be more than 0' });
-    else if (outside) problems.push({ field: 'price', message: outside });
+    const problem = !Number.isInteger(price)
+      ? 'price must be a whole number of dollars'
+      : price <= 0
+        ? 'price must be more than 0'
+        : priceRangeProblem(price, priceRange);
+    if (problem) problems.push({ field: 'price', message: problem });
   }
   if (ready !== null && !isCalendarDate(ready)) {
     problems.push({ field: 'ready', message: 'ready must be a date as YYYY-MM-DD' });

@@ -42,6 +42,16 @@ export function isLeadStatus(value: unknown): value is LeadStatus {
 }
 
 /**
+ * A context value as it is kept, or undefined when it is dropped: a control character means a value mangled on its
+ * way, so it is dropped rather than cleaned (text-input.ts judges which); otherwise cleaned, and dropped when empty.
+ */
+export function contextValue(raw: string): string | undefined {
+  const trimmed = raw.trim();
+  if (hasControlCharacter(trimmed)) return undefined;
+  return cleanText(trimmed) || undefined;
+}
+
+/**
  * The context fields of a posted body, each kept only when it is a non-empty string of at most 300 characters
  * without control characters (a homesite must also be a whole number ≥ 1). A bad value is dropped, never a 400.
  */
@@ -52,11 +62,8 @@ export function readLeadContext(body: unknown): LeadContext {
     if (!Object.prototype.hasOwnProperty.call(body, field)) continue;
     const raw: unknown = (body as Record<string, unknown>)[field];
     if (typeof raw !== 'string') continue;
-    // A control character means a value mangled on its way: dropped, not cleaned (text-input.ts judges which).
-    const trimmed = raw.trim();
-    if (hasControlCharacter(trimmed)) continue;
-    const value = cleanText(trimmed);
-    if (value === '' || value.length > LEAD_CONTEXT_MAX_LENGTH) continue;
+    const value = contextValue(raw);
+    if (value === undefined || value.length > LEAD_CONTEXT_MAX_LENGTH) continue;
     if (field === 'homesite') {
       if (/^[1-9]\d{0,5}$/.test(value)) context.homesite = Number(value);
     } else {

@@ -1,5 +1,4 @@
-import { cleanText, hasControlCharacter } from './text-input.js';
-import { LEAD_CONTEXT_FIELDS, LEAD_CONTEXT_MAX_LENGTH, type LeadContextField } from './lead-context.js';
+import { contextValue, LEAD_CONTEXT_FIELDS, LEAD_CONTEXT_MAX_LENGTH, type LeadContextField } from './lead-context.js';
 
 /**
  * Where the visit began (docs/decisions/016-lead-context.md): the lead-context fields the site fills by itself,
@@ -44,9 +43,9 @@ export function isOwnPage(referrer: URL, page: URL): boolean {
 function utmOf(url: URL): VisitContext {
   const utm: VisitContext = {};
   for (const field of UTM_FIELDS) {
-    const raw = url.searchParams.get(field)?.trim() ?? '';
     // The same rule as a posted value (lead-context.ts): a control character drops it.
-    if (!hasControlCharacter(raw) && cleanText(raw) !== '') utm[field] = clipped(cleanText(raw));
+    const value = contextValue(url.searchParams.get(field) ?? '');
+    if (value !== undefined) utm[field] = clipped(value);
   }
   return utm;
 }

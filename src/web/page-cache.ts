@@ -350,8 +350,8 @@ export function servePageCache(
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (renderedFrom !== undefined && req.headers[renderedFrom] !== undefined) return next();
-    const mark = req.originalUrl.indexOf('?');
-    const key = mark < 0 ? req.path : keyOf(req.path, query(req.originalUrl.slice(mark + 1)));
+    const rawQuery = rawQueryOf(req.originalUrl);
+    const key = rawQuery === '' ? req.path : keyOf(req.path, query(rawQuery));
     if (key === undefined) return next();
     const hit = cache.get(key);
     if (hit !== undefined) {

@@ -12,10 +12,6 @@ export interface InboxQuery {
   page: number;
 }
 
-function text(value: unknown): string {
-  return cleanText(value);
-}
-
 /** A plan as leads store it: its slug. */
 const PLAN_SLUG = /^[a-z0-9-]{1,100}$/;
 
@@ -24,13 +20,13 @@ const PLAN_SLUG = /^[a-z0-9-]{1,100}$/;
  * they come from the filter form and from links staff keep.
  */
 export function parseInboxQuery(query: Record<string, unknown>): InboxQuery {
-  const kind = text(query.kind);
-  const status = text(query.status);
-  const source = text(query.source);
-  const homesite = parseLotNumber(text(query.homesite).replace(/^#/, ''));
-  const plan = text(query.plan);
-  const q = text(query.q).slice(0, SEARCH_MAX_LENGTH);
-  const page = /^[1-9]\d{0,6}$/.test(text(query.page)) ? Number(text(query.page)) : 1;
+  const kind = cleanText(query.kind);
+  const status = cleanText(query.status);
+  const source = cleanText(query.source);
+  const homesite = parseLotNumber(cleanText(query.homesite).replace(/^#/, ''));
+  const plan = cleanText(query.plan);
+  const q = cleanText(query.q).slice(0, SEARCH_MAX_LENGTH);
+  const page = /^[1-9]\d{0,6}$/.test(cleanText(query.page)) ? Number(cleanText(query.page)) : 1;
   return {
     filter: {
       ...(isLeadKind(kind) ? { kind } : {}),
@@ -39,7 +35,7 @@ export function parseInboxQuery(query: Record<string, unknown>): InboxQuery {
       ...(homesite !== undefined ? { homesite } : {}),
       ...(PLAN_SLUG.test(plan) ? { plan } : {}),
       ...(q ? { q } : {}),
-      spam: text(query.spam) === '1',
+      spam: cleanText(query.spam) === '1',
     },
     page,
   };
