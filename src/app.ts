@@ -46,6 +46,8 @@ import { securityHeaderList, securityHeaders } from './web/security-headers.js';
 import { createStaticRouter } from './web/static-files.js';
 import { serveUploads } from './web/uploads-route.js';
 import { removeTrailingSlash } from './web/trailing-slash.js';
+import { attachContent } from './web/request-content.js';
+import { fixedContentSource } from './content/content-source.js';
 import { lazyStylesheets } from '../widgets/registry.js';
 
 export interface AppDeps {
@@ -125,6 +127,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(securityHeaders(headerOptions));
   app.use(compression());
   app.use(removeTrailingSlash);
+  app.use(attachContent(fixedContentSource(content)));
   app.use(createStaticRouter());
   app.use('/uploads', serveUploads(uploads, logger));
   app.use(createSiteFilesRouter({ db, content, siteUrl: config.siteUrl }));
