@@ -54,6 +54,7 @@ export const community = {
     {
       slug: 'sweetwater-ii',
       name: 'Sweetwater II',
+      basePrice: 579_900,
       summary:
         'A two-story craftsman with a covered front porch, a study by the front door, an open great room and a flex room upstairs.',
       beds: 4,
@@ -91,6 +92,7 @@ export const community = {
     {
       slug: 'silverwood-ii',
       name: 'Silverwood II',
+      basePrice: 612_500,
       summary:
         'A modern farmhouse with board-and-batten siding, a kitchen island made for gathering, a main-floor owner’s suite and a study.',
       beds: 3,
@@ -125,6 +127,7 @@ export const community = {
     {
       slug: 'canyon',
       name: 'The Canyon',
+      basePrice: 545_900,
       summary: 'Single-level living with stone accents, a vaulted great room and a covered patio off the dining area.',
       beds: 3,
       baths: 2,
@@ -149,6 +152,7 @@ export const community = {
     {
       slug: 'overlook',
       name: 'Overlook',
+      basePrice: null,
       summary:
         'Our largest plan: a ranch with a study, a three-car garage and a walk-out finished lower level with a rec room and a fourth bedroom.',
       beds: 4,

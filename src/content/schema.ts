@@ -38,6 +38,8 @@ export const floorPlanSchema = z
   .object({
     slug: z.string().regex(/^[a-z0-9-]+$/),
     name: z.string().min(1),
+    /** The lowest price the plan sells for, whole USD: "From $545,900"; null shows "Pricing coming soon". */
+    basePrice: z.number().int().positive().max(1_000_000_000).nullable(),
     summary: z.string().min(1),
     beds: z.number().int().positive(),
     /** Full baths count 1, a powder room (half bath) 0.5. */
