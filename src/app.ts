@@ -4,8 +4,9 @@ import express, { type Express } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import { derivedFrom } from './content/derived.js';
 import type { Content } from './content/index.js';
-import { checkLotsHaveShapes, loadLotOutlines, type LotOutlines } from './content/lot-outlines.js';
+import { checkLotsHaveShapes, lotOutlinesOf } from './content/lot-outlines.js';
 import {
   loadAssetManifest,
   loadImageManifest,
@@ -17,6 +18,7 @@ import { createRenderer } from './render/renderer.js';
 import { loadServerWidgets } from './render/widget.js';
 import { createHomesiteService } from './services/homesites.js';
 import { createImageLibrary } from './services/image-library.js';
+import type { ContentService } from './services/content.js';
 import type { LeadOutboxHandle } from './services/lead-outbox.js';
 import type { PublicContentChanges } from './services/public-content.js';
 import { createTourService } from './services/tours.js';
@@ -40,6 +42,7 @@ import { errorHandler, notFound } from './web/errors.js';
 import type { PageKit } from './web/page-context.js';
 import { answerCachedHits, servePageCache, type CachedHitAnswer, type PageCache } from './web/page-cache.js';
 import { createPagesRouter } from './web/pages-router.js';
+import { createPreviewRouter } from './web/preview-router.js';
 import { createSiteFilesRouter } from './web/site-files-router.js';
 import { createRequestLog } from './web/request-log.js';
 import { securityHeaderList, securityHeaders } from './web/security-headers.js';
@@ -47,13 +50,13 @@ import { createStaticRouter } from './web/static-files.js';
 import { serveUploads } from './web/uploads-route.js';
 import { removeTrailingSlash } from './web/trailing-slash.js';
 import { attachContent } from './web/request-content.js';
-import { fixedContentSource } from './content/content-source.js';
 import { lazyStylesheets } from '../widgets/registry.js';
 
 export interface AppDeps {
   config: Config;
   db: Knex;
-  content: Content;
+  /** The published content and its drafts (services/content.ts): asked per request, never kept. */
+  content: ContentService;
   logger: Logger;
   assets?: AssetManifest;
   images?: ImageManifest;
@@ -67,8 +70,6 @@ export interface AppDeps {
   uploads: UploadStorage;
   /** The worker that removes upload folders no image names any more; its owner starts and stops it. */
   uploadCleanup: UploadCleanupHandle;
-  /** The site plan's lot outlines; read from the file content.homesites.outlines names unless given. */
-  lotOutlines?: LotOutlines;
 }
 
 type Handle = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
@@ -86,37 +87,43 @@ function answerFirst(app: Express, answer: CachedHitAnswer): void {
   };
 }
 
+/** What homesite changes are checked against in one content revision: plan names, price range, lots drawn. */
+function homesiteRules(content: Content) {
+  return derivedFrom(content, 'homesite-rules', () => ({
+    planNames: content.floorPlans.map((plan) => plan.name),
+    priceRange: content.homesites.priceRange,
+    lotsOnPlan: new Set(lotOutlinesOf(content).shapes.map((shape) => shape.lot)),
+  }));
+}
+
 /** Builds the Express app: middleware order, routers, error handling. Listening is server.ts's job. */
 export async function createApp(deps: AppDeps): Promise<Express> {
   const { config, db, content, logger, publicContent, pageCache, uploads, uploadCleanup } = deps;
   await loadServerWidgets();
   const assets = deps.assets ?? loadAssetManifest();
-  const outlines = deps.lotOutlines ?? loadLotOutlines(content);
-  const lotsOnPlan = new Set(outlines.shapes.map((shape) => shape.lot));
-  const homesites = createHomesiteService({
-    db,
-    planNames: content.floorPlans.map((plan) => plan.name),
-    priceRange: content.homesites.priceRange,
-    lotsOnPlan,
-    publicContent,
-  });
+  const homesites = createHomesiteService({ db, rules: () => homesiteRules(content.published()), publicContent });
   const images = createImageLibrary({ db, uploads, publicContent, cleanup: uploadCleanup });
+  const published = content.published();
   checkLotsHaveShapes(
-    outlines,
+    lotOutlinesOf(published),
     (await homesites.list()).map((row) => row.lot),
-    content.homesites.outlines,
+    published.homesites.outlines,
   );
   const kit: PageKit = {
-    content,
-    renderer: createRenderer({ assets, siteName: content.community.name, siteUrl: config.siteUrl }),
+    renderer: createRenderer({ assets, siteName: () => content.published().community.name, siteUrl: config.siteUrl }),
     image: createImageDescriber(deps.images ?? loadImageManifest()),
   };
+
+  const sessionSecret = resolveSessionSecret(config);
+  const staffSession = createStaffSession({ config, db, secret: sessionSecret });
 
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'strong');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
+  // First, so a preview goes through everything below once, under its public path (web/preview-router.ts).
+  app.use(createPreviewRouter({ app, content, session: staffSession.middleware }));
   const requestLog = createRequestLog(logger);
   const headerOptions = { tileUrl: config.map.tileUrl, production: config.env === 'production' };
   answerFirst(
@@ -124,13 +131,13 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     answerCachedHits(pageCache, { headers: securityHeaderList(headerOptions), served: requestLog.served }),
   );
   app.use(requestLog.middleware);
+  app.use(attachContent(content));
   app.use(securityHeaders(headerOptions));
   app.use(compression());
   app.use(removeTrailingSlash);
-  app.use(attachContent(fixedContentSource(content)));
   app.use(createStaticRouter());
   app.use('/uploads', serveUploads(uploads, logger));
-  app.use(createSiteFilesRouter({ db, content, siteUrl: config.siteUrl }));
+  app.use(createSiteFilesRouter({ db, siteUrl: config.siteUrl }));
   app.use(createApiRouter(db));
   const mapConfig = {
     tileUrl: config.map.tileUrl,
@@ -139,13 +146,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   };
   const rateLimitStores = rateLimitStoresFor(db, config.database.client);
   const leadRateLimit = createLeadRateLimit(config.contactRateLimit, rateLimitStores);
-  const tours = createTourService({
-    db,
-    settings: content.tours,
-    timeZone: content.community.timeZone,
-    planSlugs: content.floorPlans.map((plan) => plan.slug),
-    deliveries: deps.outbox?.channels ?? [],
-  });
+  const tours = createTourService({ db, content, deliveries: deps.outbox?.channels ?? [] });
   app.use(createToursRouter({ ...kit, tours, leadRateLimit, siteUrl: config.siteUrl, outbox: deps.outbox }));
   app.use(
     createContactRouter({
@@ -154,7 +155,13 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       leadRateLimit,
       outbox: deps.outbox,
       // The form's visit fields are filled from the Referer (request-visit.ts).
-      cached: servePageCache(pageCache, { renderedFrom: 'referer', query: contactPageQuery(content, lotsOnPlan) }),
+      cached: servePageCache(pageCache, {
+        renderedFrom: 'referer',
+        query: contactPageQuery(() => {
+          const current = content.published();
+          return { content: current, lotsOnPlan: homesiteRules(current).lotsOnPlan };
+        }),
+      }),
       homesites,
     }),
   );
@@ -162,7 +169,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     createHomesitesRouter({
       ...kit,
       homesites,
-      outlines,
+      published: () => content.published(),
       map: mapConfig,
       siteUrl: config.siteUrl,
       cached: (query) => servePageCache(pageCache, { query }),
@@ -173,20 +180,19 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       ...kit,
       heroStylesheet: assets.lazyCss[lazyStylesheets.HomeCarousel] ?? '',
       cached: servePageCache(pageCache),
+      retiredPlanSlugs: () => content.retiredPlanSlugs(),
       siteUrl: config.siteUrl,
       db,
       homesites,
     }),
   );
-  const sessionSecret = resolveSessionSecret(config);
-  const staffSession = createStaffSession({ config, db, secret: sessionSecret });
   app.use('/login', keepSessionCookieFirst);
   app.use(['/login', '/logout', '/admin'], staffSession.middleware);
   app.use(
     createAuthRouter({
       passport: staffSession.passport,
       renderer: kit.renderer,
-      communityName: content.community.name,
+      communityName: () => content.published().community.name,
       loginRateLimit: config.loginRateLimit,
       rateLimitStores,
       sessionCookie: config.env === 'production' ? SECURE_SESSION_COOKIE : SESSION_COOKIE,

@@ -3,6 +3,8 @@ import type { Config } from './config.js';
 import { connectDatabase, isSqlite } from './db/connect.js';
 import { migrateToLatest } from './db/migrations.js';
 import { seedSampleContent } from './db/seed-sample.js';
+import type { Content } from './content/index.js';
+import { ContentService } from './services/content.js';
 import { countStaffAccounts, setStaffPassword, type StaffPasswordChange } from './services/staff-accounts.js';
 
 /** An arbitrary fixed key for PostgreSQL's advisory lock that serialises instance start-up. */
@@ -46,12 +48,15 @@ export interface PreparedDatabase {
  */
 export async function prepareDatabase(
   config: Pick<Config, 'database' | 'admin' | 'passwordHashCost'>,
+  sample: Content,
 ): Promise<PreparedDatabase> {
   const db = connectDatabase(config.database);
   try {
     return await oneStartAtATime(db, async () => {
       await migrateToLatest(db);
-      const seeded = await seedSampleContent(db);
+      // Sections the database lacks come from the sample: all of them on an empty database, a new one after an upgrade.
+      await ContentService.seed(db, sample);
+      const seeded = await seedSampleContent(db, sample);
       const staffChange = config.admin
         ? await setStaffPassword(db, config.admin.username, config.admin.password, config.passwordHashCost)
         : undefined;

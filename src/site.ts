@@ -8,6 +8,7 @@ import { prepareDatabase } from './prepare-database.js';
 import { LeadOutbox, type OutboxTiming } from './services/lead-outbox.js';
 import { createConfiguredUploadStorage } from './services/configured-upload-storage.js';
 import { PublicContentChanges } from './services/public-content.js';
+import { ContentService } from './services/content.js';
 import { SpamPurge } from './services/spam-purge.js';
 import type { StaffPasswordChange } from './services/staff-accounts.js';
 import { UploadCleanup, type UploadCleanupTiming } from './services/upload-cleanup.js';
@@ -16,7 +17,8 @@ import { PageCache } from './web/page-cache.js';
 export interface Site {
   app: Express;
   db: Knex;
-  content: Content;
+  /** The published content and its drafts, schedules and history. */
+  content: ContentService;
   seeded: boolean;
   /** What ADMIN_USERNAME and ADMIN_PASSWORD did at start, when set, and how many staff accounts there are. */
   staffChange: StaffPasswordChange | undefined;
@@ -45,10 +47,21 @@ export interface Site {
 export async function createSite(
   config: Config,
   logger: Logger,
-  content: Content = loadContent(),
+  /** The sample an empty database is seeded with (tests pass their own fixture). */
+  sample: Content = loadContent(),
   options: { outboxTiming?: Partial<OutboxTiming>; uploadCleanupTiming?: Partial<UploadCleanupTiming> } = {},
 ): Promise<Site> {
-  const { db, seeded, staffChange, staffAccounts } = await prepareDatabase(config);
+  const { db, seeded, staffChange, staffAccounts } = await prepareDatabase(config, sample);
+  const publicContent = new PublicContentChanges(db, logger);
+  const content = new ContentService(db, publicContent, logger);
+  try {
+    await content.load();
+    // A schedule whose time passed while no instance ran is published before the first page is served.
+    await content.runDueSchedules();
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
   const outbox =
     config.mail || config.leadWebhook
       ? new LeadOutbox(
@@ -63,8 +76,9 @@ export async function createSite(
           logger,
         )
       : undefined;
-  const publicContent = new PublicContentChanges(db, logger);
-  const pageCache = new PageCache(db, { logger });
+  // Another instance's publish moves the shared revision: the content is reloaded before the pages are dropped.
+  const pageCache = new PageCache(db, { logger, beforeClear: () => content.reload() });
+  content.onNewDay(() => pageCache.clear());
   const spamPurge = new SpamPurge(db, logger);
   const uploads = createConfiguredUploadStorage(config);
   const uploadCleanup = new UploadCleanup(db, uploads, logger, options.uploadCleanupTiming);
@@ -81,6 +95,7 @@ export async function createSite(
       uploadCleanup,
     });
     pageCache.startWatching(publicContent);
+    content.startSchedules();
     outbox?.start();
     uploadCleanup.start();
     // Awaited, so a site that has started holds no spam older than the limit.
@@ -99,6 +114,7 @@ export async function createSite(
       uploadCleanup,
       async close() {
         pageCache.stopWatching();
+        await content.stopSchedules();
         await outbox?.stop();
         await uploadCleanup.stop();
         await spamPurge.stop();

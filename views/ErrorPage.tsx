@@ -1,7 +1,7 @@
 import { Layout } from './Layout.js';
 import type { SiteProps } from './site-props.js';
 
-export type ErrorStatus = 404 | 500 | 503;
+export type ErrorStatus = 404 | 410 | 500 | 503;
 
 interface ErrorPageProps extends Omit<SiteProps, 'image'> {
   status: ErrorStatus;
@@ -11,6 +11,10 @@ const COPY = {
   404: {
     title: 'Page not found',
     text: 'We could not find that page. It may have moved, or the address may be mistyped.',
+  },
+  410: {
+    title: 'This floor plan is no longer offered',
+    text: 'The plan at this address has been retired. See the floor plans we build today.',
   },
   500: { title: 'Something went wrong', text: 'The page could not be shown just now. Please try again in a moment.' },
   503: {
@@ -29,9 +33,15 @@ export function ErrorPage({ content, path, status }: ErrorPageProps) {
         <h1 id="error-heading">{copy.title}</h1>
         <p>{copy.text}</p>
         <p className="error-actions">
-          <a className="button button-accent" href="/">
-            Go to the home page
-          </a>{' '}
+          {status === 410 ? (
+            <a className="button button-accent" href="/floor-plans">
+              See our floor plans
+            </a>
+          ) : (
+            <a className="button button-accent" href="/">
+              Go to the home page
+            </a>
+          )}{' '}
           <a className="button" href="/contact">
             Contact Us
           </a>
@@ -41,4 +51,4 @@ export function ErrorPage({ content, path, status }: ErrorPageProps) {
   );
 }
 
-export const ERROR_TITLES = { 404: COPY[404].title, 500: COPY[500].title, 503: COPY[503].title };
+export const ERROR_TITLES = { 404: COPY[404].title, 410: COPY[410].title, 500: COPY[500].title, 503: COPY[503].title };

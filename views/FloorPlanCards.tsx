@@ -1,3 +1,4 @@
+import { planPriceText } from '../src/shared/plan-price.js';
 import type { FloorPlan } from '../src/content/index.js';
 import { bedsFact, formatBaths, formatSquareFeet, garageFact } from '../src/content/plan-facts.js';
 import type { DescribeImage } from '../src/render/images.js';
@@ -61,6 +62,7 @@ export function FloorPlanCards({ plans, image, headingLevel = 3, eagerFirst = fa
               <Heading>
                 <a href={`/floor-plans/${plan.slug}`}>{plan.name}</a>
               </Heading>
+              <p className="plan-price">{planPriceText(plan.basePrice)}</p>
               <PlanFacts plan={plan} />
               <p>{plan.summary}</p>
             </div>

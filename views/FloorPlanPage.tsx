@@ -1,4 +1,6 @@
-import type { FloorPlan } from '../src/content/index.js';
+import type { FloorPlan, Promotion } from '../src/content/index.js';
+import { planPriceText } from '../src/shared/plan-price.js';
+import { Promotions } from './Promotions.js';
 import { Widget } from '../src/render/widget.js';
 import { askAboutPlanHref } from '../src/shared/contact-form.js';
 import type { ResponsiveImage } from '../src/shared/responsive-image.js';
@@ -10,19 +12,30 @@ import type { SiteProps } from './site-props.js';
 
 interface FloorPlanPageProps extends SiteProps {
   plan: FloorPlan;
-  /** Fixed images first (Overlook's floor plan and basement), then the staff-managed gallery in order. */
+  /** The staff-managed gallery in order (its drawings, then its photos). */
   images: (ResponsiveImage & { caption?: string })[];
   /** Quick move-in homes of this plan (none: no section). */
   quickMoveIns?: HomesiteSummary[];
+  /** The promotions showing today that apply to this plan. */
+  promotions?: Promotion[];
 }
 
-export function FloorPlanPage({ content, path, plan, images, quickMoveIns = [] }: FloorPlanPageProps) {
+export function FloorPlanPage({
+  content,
+  path,
+  image,
+  plan,
+  images,
+  quickMoveIns = [],
+  promotions = [],
+}: FloorPlanPageProps) {
   return (
     <Layout content={content} path={path}>
       <div className="page-heading">
         <div className="container">
           <p className="eyebrow">Floor plan</p>
           <h1>{plan.name}</h1>
+          <p className="plan-price">{planPriceText(plan.basePrice)}</p>
           <p>{plan.summary}</p>
           <PlanFacts plan={plan} />
         </div>
@@ -43,6 +56,12 @@ export function FloorPlanPage({ content, path, plan, images, quickMoveIns = [] }
           </a>
         </p>
       </section>
+      <Promotions
+        promotions={promotions}
+        heading={content.pages.promotionsHeading}
+        image={image}
+        askHref={askAboutPlanHref(plan.slug)}
+      />
       {quickMoveIns.length > 0 ? (
         <section className="container homesite-section" aria-labelledby="qmi-heading">
           <h2 id="qmi-heading">{plan.name} quick move-in homes</h2>

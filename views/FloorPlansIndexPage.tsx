@@ -7,10 +7,7 @@ export function FloorPlansIndexPage({ content, path, image }: SiteProps) {
   return (
     <Layout content={content} path={path}>
       <PageHeading title="Floor Plans">
-        <p>
-          {content.community.counters.floorPlans} plans, from single-level living to a walk-out lower level. Choose one
-          to see its gallery.
-        </p>
+        <p>{content.pages.floorPlansIntro}</p>
       </PageHeading>
       <section className="container plans-index" aria-label="All floor plans">
         <FloorPlanCards plans={content.floorPlans} image={image} headingLevel={2} eagerFirst />

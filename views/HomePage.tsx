@@ -1,10 +1,11 @@
 import { Widget } from '../src/render/widget.js';
 import { LENDERS_HREF } from '../src/shared/constants.js';
 import { coverSizes, type ResponsiveImage } from '../src/shared/responsive-image.js';
-import { Picture } from '../src/shared/Picture.js';
+import type { Promotion } from '../src/content/index.js';
 import { Counters, type CounterFigures } from './Counters.js';
 import { FloorPlanCards } from './FloorPlanCards.js';
 import { Layout } from './Layout.js';
+import { Promotions } from './Promotions.js';
 import type { SiteProps } from './site-props.js';
 
 /** What the hero's photos are drawn in (site.css `.hero`): the full width, clamp(380px, 72vh, 720px) tall, cover. */
@@ -19,12 +20,14 @@ export function heroSizes(slide: ResponsiveImage): string {
 interface HomePageProps extends SiteProps {
   slides: ResponsiveImage[];
   counters: CounterFigures;
+  /** The promotions showing today. */
+  promotions: Promotion[];
   /** The slideshow's stylesheet, linked by the carousel once it runs. */
   stylesheet: string;
 }
 
-export function HomePage({ content, path, image, slides, counters, stylesheet }: HomePageProps) {
-  const { community, media } = content;
+export function HomePage({ content, path, image, slides, counters, promotions, stylesheet }: HomePageProps) {
+  const { community } = content;
   return (
     <Layout content={content} path={path}>
       <Widget
@@ -39,7 +42,7 @@ export function HomePage({ content, path, image, slides, counters, stylesheet }:
       />
       <section className="intro container" aria-labelledby="intro-heading">
         <div className="intro-text">
-          <h2 id="intro-heading">A neighborhood made for the way you live</h2>
+          <h2 id="intro-heading">{content.pages.introHeading}</h2>
           <p>{community.description}</p>
           <a className="button button-accent" href={LENDERS_HREF}>
             Get Pre-Qualified
@@ -52,26 +55,11 @@ export function HomePage({ content, path, image, slides, counters, stylesheet }:
       </section>
       <section className="plans-section" aria-labelledby="plans-heading">
         <div className="container">
-          <h2 id="plans-heading">Four floor plans</h2>
+          <h2 id="plans-heading">{content.pages.plansHeading}</h2>
           <FloorPlanCards plans={content.floorPlans} image={image} />
         </div>
       </section>
-      <section className="offer container" aria-labelledby="offer-heading">
-        <div className="offer-text">
-          <h2 id="offer-heading">Special offer</h2>
-          <p>
-            Ask about this month’s incentive on select homesites. Our sales counselors can tell you which homes qualify.
-          </p>
-          <a className="button" href="/contact">
-            Ask about the offer
-          </a>
-        </div>
-        <Picture
-          image={image(media.specialOffer.src, media.specialOffer.alt)}
-          sizes="(min-width: 900px) 420px, 92vw"
-          className="offer-flyer"
-        />
-      </section>
+      <Promotions promotions={promotions} heading={content.pages.promotionsHeading} image={image} askHref="/contact" />
     </Layout>
   );
 }

@@ -35,7 +35,6 @@ export const community = {
     address: { street: '1200 Maple Hollow Drive', city: 'Windsor', region: 'CO', postalCode: '80550' },
     latitude: 40.485,
     longitude: -105.03,
-    counters: { homeLots: 78, floorPlans: 4 },
     about: [
       'Maple Hollow is a new community of 78 homesites set around a five-acre park and pond, with walking trails that connect to the regional greenway.',
       'Summit Lane Homes builds four floor plans here: a single-level ranch, two two-story homes and a ranch with a finished walk-out lower level, each with energy-efficient construction and a ten-year structural warranty.',
@@ -87,7 +86,7 @@ export const community = {
         src: '/sample/floorplans/sweetwater-ii-1.jpg',
         alt: 'Sweetwater II craftsman exterior with covered porch',
       },
-      fixedImages: [],
+      minimumLotSqft: 6_500,
     },
     {
       slug: 'silverwood-ii',
@@ -122,7 +121,7 @@ export const community = {
         },
       ],
       cover: { src: '/sample/floorplans/silverwood-ii-1.jpg', alt: 'Silverwood II modern farmhouse exterior' },
-      fixedImages: [],
+      minimumLotSqft: 6_000,
     },
     {
       slug: 'canyon',
@@ -147,7 +146,7 @@ export const community = {
         },
       ],
       cover: { src: '/sample/floorplans/canyon-1.jpg', alt: 'The Canyon ranch exterior with stone accents' },
-      fixedImages: [],
+      minimumLotSqft: 7_400,
     },
     {
       slug: 'overlook',
@@ -166,8 +165,20 @@ export const community = {
         { level: 'lower', squareFeet: 1160, drawing: overlookDrawings.lower },
       ],
       cover: { src: '/sample/floorplans/overlook-floor-plan.png', alt: 'Overlook main level floor plan' },
-      // The seed shows Overlook's two drawings as fixed images rather than a staff-managed gallery.
-      fixedImages: [overlookDrawings.main, overlookDrawings.lower],
+      minimumLotSqft: 8_200,
+    },
+  ],
+  promotions: [
+    {
+      title: 'Up to $15,000 toward closing costs',
+      text: 'This month’s incentive: up to $15,000 toward closing costs on select homesites when you write a contract with our preferred lenders. Ask a sales counselor which homesites qualify.',
+      starts: '2026-01-01',
+      ends: '2030-12-31',
+      image: {
+        src: '/sample/special-offer-flyer.jpg',
+        alt: 'Limited-time offer: up to $15,000 toward closing costs on select homesites at Maple Hollow',
+      },
+      plans: [],
     },
   ],
   lenders: [
@@ -316,10 +327,6 @@ export const community = {
       src: '/sample/site-plan.png',
       alt: 'Maple Hollow site plan showing 78 numbered homesites, streets, the park and the pond',
     },
-    specialOffer: {
-      src: '/sample/special-offer-flyer.jpg',
-      alt: 'Limited-time offer: up to $15,000 toward closing costs on select homesites at Maple Hollow',
-    },
     portrait: { src: '/sample/portrait.jpg', alt: 'A Maple Hollow sales counselor' },
     features: {
       desktopPdf: '/sample/features/features-desktop.pdf',
@@ -361,5 +368,19 @@ export const community = {
     'Plans, pricing, availability, features and specifications may change without notice. Renderings and images are artist’s conceptions.',
   privacy: privacyNotice,
   equalHousing: equalHousingStatement,
+  pages: {
+    introHeading: 'A neighborhood made for the way you live',
+    plansHeading: 'Four floor plans',
+    questionsHeading: 'Have Questions About the community',
+    questionsText: 'Our sales counselors are here to help.',
+    floorPlansIntro: 'Four plans, from single-level living to a walk-out lower level. Choose one to see its gallery.',
+    sitePlanNearbyHeading: 'What’s nearby',
+    lendersHeading: 'Get pre-approved with our preferred lenders',
+    lendersText:
+      'A pre-approval tells you what you can afford before you choose your homesite. Start with either lender:',
+    contactIntro:
+      'Tell us what you are looking for and a sales counselor will get back to you within one business day.',
+    promotionsHeading: 'Special offers',
+  },
   sampleNotice: 'Sample community for demonstration: names, places, images and documents are invented.',
 } satisfies Content;

@@ -23,4 +23,13 @@ export function floorPlanBySlug(content: Content, slug: string) {
   return content.floorPlans.find((plan) => plan.slug === slug);
 }
 
-export type { Content, TourSettings, FloorPlan, PlanLevel, NearbyTab, NearbyPlace, ContentImage } from './schema.js';
+export type {
+  Content,
+  Promotion,
+  TourSettings,
+  FloorPlan,
+  PlanLevel,
+  NearbyTab,
+  NearbyPlace,
+  ContentImage,
+} from './schema.js';

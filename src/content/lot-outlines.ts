@@ -1,3 +1,4 @@
+import { derivedFrom } from './derived.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { STATIC_DIR } from '../render/build-paths.js';
@@ -140,6 +141,11 @@ export function parseLotOutlines(svg: string, source: string): LotOutlines {
 }
 
 /** The outlines the content points to (a path under static/, as the site serves it). */
+/** The lot outlines of a content revision, read from their file once per revision. */
+export function lotOutlinesOf(content: Content): LotOutlines {
+  return derivedFrom(content, 'lot-outlines', loadLotOutlines);
+}
+
 export function loadLotOutlines(content: Content): LotOutlines {
   const file = path.join(STATIC_DIR, content.homesites.outlines);
   let svg: string;

@@ -53,8 +53,8 @@ export const floorPlanSchema = z
     stories: z.number().int().min(1).max(2),
     levels: z.array(planLevel).min(1),
     cover: image,
-    /** Images that are part of the page rather than the staff-managed gallery (Overlook's floor plan and basement). */
-    fixedImages: z.array(image.extend({ caption: z.string().min(1) })).default([]),
+    /** The smallest lot (sq ft) this plan is built on: says which homesites it fits. Null: it fits any lot. */
+    minimumLotSqft: z.number().int().positive().nullable().default(null),
   })
   .superRefine((plan, ctx) => {
     const names = plan.levels.map((level) => level.level);
@@ -136,92 +136,174 @@ const privacyNotice = z.object({
     .min(1),
 });
 
-export const contentSchema = z
-  .object({
-    community: z.object({
-      name: z.string().min(1),
-      title: z.string().min(1),
-      tagline: z.string().min(1),
-      description: z.string().min(1),
-      address: z.object({
-        street: z.string().min(1),
-        city: z.string().min(1),
-        region: z.string().min(1),
-        postalCode: z.string().min(1),
-      }),
-      latitude,
-      longitude,
-      counters: z.object({ homeLots: z.number().int().positive(), floorPlans: z.number().int().positive() }),
-      about: z.array(z.string().min(1)).min(1),
-      salesHours: z.string().min(1),
-      /**
-       * The community's and its sales center's IANA time zone: staff see lead times in it, and tour slots are
-       * offered in it.
-       */
-      timeZone,
-    }),
-    builder: z.object({
-      name: z.string().min(1),
-      phone: z.string().regex(PHONE_PATTERN, `must look like ${PHONE_EXAMPLE}`),
-      email: z.string().email(),
-      logo: image,
-    }),
-    floorPlans: z.array(floorPlanSchema).length(4),
-    lenders: z.array(link).length(2),
-    partners: z.array(link).length(2),
-    nearby: z.array(nearbyTab).length(4),
-    media: z.object({
-      sitePlan: image,
-      specialOffer: image,
-      portrait: image,
-      features: z.object({ desktopPdf: sitePath, mobilePdf: sitePath }),
-      video: z.object({
-        webm: sitePath,
-        mp4: sitePath,
-        poster: sitePath,
-        /** English captions, WebVTT (WCAG 1.2.2): shown when the viewer turns captions on. */
-        captions: sitePath.regex(/\.vtt$/, 'must be a .vtt file'),
-        title: z.string().min(1),
-      }),
-    }),
-    homesites: z.object({
-      /** The lot outlines of the site-plan drawing: an SVG whose shapes carry ids `lot-N` (under static/). */
-      outlines: sitePath.regex(/\.svg$/, 'must be an .svg file'),
-      /** Smallest lot (sq ft) each plan is built on, by plan display name: says which plans fit a homesite. */
-      minimumLotSqft: z.record(z.string().min(1), z.number().int().positive()),
-      /**
-       * Whether public pages and GET /api/homesites show the price of a homesite under contract or sold. Builders
-       * keep a buyer's price private, so it is hidden unless this says otherwise; staff pages always show it.
-       */
-      showPriceWhenTaken: z.boolean().default(false),
-      /**
-       * The prices (whole USD) a home here plausibly sells for: a staff price outside it is refused as a typo
-       * ("5529" for $552,900). Wide enough for every plan and lot premium, narrow enough to catch a digit.
-       */
-      priceRange: z
-        .object({ min: z.number().int().positive(), max: z.number().int().positive().max(1_000_000_000) })
-        .refine((range) => range.min < range.max, { message: 'min must be below max', path: ['max'] }),
-    }),
-    tours,
-    autoReply: autoReplySchema,
-    disclaimer: z.string().min(1),
-    privacy: privacyNotice,
-    /** The Equal Housing Opportunity statement, shown with the logo in every public page's footer. */
-    equalHousing: z.string().min(1),
-    sampleNotice: z.string().optional(),
-  })
-  .superRefine((content, context) => {
-    const names = content.floorPlans.map((plan) => plan.name);
-    for (const name of Object.keys(content.homesites.minimumLotSqft)) {
-      if (!names.includes(name)) {
-        context.addIssue({
-          code: 'custom',
-          path: ['homesites', 'minimumLotSqft', name],
-          message: `"${name}" is not a floor plan (${names.join(', ')})`,
-        });
+export const communitySection = z.object({
+  name: z.string().min(1).max(60),
+  title: z.string().min(1).max(120),
+  tagline: z.string().min(1).max(120),
+  description: z.string().min(1).max(400),
+  address: z.object({
+    street: z.string().min(1).max(100),
+    city: z.string().min(1).max(60),
+    region: z.string().min(1).max(60),
+    postalCode: z.string().min(1).max(20),
+  }),
+  latitude,
+  longitude,
+  about: z.array(z.string().min(1).max(2000)).min(1),
+  salesHours: z.string().min(1).max(200),
+  /**
+   * The community's and its sales center's IANA time zone: staff see lead times in it, and tour slots are
+   * offered in it.
+   */
+  timeZone,
+});
+
+export const builderSection = z.object({
+  name: z.string().min(1).max(100),
+  phone: z.string().regex(PHONE_PATTERN, `must look like ${PHONE_EXAMPLE}`),
+  email: z.string().email(),
+  logo: image,
+});
+
+export const floorPlansSection = z
+  .object({ plans: z.array(floorPlanSchema).min(1).max(50) })
+  .superRefine((section, ctx) => {
+    const seen = new Map<string, number>();
+    section.plans.forEach((plan, index) => {
+      for (const [field, value] of [
+        ['slug', plan.slug],
+        ['name', plan.name.toLowerCase()],
+      ] as const) {
+        const key = `${field}:${value}`;
+        if (seen.has(key))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['plans', index, field],
+            message: `is already used by plan ${seen.get(key)! + 1}`,
+          });
+        else seen.set(key, index);
       }
-    }
+    });
   });
+
+export const promotionSchema = z
+  .object({
+    title: z.string().min(1).max(120),
+    text: z.string().min(1).max(1000),
+    /** First and last day it shows (inclusive), in the community's zone. */
+    starts: calendarDate,
+    ends: calendarDate,
+    image: image.nullable().default(null),
+    /** The plans (slugs) it applies to: it shows on their pages; empty means every plan. */
+    plans: z.array(z.string().regex(/^[a-z0-9-]+$/)).default([]),
+  })
+  .refine((promotion) => promotion.starts <= promotion.ends, {
+    message: 'must not end before it starts',
+    path: ['ends'],
+  });
+
+export const promotionsSection = z.object({ promotions: z.array(promotionSchema).max(20) });
+
+export const nearbySection = z.object({ tabs: z.array(nearbyTab).length(4) });
+
+export const partnersSection = z.object({ lenders: z.array(link).length(2), partners: z.array(link).length(2) });
+
+export const mediaSection = z.object({
+  sitePlan: image,
+  portrait: image,
+  features: z.object({ desktopPdf: sitePath, mobilePdf: sitePath }),
+  video: z.object({
+    webm: sitePath,
+    mp4: sitePath,
+    poster: sitePath,
+    /** English captions, WebVTT (WCAG 1.2.2): shown when the viewer turns captions on. */
+    captions: sitePath.regex(/\.vtt$/, 'must be a .vtt file'),
+    title: z.string().min(1).max(200),
+  }),
+});
+
+export const homesitesSection = z.object({
+  /** The lot outlines of the site-plan drawing: an SVG whose shapes carry ids `lot-N` (under static/). */
+  outlines: sitePath.regex(/\.svg$/, 'must be an .svg file'),
+  /**
+   * Whether public pages and GET /api/homesites show the price of a homesite under contract or sold. Builders
+   * keep a buyer's price private, so it is hidden unless this says otherwise; staff pages always show it.
+   */
+  showPriceWhenTaken: z.boolean().default(false),
+  /**
+   * The prices (whole USD) a home here plausibly sells for: a staff price outside it is refused as a typo
+   * ("5529" for $552,900). Wide enough for every plan and lot premium, narrow enough to catch a digit.
+   */
+  priceRange: z
+    .object({ min: z.number().int().positive(), max: z.number().int().positive().max(1_000_000_000) })
+    .refine((range) => range.min < range.max, { message: 'min must be below max', path: ['max'] }),
+});
+
+export const legalSection = z.object({
+  disclaimer: z.string().min(1).max(2000),
+  privacy: privacyNotice,
+  /** The Equal Housing Opportunity statement, shown with the logo in every public page's footer. */
+  equalHousing: z.string().min(1).max(500),
+  sampleNotice: z.string().max(300).optional(),
+});
+
+/** Headings and short texts of the pages that are not facts of the community. */
+export const pagesSection = z.object({
+  introHeading: z.string().min(1).max(120),
+  plansHeading: z.string().min(1).max(120),
+  /** The questions block at the foot of every public page but /contact. */
+  questionsHeading: z.string().min(1).max(120),
+  questionsText: z.string().min(1).max(400),
+  floorPlansIntro: z.string().min(1).max(400),
+  sitePlanNearbyHeading: z.string().min(1).max(120),
+  lendersHeading: z.string().min(1).max(120),
+  lendersText: z.string().min(1).max(400),
+  contactIntro: z.string().min(1).max(400),
+  promotionsHeading: z.string().min(1).max(120),
+});
+
+/** The sections staff edit, by id: each one document, validated by its schema on every save and at start. */
+export const sectionSchemas = {
+  community: communitySection,
+  builder: builderSection,
+  'floor-plans': floorPlansSection,
+  promotions: promotionsSection,
+  tours,
+  nearby: nearbySection,
+  partners: partnersSection,
+  media: mediaSection,
+  homesites: homesitesSection,
+  legal: legalSection,
+  'auto-reply': autoReplySchema,
+  pages: pagesSection,
+} as const;
+
+export type SectionId = keyof typeof sectionSchemas;
+export const SECTION_IDS = Object.keys(sectionSchemas) as SectionId[];
+export type SectionData<Id extends SectionId> = z.infer<(typeof sectionSchemas)[Id]>;
+export type SectionDocuments = { [Id in SectionId]: SectionData<Id> };
+
+export const contentSchema = z.object({
+  community: communitySection,
+  builder: builderSection,
+  floorPlans: z.array(floorPlanSchema).min(1),
+  promotions: z.array(promotionSchema),
+  lenders: z.array(link).length(2),
+  partners: z.array(link).length(2),
+  nearby: z.array(nearbyTab).length(4),
+  media: mediaSection,
+  homesites: homesitesSection.extend({
+    /** Smallest lot (sq ft) each plan is built on, by plan display name: says which plans fit a homesite. */
+    minimumLotSqft: z.record(z.string().min(1), z.number().int().positive()),
+  }),
+  tours,
+  autoReply: autoReplySchema,
+  disclaimer: z.string().min(1),
+  privacy: privacyNotice,
+  equalHousing: z.string().min(1),
+  sampleNotice: z.string().optional(),
+  pages: pagesSection,
+});
 
 export type Content = z.infer<typeof contentSchema>;
 export type FloorPlan = Content['floorPlans'][number];
@@ -229,5 +311,6 @@ export type PlanLevel = FloorPlan['levels'][number];
 export type NearbyTab = Content['nearby'][number];
 export type NearbyPlace = NearbyTab['places'][number];
 export type TourSettings = Content['tours'];
+export type Promotion = Content['promotions'][number];
 export type ContentImage = z.infer<typeof image>;
 export type PrivacyNotice = z.input<typeof privacyNotice>;

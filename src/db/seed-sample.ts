@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { loadContent, type Content, type FloorPlan } from '../content/index.js';
+import type { Content, FloorPlan } from '../content/index.js';
 import { countHomepageImages, insertHomepageImages } from './homepage-images.js';
 import { insertFloorplanImages } from './floorplan-images.js';
 import { insertHomesites } from './homesites.js';
@@ -35,22 +35,18 @@ function samplePhotos(plan: FloorPlan): { url: string; alt: string }[] {
   }));
 }
 
-/** A plan's floor-plan drawings (one per level, from the content) that the page does not already show as fixed. */
+/** A plan's floor-plan drawings, one per level, from the content: the start of its gallery, which staff manage. */
 function galleryDrawings(plan: FloorPlan): { url: string; alt: string }[] {
-  const fixed = new Set(plan.fixedImages.map((image) => image.src));
-  return plan.levels
-    .map(({ drawing }) => ({ url: drawing.src, alt: drawing.alt }))
-    .filter((drawing) => !fixed.has(drawing.url));
+  return plan.levels.map(({ drawing }) => ({ url: drawing.src, alt: drawing.alt }));
 }
 
 /** Seeds the sample community once (images and homesites): only when the database has no images at all. */
-export async function seedSampleContent(db: Knex): Promise<boolean> {
+export async function seedSampleContent(db: Knex, content: Content): Promise<boolean> {
   const [carousel, gallery] = await Promise.all([
     countHomepageImages(db),
     db('floorplan_images').count<{ count: number | string }[]>({ count: '*' }).first(),
   ]);
   if (carousel > 0 || Number(gallery?.count ?? 0) > 0) return false;
-  const content = loadContent();
   await db.transaction(async (trx) => {
     await insertHomepageImages(
       trx,

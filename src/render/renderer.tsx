@@ -12,7 +12,8 @@ export interface Renderer {
 
 export function createRenderer(options: {
   assets: AssetManifest;
-  siteName: string;
+  /** The community's name as published now (it follows a publish). */
+  siteName: () => string;
   /** The public origin (config.siteUrl): canonical and share links are absolute and never taken from a request. */
   siteUrl: string;
 }): Renderer {
@@ -32,7 +33,7 @@ export function createRenderer(options: {
       const html = renderToStaticMarkup(
         <Document
           meta={meta}
-          siteName={siteName}
+          siteName={siteName()}
           siteUrl={siteUrl}
           canonicalUrl={meta.noindex ? undefined : `${siteUrl}${meta.path}`}
           stylesheets={[...new Set(stylesheets)]}

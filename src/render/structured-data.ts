@@ -1,3 +1,4 @@
+import { planPriceText } from '../shared/plan-price.js';
 import type { Content, FloorPlan } from '../content/index.js';
 
 /** schema.org data that matches what the page shows: the builder with its contact point, each plan's facts. */
@@ -32,6 +33,17 @@ export function floorPlanJsonLd(plan: FloorPlan, content: Content, siteUrl: stri
     numberOfBathroomsTotal: plan.baths,
     floorSize: { '@type': 'QuantitativeValue', value: plan.squareFeet, unitCode: 'FTK' },
     ...(siteUrl ? { url: `${siteUrl}/floor-plans/${plan.slug}` } : {}),
+    ...(plan.basePrice === null
+      ? {}
+      : {
+          offers: {
+            '@type': 'Offer',
+            price: plan.basePrice,
+            priceCurrency: 'USD',
+            description: planPriceText(plan.basePrice),
+            ...(siteUrl ? { url: `${siteUrl}/floor-plans/${plan.slug}` } : {}),
+          },
+        }),
   };
 }
 

@@ -53,14 +53,38 @@ export interface PlannedChange {
   changes: FieldChanges;
 }
 
-export interface HomesiteServiceDeps {
-  db: Knex;
-  /** Display names of the floor plans (content); a homesite's plan is one of them or null. */
+/** What homesite changes are checked against, from one content revision. */
+export interface HomesiteRules {
+  /** Display names of the floor plans; a homesite's plan is one of them or null. */
   planNames: readonly string[];
   /** The prices a home here plausibly sells for (content: `homesites.priceRange`); others are refused as typos. */
   priceRange: PriceRange;
   /** Lot numbers that have a shape on the site plan; only those can be created (by an import). */
   lotsOnPlan: ReadonlySet<number>;
+}
+
+const schemasByRules = new WeakMap<
+  HomesiteRules,
+  { facts: ReturnType<typeof homesiteFactsSchema>; update: ReturnType<typeof homesiteUpdateSchema> }
+>();
+
+/** The validation schemas of one set of rules, built once per rules object (once per content revision). */
+function schemasOf(rules: HomesiteRules) {
+  let schemas = schemasByRules.get(rules);
+  if (!schemas) {
+    schemas = {
+      facts: homesiteFactsSchema(rules.planNames, rules.priceRange),
+      update: homesiteUpdateSchema(rules.planNames, rules.priceRange),
+    };
+    schemasByRules.set(rules, schemas);
+  }
+  return schemas;
+}
+
+export interface HomesiteServiceDeps {
+  db: Knex;
+  /** The rules of the content revision in force, asked at each change (they follow a publish). */
+  rules: () => HomesiteRules;
   /** Told after every committed change that public pages show (the page cache listens to it). */
   publicContent: Pick<PublicContentChanges, 'changed'>;
   now?: () => Date;
@@ -103,10 +127,11 @@ interface Write {
  * row and its record of who changed it never disagree; a change that touches nothing writes nothing.
  */
 export function createHomesiteService(deps: HomesiteServiceDeps) {
-  const { db, planNames, priceRange, lotsOnPlan } = deps;
+  const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  const factsSchema = homesiteFactsSchema(planNames, priceRange);
-  const updateSchema = homesiteUpdateSchema(planNames, priceRange);
+  const factsSchema = { safeParse: (value: unknown) => schemasOf(deps.rules()).facts.safeParse(value) };
+  const updateSchema = { safeParse: (value: unknown) => schemasOf(deps.rules()).update.safeParse(value) };
+  const lotsOnPlan = { has: (lot: number) => deps.rules().lotsOnPlan.has(lot) };
 
   async function published(changed: boolean, reason: string): Promise<void> {
     if (changed) await deps.publicContent.changed(reason);

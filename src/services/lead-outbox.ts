@@ -1,7 +1,7 @@
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { Content } from '../content/index.js';
+import type { ContentSource } from '../content/content-source.js';
 import {
   claimLeadDelivery,
   dueLeadDeliveries,
@@ -75,7 +75,8 @@ export interface LeadOutboxOptions {
   mail?: { smtpUrl: string; to: string; from: string };
   /** LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET. */
   webhook?: WebhookTarget;
-  content: Content;
+  /** Names, time zone and the auto-reply's words, read from the published content when each e-mail is composed. */
+  content: ContentSource;
   siteUrl: string;
   timing?: Partial<OutboxTiming>;
 }
@@ -129,23 +130,21 @@ export class LeadOutbox implements LeadOutboxHandle {
       const transport = createSmtpTransport(mail.smtpUrl, attemptTimeoutMs);
       const send = (message: SendMailOptions) =>
         transport.sendMail({ ...message, signal: AbortSignal.timeout(attemptTimeoutMs) });
-      const identity: MailIdentity = {
-        to: mail.to,
-        from: mail.from,
-        siteName: content.community.name,
-        timeZone: content.community.timeZone,
+      const identity = (): MailIdentity => {
+        const { community } = content.published();
+        return { to: mail.to, from: mail.from, siteName: community.name, timeZone: community.timeZone };
       };
       senders['staff-email'] = async (lead, delivery) => {
-        await send(composeStaffEmail(lead, delivery.event_id, identity));
+        await send(composeStaffEmail(lead, delivery.event_id, identity()));
       };
       senders['auto-reply'] = async (lead, delivery) => {
-        await send(composeAutoReply(lead, delivery.event_id, identity, content, siteUrl));
+        await send(composeAutoReply(lead, delivery.event_id, identity(), content.published(), siteUrl));
       };
       this.transport = transport;
     }
     if (webhook) {
       senders.webhook = async (lead, delivery) => {
-        const body = leadWebhookBody(lead, delivery.event_id, content.community.timeZone);
+        const body = leadWebhookBody(lead, delivery.event_id, content.published().community.timeZone);
         await postLeadWebhook(webhook, delivery.event_id, body, attemptTimeoutMs);
       };
     }

@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import type { ContentSource } from '../content/content-source.js';
+import { derivedFrom } from '../content/derived.js';
+import type { Content } from '../content/index.js';
 import {
   bookedBetween,
   cancelBookedTour,
@@ -68,10 +71,8 @@ export type CancelOutcome = 'cancelled' | 'not-booked' | 'past' | 'unknown';
 
 interface TourServiceDeps {
   db: Knex;
-  settings: TourHours;
-  timeZone: string;
-  /** Plan slugs the content knows: a `plan` naming another is dropped. */
-  planSlugs: readonly string[];
+  /** The tour hours and the community's zone are read from the published content at each call. */
+  content: ContentSource;
   /** The deliveries a real booking gets (lead outbox), queued in the transaction that stores it. */
   deliveries?: readonly DeliveryChannel[];
   /** The clock; tests set it to book across a daylight-saving change. */
@@ -85,12 +86,23 @@ export function newTourToken(): string {
 
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** What the tour service reads of one content revision, computed once per revision. */
+function tourRules(content: Content) {
+  return derivedFrom(content, 'tour-rules', () => ({
+    settings: content.tours,
+    timeZone: content.community.timeZone,
+    planSlugs: content.floorPlans.map((plan) => plan.slug),
+  }));
+}
+
 export function createTourService(deps: TourServiceDeps) {
-  const { db, settings, timeZone } = deps;
+  const { db } = deps;
   const now = deps.now ?? Date.now;
+  const rules = () => tourRules(deps.content.published());
 
   /** Slots of `days` local dates from `from` with the places left in each; future slots only. */
   async function slots(from: string, days: number): Promise<TourSlotView[]> {
+    const { settings, timeZone } = rules();
     const times = upcomingSlots(settings, timeZone, from, days, now());
     if (times.length === 0) return [];
     const booked = await bookedBetween(
@@ -118,9 +130,10 @@ export function createTourService(deps: TourServiceDeps) {
 
   /** Validates a booking and stores it, taking a place in its slot in the same transaction. */
   async function book(body: Partial<Record<string, unknown>>, context: TourContext): Promise<BookingOutcome> {
+    const { settings, timeZone, planSlugs } = rules();
     const value = readInput(body);
     // Contract: a bad context value is dropped, never a reason to refuse the booking.
-    const lead = leadContextColumns(await readPostedLeadContext(db, body, deps.planSlugs));
+    const lead = leadContextColumns(await readPostedLeadContext(db, body, planSlugs));
     const { homesite, plan } = lead;
     const base = {
       token: newTourToken(),
@@ -202,6 +215,7 @@ export function createTourService(deps: TourServiceDeps) {
 
   /** Real tours on `days` local dates from `from` (in the community's zone), earliest first. */
   async function listByDays(from: string, days: number): Promise<TourRow[]> {
+    const { timeZone } = rules();
     const first = wallTimeToInstant(from, '00:00', timeZone) ?? Date.parse(`${from}T00:00:00Z`);
     const after = addDays(from, days);
     const last = wallTimeToInstant(after, '00:00', timeZone) ?? Date.parse(`${after}T00:00:00Z`);
@@ -212,7 +226,21 @@ export function createTourService(deps: TourServiceDeps) {
     return setTourOutcome(db, id, status, by, new Date(now()).toISOString());
   }
 
-  return { settings, timeZone, now, slots, book, byToken, cancel, listByDays, markOutcome };
+  return {
+    get settings(): TourHours {
+      return rules().settings;
+    },
+    get timeZone(): string {
+      return rules().timeZone;
+    },
+    now,
+    slots,
+    book,
+    byToken,
+    cancel,
+    listByDays,
+    markOutcome,
+  };
 }
 
 export type TourService = ReturnType<typeof createTourService>;

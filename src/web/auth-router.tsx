@@ -16,7 +16,8 @@ const WRONG_CREDENTIALS = 'Incorrect username or password.';
 interface AuthDeps {
   passport: InstanceType<typeof Passport>;
   renderer: Renderer;
-  communityName: string;
+  /** The community's name as published now. */
+  communityName: () => string;
   /** Failed logins per username or address per 15 minutes before 429. */
   loginRateLimit: number;
   /** Where the failure counts live (shared by every instance on PostgreSQL). */
@@ -52,7 +53,7 @@ export function createAuthRouter({
       .send(
         renderer.page(
           <LoginPage
-            communityName={communityName}
+            communityName={communityName()}
             error={error}
             username={cleanText(field(req, 'username'))}
             next={typeof req.query.next === 'string' ? safeReturnTo(req.query.next) : undefined}

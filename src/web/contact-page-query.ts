@@ -1,3 +1,4 @@
+import { derivedFrom } from '../content/derived.js';
 import type { Content } from '../content/index.js';
 import { askAboutHomesiteHref, CONTACT_PATH } from '../shared/homesite-links.js';
 import { askAboutPlanHref } from '../shared/contact-form.js';
@@ -15,11 +16,20 @@ function queryOf(href: string): string {
  * `homesite=<a lot on the plan>` — which bounds the entries by plans and lots. Any other query (UTM parameters,
  * fbclid, a typo) is rendered for its own request, as one with a Referer always is.
  */
-export function contactPageQuery(content: Content, lots: Iterable<number>): QueryKey {
-  const stored = new Set([
-    'sent=1',
-    ...content.floorPlans.map((plan) => queryOf(askAboutPlanHref(plan.slug))),
-    ...[...lots].map((lot) => queryOf(askAboutHomesiteHref(lot, CONTACT_PATH))),
-  ]);
-  return (rawQuery) => (rawQuery === '' || stored.has(rawQuery) ? rawQuery : undefined);
+export function contactPageQuery(current: () => { content: Content; lotsOnPlan: Iterable<number> }): QueryKey {
+  return (rawQuery) => {
+    if (rawQuery === '') return rawQuery;
+    const { content, lotsOnPlan } = current();
+    const stored = derivedFrom(
+      content,
+      'contact-page-queries',
+      () =>
+        new Set([
+          'sent=1',
+          ...content.floorPlans.map((plan) => queryOf(askAboutPlanHref(plan.slug))),
+          ...[...lotsOnPlan].map((lot) => queryOf(askAboutHomesiteHref(lot, CONTACT_PATH))),
+        ]),
+    );
+    return stored.has(rawQuery) ? rawQuery : undefined;
+  };
 }

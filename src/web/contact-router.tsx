@@ -16,6 +16,7 @@ import { visitFieldsOf } from '../shared/visit-context.js';
 import type { HomesiteService } from '../services/homesites.js';
 import { ContactPage } from '../../views/ContactPage.js';
 import { rateLimitedText, type LeadRateLimit } from './lead-rate-limit.js';
+import { contentOf } from './request-content.js';
 import { siteProps, type PageKit } from './page-context.js';
 import { wantsPage } from './client-wants.js';
 import { publicFormPost, tooLargeText } from './public-form-post.js';
@@ -56,10 +57,11 @@ function postedContext(content: Content, body: unknown): Pick<ContactPageState, 
 }
 
 export function createContactRouter(deps: ContactDeps): Router {
-  const { db, renderer, content } = deps;
+  const { db, renderer } = deps;
   const router = Router();
 
   function renderContact(req: Request, res: Response, initial: ContactPageState) {
+    const content = contentOf(req);
     res.send(
       renderer.page(<ContactPage {...siteProps(deps, req)} path="/contact" initial={initial} />, {
         title: 'Contact Us',
@@ -74,7 +76,7 @@ export function createContactRouter(deps: ContactDeps): Router {
    * start the form with a subject naming what was asked about, carried along with the post. An unknown or
    * malformed slug or number is simply not asked about.
    */
-  async function askingAbout(query: Request['query']): Promise<ContactPageState> {
+  async function askingAbout(content: Content, query: Request['query']): Promise<ContactPageState> {
     const plan = planNamed(content, query[PLAN_FIELD]);
     const lot = readLeadContext({ [HOMESITE_FIELD]: query[HOMESITE_FIELD] }).homesite;
     const homesite = lot !== undefined && (await deps.homesites.find(lot)) ? lot : undefined;
@@ -86,11 +88,13 @@ export function createContactRouter(deps: ContactDeps): Router {
   // (app.ts), and only for the queries the site's own links carry (contact-page-query.ts): the form writes its own
   // address into landing_page, so any other query is rendered for its request.
   router.get('/contact', deps.cached, async (req, res) => {
-    const state = req.query.sent === '1' ? { status: 'success' as const } : await askingAbout(req.query);
+    const state =
+      req.query.sent === '1' ? { status: 'success' as const } : await askingAbout(contentOf(req), req.query);
     renderContact(req, res, { ...state, visit: requestVisit(req) });
   });
 
   const limiter = deps.leadRateLimit((req, res) => {
+    const content = contentOf(req);
     const notice = rateLimitedText(req, content.builder.phone);
     if (wantsPage(req))
       // Only the form's own fields go back into the page, never whatever else the body named.
@@ -104,6 +108,7 @@ export function createContactRouter(deps: ContactDeps): Router {
   });
 
   const tooLarge = (req: Request, res: Response) => {
+    const content = contentOf(req);
     const notice = tooLargeText('message', content.builder.phone);
     if (wantsPage(req))
       return renderContact(req, res, {
@@ -116,6 +121,7 @@ export function createContactRouter(deps: ContactDeps): Router {
   };
 
   router.post(CONTACT_SUBMIT_PATH, ...publicFormPost(limiter, 20, tooLarge), async (req, res) => {
+    const content = contentOf(req);
     const outcome = await receiveContactMessage(db, (req.body ?? {}) as Record<string, unknown>, {
       sourcePage: req.get('referer') ?? null,
       userAgent: req.get('user-agent') ?? null,

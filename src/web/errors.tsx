@@ -1,3 +1,4 @@
+import { contentOf } from './request-content.js';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { ERROR_TITLES, ErrorPage, type ErrorStatus } from '../../views/ErrorPage.js';
@@ -31,7 +32,7 @@ const UNAVAILABLE_TEXT = 'Temporarily unavailable. Please try again in a moment.
 
 function renderErrorPage(kit: PageKit, req: Request, res: Response, status: ErrorStatus) {
   res.status(status).send(
-    kit.renderer.page(<ErrorPage content={kit.content} path={req.path} status={status} />, {
+    kit.renderer.page(<ErrorPage content={contentOf(req)} path={req.path} status={status} />, {
       title: ERROR_TITLES[status],
       description: 'This page could not be shown.',
       path: req.path,

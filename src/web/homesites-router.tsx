@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import type { Content } from '../content/index.js';
-import type { LotOutlines } from '../content/lot-outlines.js';
+import { lotOutlinesOf } from '../content/lot-outlines.js';
 import { homesiteJsonLd } from '../render/homesite-structured-data.js';
 import type { HomesiteService } from '../services/homesites.js';
 import { toPublicHomesite } from '../shared/homesite-record.js';
@@ -11,11 +11,13 @@ import { SitePlanPage } from '../../views/SitePlanPage.js';
 import type { LotMapFilter } from '../shared/lot-map-props.js';
 import { toHomesiteSummary, toLotMapHomesite } from './homesite-view-props.js';
 import { rawQueryOf, type QueryKey } from './page-cache.js';
+import { contentOf } from './request-content.js';
 import { siteProps, type PageKit } from './page-context.js';
 
 interface HomesitesRouterDeps extends PageKit {
   homesites: HomesiteService;
-  outlines: LotOutlines;
+  /** The published content now: the site plan's query key is read before a request is routed. */
+  published: () => Content;
   map: { tileUrl: string; attribution: string; stylesheet: string };
   siteUrl: string | undefined;
   /** Serves a page from the HTML cache, or caches what the route renders, keyed by the query it reads. */
@@ -40,9 +42,9 @@ function filterFrom(rawQuery: string, content: Content): LotMapFilter {
 }
 
 /** The site plan is stored per filter it shows: at most one page per status and plan, whatever else is asked. */
-function sitePlanQuery(content: Content): QueryKey {
+function sitePlanQuery(published: () => Content): QueryKey {
   return (rawQuery) => {
-    const filter = filterFrom(rawQuery, content);
+    const filter = filterFrom(rawQuery, published());
     const key = new URLSearchParams();
     if (filter.status) key.set('status', filter.status);
     if (filter.plan) key.set('plan', filter.plan);
@@ -52,7 +54,7 @@ function sitePlanQuery(content: Content): QueryKey {
 
 /** Buyers' homesite pages and call: the site plan's live lot map, one page per homesite, quick move-in homes. */
 export function createHomesitesRouter(deps: HomesitesRouterDeps): Router {
-  const { content, renderer, image, homesites, outlines, map, cached, siteUrl } = deps;
+  const { renderer, image, homesites, map, cached, siteUrl } = deps;
   const router = Router({ caseSensitive: true });
 
   router.get('/api/homesites', async (req, res) => {
@@ -62,11 +64,13 @@ export function createHomesitesRouter(deps: HomesitesRouterDeps): Router {
       return;
     }
     const rows = await homesites.list(status as HomesiteStatus | undefined);
-    const { showPriceWhenTaken } = content.homesites;
+    const { showPriceWhenTaken } = contentOf(req).homesites;
     res.json({ _embedded: { homesites: rows.map((row) => toPublicHomesite(row, showPriceWhenTaken)) } });
   });
 
-  router.get('/site-plan', cached(sitePlanQuery(content)), async (req, res) => {
+  router.get('/site-plan', cached(sitePlanQuery(deps.published)), async (req, res) => {
+    const content = contentOf(req);
+    const outlines = lotOutlinesOf(content);
     const rows = await homesites.list();
     const summaries = rows.map((row) => toHomesiteSummary(content, row));
     const drawing = image(content.media.sitePlan.src, content.media.sitePlan.alt);
@@ -108,6 +112,7 @@ export function createHomesitesRouter(deps: HomesitesRouterDeps): Router {
     const lot = parseLotNumber(String(req.params.lot));
     const row = lot === undefined ? undefined : await homesites.find(lot);
     if (!row) return next();
+    const content = contentOf(req);
     const homesite = toHomesiteSummary(content, row);
     const facts = [homesite.statusLabel, homesite.sqftText, homesite.plan?.name, homesite.priceText].filter(Boolean);
     res.send(
@@ -121,6 +126,7 @@ export function createHomesitesRouter(deps: HomesitesRouterDeps): Router {
   });
 
   router.get('/quick-move-in', cached(), async (req, res) => {
+    const content = contentOf(req);
     const homes = (await homesites.list('quick-move-in')).map((row) => toHomesiteSummary(content, row));
     res.send(
       renderer.page(<QuickMoveInPage {...siteProps(deps, req)} homes={homes} />, {

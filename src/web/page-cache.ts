@@ -5,6 +5,7 @@ import type { RequestHandler } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { readSiteRevision } from '../db/site-revision.js';
+import { isPreview } from './preview-router.js';
 import { createOutageLog, type OutageLog } from '../services/outage-log.js';
 import type { PublicContentChanges } from '../services/public-content.js';
 import type { HeaderList } from './security-headers.js';
@@ -23,6 +24,11 @@ export interface PageCacheOptions {
   /** Told once when the revision poll starts failing, and once when it reads again. */
   logger: Pick<Logger, 'error' | 'info'>;
   staleLimitMs?: number;
+  /**
+   * Run when the shared revision moved, before the pages are dropped: the published content is reloaded first, so
+   * no page rendered from the old revision is stored after the drop.
+   */
+  beforeClear?: () => Promise<void>;
 }
 
 /**
@@ -103,6 +109,7 @@ export class PageCache {
   private checkedAt: number | undefined;
   private readonly pollOutage: OutageLog;
   private readonly staleLimitMs: number;
+  private readonly beforeClear: (() => Promise<void>) | undefined;
   private readonly logger: PageCacheOptions['logger'];
   /** Brotli compressions still running, so tests can wait for them. */
   private readonly compressing = new Set<Promise<void>>();
@@ -117,6 +124,7 @@ export class PageCache {
     options: PageCacheOptions,
   ) {
     this.staleLimitMs = options.staleLimitMs ?? STALE_LIMIT_MS;
+    this.beforeClear = options.beforeClear;
     this.logger = options.logger;
     this.pollOutage = createOutageLog(options.logger, {
       down: 'the page cache cannot read the shared site revision; cached pages are kept for a while, then dropped at each poll',
@@ -223,7 +231,10 @@ export class PageCache {
     }
     this.pollOutage.succeeded();
     this.checkedAt = Date.now();
-    if (current !== this.revision) this.clear();
+    if (current !== this.revision) {
+      await this.beforeClear?.();
+      this.clear();
+    }
     this.revision = current;
   }
 
@@ -316,6 +327,7 @@ export function answerCachedHits(cache: PageCache, options: CachedHitOptions): C
   const shared = options.headers.flat();
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    if (isPreview(req)) return false;
     const key = cache.keyFor(req.url ?? '');
     const hit = key === undefined ? undefined : cache.get(key);
     if (hit === undefined || !answers(hit, req.headers)) return false;
@@ -349,6 +361,7 @@ export function servePageCache(
   const { renderedFrom, query = READS_NO_QUERY } = options;
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (isPreview(req)) return next();
     if (renderedFrom !== undefined && req.headers[renderedFrom] !== undefined) return next();
     const rawQuery = rawQueryOf(req.originalUrl);
     const key = rawQuery === '' ? req.path : keyOf(req.path, query(rawQuery));

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Knex } from 'knex';
 import { floorPlanBySlug } from '../content/index.js';
 import { builderJsonLd, floorPlanJsonLd } from '../render/structured-data.js';
@@ -11,6 +11,9 @@ import { PrivacyPage } from '../../views/PrivacyPage.js';
 import type { HomesiteService } from '../services/homesites.js';
 import { toHomesiteSummary } from './homesite-view-props.js';
 import { siteProps, type PageKit } from './page-context.js';
+import { contentOf } from './request-content.js';
+import { activePromotions, communityToday } from '../content/promotions.js';
+import { ErrorPage } from '../../views/ErrorPage.js';
 
 interface PagesDeps extends PageKit {
   db: Knex;
@@ -20,15 +23,30 @@ interface PagesDeps extends PageKit {
   heroStylesheet: string;
   /** Serves a page from the HTML cache, or caches what the route renders. */
   cached: RequestHandler;
+  /** Plans once published and since retired: their pages answer 410 Gone. */
+  retiredPlanSlugs: () => ReadonlySet<string>;
 }
 
 /** The public pages: thin handlers that read the database and render a view. */
 export function createPagesRouter(deps: PagesDeps): Router {
-  const { db, content, renderer, image, cached, siteUrl, homesites, heroStylesheet } = deps;
+  const { db, renderer, image, cached, siteUrl, homesites, heroStylesheet } = deps;
   // Case-sensitive, so one page has one URL (and one cache entry): /About is a 404, not a copy of /about.
   const router = Router({ caseSensitive: true });
 
+  /** A retired plan's page: 410 Gone, with the way to the plans there are. */
+  function renderRetiredPlan(req: Request, res: Response) {
+    res.status(410).send(
+      renderer.page(<ErrorPage {...siteProps(deps, req)} status={410} />, {
+        title: 'This plan is no longer offered',
+        description: 'This floor plan is no longer offered.',
+        path: req.path,
+        noindex: true,
+      }),
+    );
+  }
+
   router.get('/', cached, async (req, res) => {
+    const content = contentOf(req);
     const carousel = await collectionImages(db, { kind: 'homepage' }, image);
     const slides = carousel.map((entry) => entry.image);
     const first = slides[0];
@@ -41,7 +59,13 @@ export function createPagesRouter(deps: PagesDeps): Router {
     };
     res.send(
       renderer.page(
-        <HomePage {...siteProps(deps, req)} slides={slides} counters={counters} stylesheet={heroStylesheet} />,
+        <HomePage
+          {...siteProps(deps, req)}
+          slides={slides}
+          counters={counters}
+          promotions={activePromotions(content, communityToday(content))}
+          stylesheet={heroStylesheet}
+        />,
         {
           title: content.community.name,
           description: `${content.community.description} ${content.community.tagline}.`,
@@ -55,6 +79,7 @@ export function createPagesRouter(deps: PagesDeps): Router {
   });
 
   router.get('/about', cached, (req, res) => {
+    const content = contentOf(req);
     res.send(
       renderer.page(<AboutPage {...siteProps(deps, req)} />, {
         title: 'About',
@@ -66,6 +91,7 @@ export function createPagesRouter(deps: PagesDeps): Router {
   });
 
   router.get('/floor-plans', cached, (req, res) => {
+    const content = contentOf(req);
     res.send(
       renderer.page(<FloorPlansIndexPage {...siteProps(deps, req)} />, {
         title: 'Floor Plans',
@@ -76,19 +102,25 @@ export function createPagesRouter(deps: PagesDeps): Router {
   });
 
   router.get('/floor-plans/:slug', cached, async (req, res, next) => {
-    const plan = floorPlanBySlug(content, String(req.params.slug));
-    if (!plan) return next();
+    const content = contentOf(req);
+    const slug = String(req.params.slug);
+    const plan = floorPlanBySlug(content, slug);
+    if (!plan) return deps.retiredPlanSlugs().has(slug) ? renderRetiredPlan(req, res) : next();
     const gallery = await collectionImages(db, { kind: 'floorplan', floorplan: plan.name }, image);
     const quickMoveIns = (await homesites.list('quick-move-in'))
       .filter((row) => row.plan === plan.name)
       .map((row) => toHomesiteSummary(content, row));
-    const images = [
-      ...plan.fixedImages.map((fixed) => ({ ...image(fixed.src, fixed.alt), caption: fixed.caption })),
-      ...gallery.map((entry) => entry.image),
-    ];
+    const images = gallery.map((entry) => entry.image);
+    const promotions = activePromotions(content, communityToday(content), plan.slug);
     res.send(
       renderer.page(
-        <FloorPlanPage {...siteProps(deps, req)} plan={plan} images={images} quickMoveIns={quickMoveIns} />,
+        <FloorPlanPage
+          {...siteProps(deps, req)}
+          plan={plan}
+          images={images}
+          quickMoveIns={quickMoveIns}
+          promotions={promotions}
+        />,
         {
           title: `${plan.name} Floor Plan`,
           description: `${plan.name} at ${content.community.name}: ${plan.beds} beds, ${plan.baths} baths, ${plan.squareFeet.toLocaleString('en-US')} sq ft. ${plan.summary}`,
@@ -101,6 +133,7 @@ export function createPagesRouter(deps: PagesDeps): Router {
   });
 
   router.get('/privacy', cached, (req, res) => {
+    const content = contentOf(req);
     res.send(
       renderer.page(<PrivacyPage {...siteProps(deps, req)} />, {
         title: 'Privacy notice',

@@ -34,5 +34,7 @@ export const requireStaff: RequestHandler = (req, res, next) => {
 
 /** Only same-site admin paths are accepted as the place to return to after login. */
 export function safeReturnTo(value: unknown): string {
-  return typeof value === 'string' && /^\/admin(?:[/?#]|$)/.test(value) && !value.includes('\\') ? value : '/admin';
+  return typeof value === 'string' && /^\/(?:admin|preview)(?:[/?#]|$)/.test(value) && !value.includes('\\')
+    ? value
+    : '/admin';
 }

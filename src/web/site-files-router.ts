@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import type { Content } from '../content/index.js';
 import { listHomesites } from '../db/homesites.js';
+import { contentOf } from './request-content.js';
 
 const PUBLIC_PATHS = (content: Content, lots: number[]) => [
   '/',
@@ -20,8 +21,8 @@ const PUBLIC_PATHS = (content: Content, lots: number[]) => [
  * robots.txt, sitemap.xml, the web manifest and the health check. Addresses come from SITE_URL (config), never
  * from the request's Host header: these answers are cached for an hour, by proxies too.
  */
-export function createSiteFilesRouter(deps: { db: Knex; content: Content; siteUrl: string }): Router {
-  const { db, content, siteUrl } = deps;
+export function createSiteFilesRouter(deps: { db: Knex; siteUrl: string }): Router {
+  const { db, siteUrl } = deps;
   const router = Router();
 
   router.get('/robots.txt', (_req, res) => {
@@ -31,7 +32,8 @@ export function createSiteFilesRouter(deps: { db: Knex; content: Content; siteUr
       .send(`User-agent: *\nDisallow: /admin\nDisallow: /login\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
   });
 
-  router.get('/sitemap.xml', async (_req, res) => {
+  router.get('/sitemap.xml', async (req, res) => {
+    const content = contentOf(req);
     const lots = (await listHomesites(db)).map((row) => row.lot);
     const urls = PUBLIC_PATHS(content, lots)
       .map((path) => `  <url><loc>${siteUrl}${path}</loc></url>`)
@@ -44,7 +46,8 @@ export function createSiteFilesRouter(deps: { db: Knex; content: Content; siteUr
       );
   });
 
-  router.get('/manifest.webmanifest', (_req, res) => {
+  router.get('/manifest.webmanifest', (req, res) => {
+    const content = contentOf(req);
     res
       .type('application/manifest+json')
       .set('Cache-Control', 'public, max-age=86400')

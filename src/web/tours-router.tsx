@@ -20,6 +20,7 @@ import { TourManagePage, type ManagedTour } from '../../views/tours/TourManagePa
 import { TOUR_DAY_ID, TourPage, type TourDay } from '../../views/tours/TourPage.js';
 import { rejectCrossSite } from './csrf.js';
 import { rateLimitedText, type LeadRateLimit } from './lead-rate-limit.js';
+import { contentOf } from './request-content.js';
 import { siteProps, type PageKit } from './page-context.js';
 import { acceptsJson, wantsPage } from './client-wants.js';
 import { publicFormPost, tooLargeText } from './public-form-post.js';
@@ -80,18 +81,23 @@ function homesiteNamed(raw: unknown): number | null {
 }
 
 export function createToursRouter(deps: ToursDeps): Router {
-  const { tours, content } = deps;
-  const settings: TourHours = tours.settings;
-  const zone = tours.timeZone;
-  const fullAddress = salesCenterAddress(content);
-  const directions = salesCenterDirections(content);
+  const { tours } = deps;
   const router = Router();
 
   function zoneName(): string {
+    const zone = tours.timeZone;
     return formatSlotTime(tours.now(), zone).split(' ').at(-1) ?? zone;
   }
 
+  /** Where the sales center is, as the request's content says. */
+  function place(req: Request) {
+    const content = contentOf(req);
+    return { address: salesCenterAddress(content), directions: salesCenterDirections(content) };
+  }
+
   async function offeredDays(): Promise<TourDay[]> {
+    const settings: TourHours = tours.settings;
+    const zone = tours.timeZone;
     const now = tours.now();
     const dayCount = Math.min(settings.daysAhead + 1, MAX_SLOT_DAYS);
     const slots = await tours.slots(dateInZone(now, zone), dayCount);
@@ -115,6 +121,7 @@ export function createToursRouter(deps: ToursDeps): Router {
   }
 
   async function renderTourPage(req: Request, res: Response, state: PageState, offered?: TourDay[]) {
+    const content = contentOf(req);
     const plan = state.plan ? floorPlanBySlug(content, state.plan) : undefined;
     const days = offered ?? (await offeredDays());
     const chosen = days.find((day) => day.date === state.day) ?? firstBookableDay(days);
@@ -146,7 +153,7 @@ export function createToursRouter(deps: ToursDeps): Router {
   }
 
   router.get('/api/tour-slots', async (req, res) => {
-    const from = req.query.from ?? dateInZone(tours.now(), zone);
+    const from = req.query.from ?? dateInZone(tours.now(), tours.timeZone);
     const daysRaw = req.query.days ?? '7';
     if (typeof from !== 'string' || !isCalendarDate(from)) {
       res.status(400).json({ error: 'from must be a date written YYYY-MM-DD' });
@@ -162,7 +169,7 @@ export function createToursRouter(deps: ToursDeps): Router {
 
   // Reads `day`, `homesite`, `plan` and the UTM parameters (requestVisit); never cached (no-store: places change).
   router.get('/tours', async (req, res) => {
-    const plan = typeof req.query.plan === 'string' ? floorPlanBySlug(content, req.query.plan) : undefined;
+    const plan = typeof req.query.plan === 'string' ? floorPlanBySlug(contentOf(req), req.query.plan) : undefined;
     const days = await offeredDays();
     const day = req.query.day;
     const offered = typeof day === 'string' && days.some((listed) => listed.date === day);
@@ -204,8 +211,11 @@ export function createToursRouter(deps: ToursDeps): Router {
     res.type('text/plain').send(text);
   }
 
-  const limiter = deps.leadRateLimit((req, res) => refuse(req, res, rateLimitedText(req, content.builder.phone)));
-  const tooLarge = (req: Request, res: Response) => refuse(req, res, tooLargeText('booking', content.builder.phone));
+  const limiter = deps.leadRateLimit((req, res) =>
+    refuse(req, res, rateLimitedText(req, contentOf(req).builder.phone)),
+  );
+  const tooLarge = (req: Request, res: Response) =>
+    refuse(req, res, tooLargeText('booking', contentOf(req).builder.phone));
 
   router.post('/tours', ...publicFormPost(limiter, 30, tooLarge), async (req, res) => {
     const outcome = await tours.book((req.body ?? {}) as Record<string, unknown>, {
@@ -218,7 +228,7 @@ export function createToursRouter(deps: ToursDeps): Router {
       if (acceptsJson(req)) {
         res.json({
           id: outcome.tour.id,
-          start: formatIsoInZone(Date.parse(outcome.tour.start_at), zone),
+          start: formatIsoInZone(Date.parse(outcome.tour.start_at), tours.timeZone),
           manage,
           ics: `${manage}.ics`,
         });
@@ -251,6 +261,7 @@ export function createToursRouter(deps: ToursDeps): Router {
 
   function managed(tour: TourRow): ManagedTour {
     const startMs = Date.parse(tour.start_at);
+    const zone = tours.timeZone;
     const manage = `/tours/${tour.token}`;
     return {
       name: `${tour.firstname} ${tour.lastname}`,
@@ -267,13 +278,7 @@ export function createToursRouter(deps: ToursDeps): Router {
     keepPrivate(res);
     res.send(
       deps.renderer.page(
-        <TourManagePage
-          {...siteProps(deps, req)}
-          tour={managed(tour)}
-          address={fullAddress}
-          directions={directions}
-          notice={notice}
-        />,
+        <TourManagePage {...siteProps(deps, req)} tour={managed(tour)} {...place(req)} notice={notice} />,
         { title: 'Your tour', description: 'Your model home tour.', path: req.path, noindex: true },
       ),
     );
@@ -297,10 +302,12 @@ export function createToursRouter(deps: ToursDeps): Router {
     const shown = managed(tour);
     if (!shown.cancellable) return res.redirect(303, shown.manage);
     res.send(
-      deps.renderer.page(
-        <TourCancelPage {...siteProps(deps, req)} tour={shown} address={fullAddress} directions={directions} />,
-        { title: 'Cancel your tour?', description: 'Cancel your model home tour.', path: req.path, noindex: true },
-      ),
+      deps.renderer.page(<TourCancelPage {...siteProps(deps, req)} tour={shown} {...place(req)} />, {
+        title: 'Cancel your tour?',
+        description: 'Cancel your model home tour.',
+        path: req.path,
+        noindex: true,
+      }),
     );
   });
 
@@ -308,6 +315,7 @@ export function createToursRouter(deps: ToursDeps): Router {
     const tour = res.locals.tour as TourRow | undefined;
     if (!tour) return next();
     if (!res.locals.ics) return renderManage(req, res, tour);
+    const content = contentOf(req);
     const calendar = bookedTourCalendar(
       {
         id: tour.id,
@@ -321,7 +329,7 @@ export function createToursRouter(deps: ToursDeps): Router {
         communityName: content.community.name,
         builderName: content.builder.name,
         builderPhone: content.builder.phone,
-        address: fullAddress,
+        address: salesCenterAddress(content),
         siteUrl: deps.siteUrl,
       },
     );

@@ -60,8 +60,8 @@ describe('Community content', () => {
       expect(error.message).to.include('content.builder.phone');
     });
 
-    it('rejects three floor plans instead of four, naming content.floorPlans', () => {
-      const error = rejection(contentWith((draft) => draft.floorPlans.pop()));
+    it('rejects a community without floor plans, naming content.floorPlans', () => {
+      const error = rejection(contentWith((draft) => draft.floorPlans.splice(0)));
       expect(error.message).to.match(/content\.floorPlans:/);
     });
 
@@ -106,15 +106,16 @@ describe('Community content', () => {
       expect(floorPlanBySlug(content, 'The Canyon')).to.equal(undefined);
     });
 
-    it('gives Overlook two fixed images: the floor plan and the basement', () => {
+    it('gives Overlook two drawings: the floor plan and the basement', () => {
       const overlook = floorPlanBySlug(content, 'overlook');
-      expect(overlook?.fixedImages).to.have.length(2);
-      expect(overlook!.fixedImages[0]!.caption).to.match(/floor plan/i);
-      expect(overlook!.fixedImages[1]!.caption).to.match(/basement/i);
+      expect(overlook?.levels).to.have.length(2);
+      expect(overlook!.levels[0]!.drawing.caption).to.match(/floor plan/i);
+      expect(overlook!.levels[1]!.drawing.caption).to.match(/basement/i);
     });
 
-    it('counts 78 home lots and 4 floor plans', () => {
-      expect(content.community.counters).to.deep.equal({ homeLots: 78, floorPlans: 4 });
+    it('has 4 floor plans, three priced and one coming soon', () => {
+      expect(content.floorPlans).to.have.length(4);
+      expect(content.floorPlans.map((plan) => plan.basePrice)).to.deep.equal([579_900, 612_500, 545_900, null]);
     });
 
     it("has the tagline Homes From The Mid 500's", () => {

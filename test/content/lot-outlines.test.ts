@@ -96,7 +96,7 @@ describe('Lot outlines (the site plan drawing’s lot shapes)', () => {
     const db = connectDatabase({ client: 'sqlite', filename: file });
     try {
       await migrateToLatest(db);
-      await seedSampleContent(db);
+      await seedSampleContent(db, loadContent());
       await db('homesites').insert({ lot: 79, status: 'available', address: '', version: 1, updated_at: '2026-11-22' });
     } finally {
       await db.destroy();

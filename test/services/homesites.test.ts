@@ -1,3 +1,4 @@
+import { loadContent } from '../../src/content/index.js';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import fs from 'node:fs/promises';
@@ -38,13 +39,11 @@ describe('Homesite service', () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'homesites-test-'));
     db = connectDatabase({ client: 'sqlite', filename: path.join(dir, 'site.sqlite') });
     await migrateToLatest(db);
-    await seedSampleContent(db);
+    await seedSampleContent(db, loadContent());
     published = 0;
     service = createHomesiteService({
       db,
-      planNames: PLANS,
-      priceRange: PRICE_RANGE,
-      lotsOnPlan: LOTS_ON_PLAN,
+      rules: () => ({ planNames: PLANS, priceRange: PRICE_RANGE, lotsOnPlan: LOTS_ON_PLAN }),
       publicContent: {
         changed: async () => {
           published += 1;

@@ -1,3 +1,4 @@
+import { fixedContentSource } from '../../src/content/content-source.js';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,7 +62,11 @@ describe('removePendingLeadDeliveries (a buyer erasure)', () => {
     const config = server.config;
     const outbox = new LeadOutbox(
       db,
-      { webhook: { url: receiver.url, secret: SECRET }, content: loadContent(), siteUrl: config.siteUrl },
+      {
+        webhook: { url: receiver.url, secret: SECRET },
+        content: fixedContentSource(loadContent()),
+        siteUrl: config.siteUrl,
+      },
       createLogger(config),
     );
     try {
@@ -101,7 +106,7 @@ describe('The lead outbox worker', function () {
         mail: options.mail
           ? { smtpUrl: sink.url, to: 'sales@maplehollow.example', from: 'sales@maplehollow.example' }
           : undefined,
-        content: loadContent(),
+        content: fixedContentSource(loadContent()),
         siteUrl: server.config.siteUrl,
       },
       createLogger(server.config),

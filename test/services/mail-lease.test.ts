@@ -1,3 +1,4 @@
+import { fixedContentSource } from '../../src/content/content-source.js';
 import { expect } from 'chai';
 import { loadContent } from '../../src/content/index.js';
 import { enqueueLeadDeliveries } from '../../src/db/lead-deliveries.js';
@@ -25,7 +26,7 @@ function worker(server: TestServer, smtpUrl: string, timing: Partial<OutboxTimin
     server.db,
     {
       mail: { smtpUrl, to: STAFF, from: STAFF },
-      content: loadContent(),
+      content: fixedContentSource(loadContent()),
       siteUrl: server.config.siteUrl,
       timing,
     },

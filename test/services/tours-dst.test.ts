@@ -1,3 +1,4 @@
+import { fixedContentSource } from '../../src/content/content-source.js';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { loadContent } from '../../src/content/index.js';
@@ -15,9 +16,11 @@ describe('booking a tour across a daylight-saving change', () => {
   const service = () =>
     createTourService({
       db,
-      settings: { ...content.tours, closedDates: [] },
-      timeZone: 'America/Denver',
-      planSlugs: [],
+      content: fixedContentSource({
+        ...content,
+        tours: { ...content.tours, closedDates: [] },
+        community: { ...content.community, timeZone: 'America/Denver' },
+      }),
       now: () => clock,
     });
 

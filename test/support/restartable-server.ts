@@ -1,3 +1,4 @@
+import { ContentService } from '../../src/services/content.js';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -47,13 +48,14 @@ export async function createRestartableServer(env: Record<string, string> = {}):
         ...testPasswordHashCost(env),
         ...env,
       });
-      const { db } = await prepareDatabase(config);
+      const { db } = await prepareDatabase(config, loadContent());
       const logger = createLogger(config);
       const publicContent = new PublicContentChanges(db, logger);
-      const pageCache = new PageCache(db, { logger });
+      const content = new ContentService(db, publicContent, logger);
+      await content.load();
+      const pageCache = new PageCache(db, { logger, beforeClear: () => content.reload() });
       const uploads = createConfiguredUploadStorage(config);
       const uploadCleanup = new UploadCleanup(db, uploads, logger);
-      const content = loadContent();
       const app = await createApp({ config, db, content, logger, publicContent, pageCache, uploads, uploadCleanup });
       pageCache.startWatching(publicContent);
       uploadCleanup.start();

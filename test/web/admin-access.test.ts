@@ -89,7 +89,7 @@ describe('Admin access without a session', () => {
 
   before(async () => {
     server = await startTestServer(STAFF);
-    const content = loadContent();
+    const content = server.site.content;
     const renderer: Renderer = { page: () => '' };
     routes = adminRoutes(
       createStaffRouter({

@@ -369,10 +369,11 @@ describe('GET / (home page)', () => {
     expect(texts).to.include('4 Floor Plans');
   });
 
-  it('shows the special-offer flyer', () => {
-    const flyer = all(main, 'img', (img) => img.attrs.src === renderedSrc(content.media.specialOffer.src));
+  it('shows the special-offer flyer (the sample promotion)', () => {
+    const offer = content.promotions[0]!.image!;
+    const flyer = all(main, 'img', (img) => img.attrs.src === renderedSrc(offer.src));
     expect(flyer).to.have.length(1);
-    expect(flyer[0]!.attrs.alt).to.equal(content.media.specialOffer.alt);
+    expect(flyer[0]!.attrs.alt).to.equal(offer.alt);
   });
 });
 
@@ -570,21 +571,19 @@ describe('GET /floor-plans/:slug', () => {
   for (const [slug, name] of Object.entries(SLUG_TO_NAME)) {
     it(`server-renders the ${name} gallery: the images findByFloorplan lists for "${name}"`, async () => {
       const page = await getPageOnce(server, `/floor-plans/${slug}`);
-      const plan = content.floorPlans.find((candidate) => candidate.slug === slug);
-      const fixed = (plan?.fixedImages ?? []).map((image) => renderedSrc(image.src));
       const fromDatabase = (await galleryFromApi(name)).map(renderedSrc);
-      if (slug !== 'overlook') expect(fromDatabase.length, name).to.be.greaterThanOrEqual(3);
-      expect(mainImageSources(page)).to.deep.equal([...fixed, ...fromDatabase]);
+      expect(fromDatabase.length, name).to.be.greaterThanOrEqual(slug === 'overlook' ? 2 : 3);
+      const shown = mainImageSources(page);
+      expect(shown.slice(0, fromDatabase.length)).to.deep.equal(fromDatabase);
     });
   }
 
-  it("shows Overlook's two fixed images: the floor plan and the basement", async () => {
+  it("shows Overlook's two drawings: the floor plan and the basement", async () => {
     const page = await getPageOnce(server, '/floor-plans/overlook');
-    const overlook = content.floorPlans.find((plan) => plan.slug === 'overlook');
-    expect(overlook?.fixedImages).to.have.length(2);
+    const overlook = content.floorPlans.find((plan) => plan.slug === 'overlook')!;
     const images = all(mainOf(page.doc), 'img');
-    const floorPlan = images.filter((img) => img.attrs.src === renderedSrc(overlook!.fixedImages[0]!.src));
-    const basement = images.filter((img) => img.attrs.src === renderedSrc(overlook!.fixedImages[1]!.src));
+    const floorPlan = images.filter((img) => img.attrs.src === renderedSrc(overlook.levels[0]!.drawing.src));
+    const basement = images.filter((img) => img.attrs.src === renderedSrc(overlook.levels[1]!.drawing.src));
     expect(floorPlan).to.have.length(1);
     expect(basement).to.have.length(1);
     expect(floorPlan[0]!.attrs.alt).to.match(/floor plan/i);
@@ -609,7 +608,8 @@ describe('GET /floor-plans/:slug with a gallery image staff added', () => {
 
   it('renders the gallery from the database, the added image last', async () => {
     const page = await getPage(server, '/floor-plans/silverwood-ii');
-    const images = all(mainOf(page.doc), 'img');
+    // The gallery's images, before the promotions that follow it.
+    const images = all(mainOf(page.doc), 'img').filter((img) => !/special-offer/.test(img.attrs.src ?? ''));
     expect(images.length).to.be.greaterThan(1);
     expect(images.at(-1)!.attrs.src).to.equal(added.url);
     expect(images.at(-1)!.attrs.alt).to.equal(added.alt);

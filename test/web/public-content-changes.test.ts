@@ -173,9 +173,11 @@ describe('Public content changed: every change clears the page cache, whoever ma
       const content = loadContent();
       const homesites = createHomesiteService({
         db,
-        planNames: content.floorPlans.map((plan) => plan.name),
-        priceRange: content.homesites.priceRange,
-        lotsOnPlan: new Set(Array.from({ length: 78 }, (_, index) => index + 1)),
+        rules: () => ({
+          planNames: content.floorPlans.map((plan) => plan.name),
+          priceRange: content.homesites.priceRange,
+          lotsOnPlan: new Set(Array.from({ length: 78 }, (_, index) => index + 1)),
+        }),
         publicContent,
       });
       const lot = (await homesites.list()).find((row) => row.status === 'available')!.lot;

@@ -1,3 +1,4 @@
+import { loadContent } from '../../src/content/index.js';
 /**
  * `npm run bench:growth`: what a request costs as the data grows. Homesites go 78 → 1,000 (leads held at 1,000) and
  * leads 1,000 → 100,000 (homesites held at 78); at each size a fresh process starts the app on its own SQLite file,
@@ -72,7 +73,7 @@ async function fillDatabase(file: string, homesites: number, leads: number): Pro
   const db = connectDatabase({ client: 'sqlite', filename: file });
   try {
     await migrateToLatest(db);
-    await seedSampleContent(db);
+    await seedSampleContent(db, loadContent());
     const at = new Date().toISOString();
     await insertInBatches(db, 'homesites', benchHomesiteRows(homesites, 'Growth Street', at));
     const existing = Number(((await db('contact_messages').count({ n: '*' })) as { n: number }[])[0]?.n ?? 0);

@@ -93,7 +93,7 @@ export async function startHomesitesBenchSite(lots: number): Promise<HomesitesBe
   await fs.writeFile(outlineFile, benchOutlines(lots));
   const db = connectDatabase({ client: 'sqlite', filename: file });
   await migrateToLatest(db);
-  await seedSampleContent(db);
+  await seedSampleContent(db, loadContent());
   const extra = benchHomesiteRows(lots, 'Bench Street');
   for (let start = 0; start < extra.length; start += 50) await db('homesites').insert(extra.slice(start, start + 50));
   await db.destroy();

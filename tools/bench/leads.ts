@@ -1,3 +1,4 @@
+import { loadContent } from '../../src/content/index.js';
 /**
  * `npm run bench:leads`: the staff inbox at 100,000 leads. Starts the app in-process on a fresh SQLite database
  * holding 100,000 leads (two messages for each tour, a quarter from Google, a sixth from Facebook, the rest direct;
@@ -44,7 +45,7 @@ function sourceOf(index: number): Record<string, string | null> {
 async function seedLeads(file: string): Promise<void> {
   const db = connectDatabase({ client: 'sqlite', filename: file });
   await migrateToLatest(db);
-  await seedSampleContent(db);
+  await seedSampleContent(db, loadContent());
   const now = Date.now();
   const span = 2 * 365 * 86_400_000;
   await db.transaction(async (trx) => {

@@ -1,6 +1,6 @@
+import { contentOf } from '../request-content.js';
 import { Router } from 'express';
 import type { Knex } from 'knex';
-import type { Content } from '../../content/index.js';
 import { countCollection } from '../../db/image-collections.js';
 import { countLeadsBySourceAndWeek, countLeadSummary, type SourceWeekCount } from '../../db/leads.js';
 import { countUpcomingTours } from '../../db/tours.js';
@@ -13,7 +13,6 @@ import { staffOf, staffPage } from './staff-page.js';
 
 interface DashboardDeps {
   db: Knex;
-  content: Content;
   renderer: Renderer;
   homesites?: HomesiteService;
 }
@@ -46,7 +45,7 @@ export function toSourceTable(counts: SourceWeekCount[], now: Date, timeZone: st
 
 /** GET /admin: counts from aggregate queries (never every lead), leads per source, the latest homesite changes. */
 export function createDashboardRouter(deps: DashboardDeps): Router {
-  const { db, content, renderer, homesites } = deps;
+  const { db, renderer, homesites } = deps;
   const router = Router();
   router.get('/', async (req, res) => {
     const now = new Date();
@@ -60,12 +59,12 @@ export function createDashboardRouter(deps: DashboardDeps): Router {
     res.send(
       renderer.page(
         <AdminHomePage
-          communityName={content.community.name}
+          communityName={contentOf(req).community.name}
           staff={staffOf(req)}
           counts={{ carousel, unread: leads.unread, spam: leads.spam, newLeads: leads.new, upcomingTours }}
-          leadSources={toSourceTable(bySource, now, content.community.timeZone)}
+          leadSources={toSourceTable(bySource, now, contentOf(req).community.timeZone)}
           recentHomesiteChanges={homesiteChanges?.map(toChangeView)}
-          timeZone={content.community.timeZone}
+          timeZone={contentOf(req).community.timeZone}
         />,
         staffPage(req, 'Staff dashboard'),
       ),

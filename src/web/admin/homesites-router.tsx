@@ -1,5 +1,5 @@
+import { contentOf } from '../request-content.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import type { Content } from '../../content/index.js';
 import type { Renderer } from '../../render/renderer.js';
 import { dateInZone } from '../../shared/tour-slots.js';
 import {
@@ -28,7 +28,6 @@ import { receiveFile } from './receive-file.js';
 import { staffOf, staffPage } from './staff-page.js';
 
 interface AdminHomesitesDeps {
-  content: Content;
   renderer: Renderer;
   homesites: HomesiteService;
 }
@@ -107,9 +106,9 @@ function bulkBody(req: Request): unknown {
  * (no JavaScript) is answered with the page again, showing the outcome.
  */
 export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
-  const { content, renderer, homesites } = deps;
+  const { renderer, homesites } = deps;
   const router = Router();
-  const planNames = content.floorPlans.map((plan) => plan.name);
+  const planNames = (req: Request) => contentOf(req).floorPlans.map((plan) => plan.name);
   const json = express.json({ limit: '200kb', strict: true });
   const form = express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 20_000 });
 
@@ -134,7 +133,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
   ) {
     const query = req.method === 'GET' ? req.query : {};
     const status = isHomesiteStatus(query.status) ? query.status : '';
-    const plan = typeof query.plan === 'string' && planNames.includes(query.plan) ? query.plan : '';
+    const plan = typeof query.plan === 'string' && planNames(req).includes(query.plan) ? query.plan : '';
     const q = cleanText(query.q).slice(0, 100);
     const all = await homesites.list();
     const needle = q.toLowerCase();
@@ -150,18 +149,18 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     res.status(extra.status ?? 200).send(
       renderer.page(
         <HomesitesAdminPage
-          communityName={content.community.name}
+          communityName={contentOf(req).community.name}
           staff={staffOf(req)}
           filter={{ status, plan, q }}
           notice={extra.notice}
           importReport={extra.importReport}
           importNotice={extra.importNotice}
           recent={recent}
-          timeZone={content.community.timeZone}
+          timeZone={contentOf(req).community.timeZone}
           editor={{
             homesites: rows.map(toEditorHomesite),
-            plans: planNames,
-            priceRange: content.homesites.priceRange,
+            plans: planNames(req),
+            priceRange: contentOf(req).homesites.priceRange,
             csrfToken: csrfToken(req),
             total: all.length,
             rowNotice: extra.rowNotice,
@@ -188,10 +187,10 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
 
   router.get('/homesites', (req, res) => renderList(req, res));
 
-  router.get('/homesites.csv', async (_req, res) => {
+  router.get('/homesites.csv', async (req, res) => {
     res
       .type('text/csv; charset=utf-8')
-      .attachment(`homesites-${dateInZone(Date.now(), content.community.timeZone)}.csv`)
+      .attachment(`homesites-${dateInZone(Date.now(), contentOf(req).community.timeZone)}.csv`)
       .send(`\uFEFF${homesitesToCsv(await homesites.list())}`);
   });
 
@@ -259,11 +258,11 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     res.send(
       renderer.page(
         <HomesiteHistoryPage
-          communityName={content.community.name}
+          communityName={contentOf(req).community.name}
           staff={staffOf(req)}
           lot={lot}
           changes={changes.map(toChangeView)}
-          timeZone={content.community.timeZone}
+          timeZone={contentOf(req).community.timeZone}
         />,
         staffPage(req, `History of homesite ${lot}`),
       ),

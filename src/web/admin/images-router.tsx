@@ -1,6 +1,6 @@
+import { contentOf } from '../request-content.js';
 import express, { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
-import type { Content } from '../../content/index.js';
 import type { ImageCollection } from '../../db/image-collections.js';
 import type { DescribeImage } from '../../render/images.js';
 import type { Renderer } from '../../render/renderer.js';
@@ -24,7 +24,6 @@ import { staffOf, staffPage } from './staff-page.js';
 
 interface ImagesDeps {
   db: Knex;
-  content: Content;
   renderer: Renderer;
   image: DescribeImage;
   images: ImageLibrary;
@@ -37,7 +36,7 @@ const HOMEPAGE: ImageCollection = { kind: 'homepage' };
  * Every change goes through the image library, which says "public content changed".
  */
 export function createImagesRouter(deps: ImagesDeps): Router {
-  const { db, content, renderer, image, images } = deps;
+  const { db, renderer, image, images } = deps;
   const router = Router();
   const json = express.json({ limit: '100kb', strict: true });
   /** Receives the image; a body refused before it was read goes back to the editor (`editorOf`) as a form post does. */
@@ -57,7 +56,7 @@ export function createImagesRouter(deps: ImagesDeps): Router {
 
   function collectionFrom(req: Request, res: Response): ImageCollection | undefined {
     const { floorplan } = req.query;
-    const plan = content.floorPlans.find((candidate) => candidate.name === floorplan);
+    const plan = contentOf(req).floorPlans.find((candidate) => candidate.name === floorplan);
     if (!plan) {
       res.status(400).json({ error: 'floorplan must be one floor plan display name.' });
       return undefined;
@@ -100,7 +99,7 @@ export function createImagesRouter(deps: ImagesDeps): Router {
     res.send(
       renderer.page(
         <ImagesEditorPage
-          communityName={content.community.name}
+          communityName={contentOf(req).community.name}
           staff={staffOf(req)}
           path={isHome ? '/admin/homepage-images' : '/admin/floorplan-images'}
           heading={heading}
@@ -109,7 +108,7 @@ export function createImagesRouter(deps: ImagesDeps): Router {
           otherCollections={
             isHome
               ? undefined
-              : content.floorPlans.map((plan) => ({
+              : contentOf(req).floorPlans.map((plan) => ({
                   href: `/admin/floorplan-images/${plan.slug}`,
                   label: plan.name,
                   current: plan.name === collection.floorplan,
@@ -139,10 +138,10 @@ export function createImagesRouter(deps: ImagesDeps): Router {
 
   router.get('/homepage-images', (req, res) => renderEditor(req, res, HOMEPAGE));
   router.get('/floorplan-images', (req, res) =>
-    res.redirect(303, `/admin/floorplan-images/${content.floorPlans[0]?.slug ?? ''}`),
+    res.redirect(303, `/admin/floorplan-images/${contentOf(req).floorPlans[0]?.slug ?? ''}`),
   );
   router.get('/floorplan-images/:slug', async (req, res, next) => {
-    const plan = content.floorPlans.find((candidate) => candidate.slug === req.params.slug);
+    const plan = contentOf(req).floorPlans.find((candidate) => candidate.slug === req.params.slug);
     if (!plan) return next();
     await renderEditor(req, res, { kind: 'floorplan', floorplan: plan.name });
   });
@@ -193,11 +192,11 @@ export function createImagesRouter(deps: ImagesDeps): Router {
 
   function receiveUpload(
     collectionOf: (req: Request, res: Response) => ImageCollection | undefined,
-    editorPath: (collection: ImageCollection) => string,
+    editorPath: (req: Request, collection: ImageCollection) => string,
   ) {
     const editorOf = (req: Request) => {
-      const plan = content.floorPlans.find((candidate) => candidate.name === req.query.floorplan);
-      return editorPath(plan ? { kind: 'floorplan', floorplan: plan.name } : HOMEPAGE);
+      const plan = contentOf(req).floorPlans.find((candidate) => candidate.name === req.query.floorplan);
+      return editorPath(req, plan ? { kind: 'floorplan', floorplan: plan.name } : HOMEPAGE);
     };
     return [
       receiveImage(editorOf),
@@ -206,7 +205,7 @@ export function createImagesRouter(deps: ImagesDeps): Router {
         const collection = collectionOf(req, res);
         if (!collection) return;
         const browserForm = acceptsHtml(req);
-        const back = editorPath(collection);
+        const back = editorPath(req, collection);
         try {
           if (!req.file) throw new ImageLibraryError('Choose an image file to upload.');
           const alt = cleanText(req.body?.alt);
@@ -222,10 +221,10 @@ export function createImagesRouter(deps: ImagesDeps): Router {
     ];
   }
 
-  const planSlug = (collection: ImageCollection) =>
+  const planSlug = (req: Request, collection: ImageCollection) =>
     collection.kind === 'homepage'
       ? ''
-      : (content.floorPlans.find((plan) => plan.name === collection.floorplan)?.slug ?? '');
+      : (contentOf(req).floorPlans.find((plan) => plan.name === collection.floorplan)?.slug ?? '');
   router.post(
     '/upload/homepageimage',
     ...receiveUpload(
@@ -235,7 +234,7 @@ export function createImagesRouter(deps: ImagesDeps): Router {
   );
   router.post(
     '/upload/floorplanimage',
-    ...receiveUpload(collectionFrom, (collection) => `/admin/floorplan-images/${planSlug(collection)}`),
+    ...receiveUpload(collectionFrom, (req, collection) => `/admin/floorplan-images/${planSlug(req, collection)}`),
   );
 
   return router;

@@ -1,3 +1,4 @@
+import { contentOf } from '../request-content.js';
 import express, { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import type { Content } from '../../content/index.js';
@@ -28,7 +29,6 @@ import { personOf } from '../../shared/lead-person.js';
 
 interface MessagesDeps {
   db: Knex;
-  content: Content;
   renderer: Renderer;
 }
 
@@ -96,8 +96,7 @@ const formBody = express.urlencoded({ extended: false, limit: '16kb', parameterL
  * and notes, mark as read, and deletion at a buyer's request (no public page changes).
  */
 export function createMessagesRouter(deps: MessagesDeps): Router {
-  const { db, content, renderer } = deps;
-  const timeZone = content.community.timeZone;
+  const { db, renderer } = deps;
   const router = Router();
 
   router.get('/messages', async (req, res) => {
@@ -115,10 +114,10 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
     res.send(
       renderer.page(
         <MessagesPage
-          communityName={content.community.name}
+          communityName={contentOf(req).community.name}
           staff={staffOf(req)}
-          leads={rows.map((row) => toLeadView(row, content, filter))}
-          timeZone={timeZone}
+          leads={rows.map((row) => toLeadView(row, contentOf(req), filter))}
+          timeZone={contentOf(req).community.timeZone}
           filter={{
             kind: filter.kind ?? '',
             status: filter.status ?? '',
@@ -129,7 +128,7 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
             spam: filter.spam,
           }}
           sources={sources.map(printable)}
-          plans={content.floorPlans.map((plan) => ({ value: plan.slug, label: plan.name }))}
+          plans={contentOf(req).floorPlans.map((plan) => ({ value: plan.slug, label: plan.name }))}
           counts={{ total: counts.total, unread: counts.unread, spam: summary.spam }}
           pages={{
             page,
@@ -154,7 +153,7 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
   router.get('/messages.csv', async (req, res) => {
     res
       .type('text/csv; charset=utf-8')
-      .attachment(`messages-${dateInZone(Date.now(), content.community.timeZone)}.csv`)
+      .attachment(`messages-${dateInZone(Date.now(), contentOf(req).community.timeZone)}.csv`)
       .setHeader('Cache-Control', 'no-store');
     try {
       await writeLeadsCsv(leadPages(db), res, () => res.destroyed);

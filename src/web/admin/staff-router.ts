@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Knex } from 'knex';
-import type { Content } from '../../content/index.js';
+import type { ContentService } from '../../services/content.js';
+import { createContentApiRouter } from './content-api-router.js';
 import type { DescribeImage } from '../../render/images.js';
 import type { Renderer } from '../../render/renderer.js';
 import type { HomesiteService } from '../../services/homesites.js';
@@ -14,7 +15,7 @@ import { createAdminToursRouter } from './tours-router.js';
 
 export interface StaffRouterDeps {
   db: Knex;
-  content: Content;
+  content: ContentService;
   renderer: Renderer;
   image: DescribeImage;
   images: ImageLibrary;
@@ -30,6 +31,7 @@ export function createStaffRouter(deps: StaffRouterDeps): Router {
   const { homesites, tours } = deps;
   const router = Router();
   router.use('/', createDashboardRouter(deps));
+  router.use('/', createContentApiRouter(deps));
   router.use('/', createImagesRouter(deps));
   router.use('/', createMessagesRouter(deps));
   if (homesites) router.use('/', createAdminHomesitesRouter({ ...deps, homesites }));

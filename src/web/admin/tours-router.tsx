@@ -1,5 +1,5 @@
+import { contentOf } from '../request-content.js';
 import express, { Router, type Request } from 'express';
-import type { Content } from '../../content/index.js';
 import type { Renderer } from '../../render/renderer.js';
 import type { TourService } from '../../services/tours.js';
 import { addDays, dateInZone, formatSlotDate, formatSlotTime, isCalendarDate } from '../../shared/tour-slots.js';
@@ -11,14 +11,13 @@ export const STAFF_TOUR_DAYS = 14;
 const OUTCOMES = new Set(['toured', 'no-show']);
 
 interface AdminToursDeps {
-  content: Content;
   renderer: Renderer;
   tours: TourService;
 }
 
 /** /admin/tours: tours by day in the community's zone; staff mark each one toured or no-show. */
 export function createAdminToursRouter(deps: AdminToursDeps): Router {
-  const { content, renderer, tours } = deps;
+  const { renderer, tours } = deps;
   const zone = tours.timeZone;
   const router = Router();
 
@@ -33,7 +32,7 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
     for (const row of rows) {
       const startMs = Date.parse(row.start_at);
       const day = days.find((candidate) => candidate.date === dateInZone(startMs, zone));
-      const plan = content.floorPlans.find((candidate) => candidate.slug === row.plan);
+      const plan = contentOf(req).floorPlans.find((candidate) => candidate.slug === row.plan);
       const about = [row.homesite ? `Homesite ${row.homesite}` : null, plan?.name ?? null].filter(Boolean);
       day?.tours.push({
         id: row.id,
@@ -50,7 +49,7 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
     res.send(
       renderer.page(
         <ToursAdminPage
-          communityName={content.community.name}
+          communityName={contentOf(req).community.name}
           staff={{ username: req.user?.username ?? '', csrfToken: csrfToken(req) }}
           days={days}
           zoneName={formatSlotTime(tours.now(), zone).split(' ').at(-1) ?? zone}

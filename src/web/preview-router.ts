@@ -1,0 +1,60 @@
+import type { IncomingMessage } from 'node:http';
+import { Router, type Express, type RequestHandler } from 'express';
+import type { ContentService } from '../services/content.js';
+import { requireStaff } from './require-staff.js';
+import { setRequestContent } from './request-content.js';
+
+const previews = new WeakSet<IncomingMessage>();
+
+/** Whether this request renders drafts (a staff preview): never served from or stored in the page cache. */
+export function isPreview(req: IncomingMessage): boolean {
+  return previews.has(req);
+}
+
+const BANNER =
+  '<div class="preview-banner" role="note"><strong>Preview</strong> — drafts shown as they will look once published. ' +
+  'Buyers still see the published site. <a href="/admin/content">Back to content</a></div>';
+
+/** Puts the banner first in the page's body. */
+function withBanner(html: string): string {
+  return html.replace(/<body([^>]*)>/, (body) => `${body}${BANNER}`);
+}
+
+/**
+ * `GET /preview/<public path>`: the public page rendered with every section's draft in place of its published
+ * document, for staff only (a redirect to /login otherwise), never cached and never indexed. The request is handed
+ * back to the app under the public path, so the page is the one buyers will get, banner aside.
+ */
+export function createPreviewRouter(deps: {
+  app: Express;
+  content: ContentService;
+  session: RequestHandler[];
+}): Router {
+  const router = Router();
+  router.use('/preview', ...deps.session, requireStaff, async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.status(405).set('Allow', 'GET, HEAD').send('A preview can only be looked at.');
+      return;
+    }
+    try {
+      setRequestContent(req, await deps.content.preview());
+    } catch (error) {
+      next(error);
+      return;
+    }
+    previews.add(req);
+    res.set('Cache-Control', 'no-store');
+    res.set('X-Robots-Tag', 'noindex');
+    const send = res.send.bind(res);
+    res.send = (body?: unknown) => {
+      const html = typeof body === 'string' && /^text\/html/.test(String(res.get('Content-Type') ?? 'text/html'));
+      return send(html ? withBanner(body as string) : body);
+    };
+    const target = req.url === '' ? '/' : req.url;
+    if (/^\/(?:admin|login|logout|preview)(?:[/?#.]|$)/.test(target)) return next();
+    req.url = target;
+    req.originalUrl = target;
+    (deps.app as unknown as { handle: (req: unknown, res: unknown, next: unknown) => void }).handle(req, res, next);
+  });
+  return router;
+}

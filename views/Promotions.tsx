@@ -1,0 +1,50 @@
+import type { Promotion } from '../src/content/index.js';
+import type { DescribeImage } from '../src/render/images.js';
+import { Picture } from '../src/shared/Picture.js';
+
+interface PromotionsProps {
+  promotions: Promotion[];
+  heading: string;
+  image: DescribeImage;
+  /** The contact link's question: the page's plan when there is one. */
+  askHref: string;
+}
+
+/** The promotions showing today, each with its text, dates and flyer; nothing at all when none is. */
+export function Promotions({ promotions, heading, image, askHref }: PromotionsProps) {
+  if (promotions.length === 0) return null;
+  return (
+    <section className="offer container" aria-labelledby="offer-heading">
+      <h2 id="offer-heading">{heading}</h2>
+      {promotions.map((promotion, index) => (
+        <article className="offer-item" key={`${promotion.title}-${index}`} aria-labelledby={`offer-${index}`}>
+          <div className="offer-text">
+            <h3 id={`offer-${index}`}>{promotion.title}</h3>
+            <p>{promotion.text}</p>
+            <p className="offer-dates">Until {formatDay(promotion.ends)}</p>
+            <a className="button" href={askHref}>
+              Ask about the offer
+            </a>
+          </div>
+          {promotion.image ? (
+            <Picture
+              image={image(promotion.image.src, promotion.image.alt)}
+              sizes="(min-width: 900px) 420px, 92vw"
+              className="offer-flyer"
+            />
+          ) : null}
+        </article>
+      ))}
+    </section>
+  );
+}
+
+/** "December 31, 2026" from 2026-12-31 (a calendar date, so read in UTC). */
+function formatDay(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
