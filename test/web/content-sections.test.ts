@@ -82,7 +82,7 @@ describe('Content in staff hands (contract, wave 3)', function () {
     expect(community.published.data).to.include({ name: 'Maple Hollow', tagline: "Homes From The Mid 500's" });
     expect(community.published.data.about).to.be.an('array').with.length.greaterThan(0);
     expect(community.published.publishedBy).to.equal('sample');
-    expect(Date.parse(community.published.publishedAt)).to.not.be.NaN;
+    expect(Number.isFinite(Date.parse(community.published.publishedAt))).to.equal(true);
     expect(community.draft).to.equal(null);
     expect(community.scheduled).to.equal(null);
     for (const id of ['floor-plans', 'promotions', 'tours', 'legal']) {
