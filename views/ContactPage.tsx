@@ -16,10 +16,7 @@ export function ContactPage({ content, path, initial }: ContactPageProps) {
       <section className="contact container" aria-labelledby="contact-heading">
         <div className="contact-intro">
           <h1 id="contact-heading">Contact Us</h1>
-          <p>
-            Tell us what you are looking for and a {builder.name} sales counselor will get back to you within one
-            business day.
-          </p>
+          <p>{content.pages.contactIntro}</p>
           <ul className="contact-details">
             <CallAndEmail builder={builder} />
             <VisitAddress address={community.address} />

@@ -5,8 +5,8 @@ export function LendersSection({ content }: { content: Content }) {
   return (
     <section id="lenders" className="lenders" aria-labelledby="lenders-heading" tabIndex={-1}>
       <div className="container">
-        <h2 id="lenders-heading">Get pre-approved with our preferred lenders</h2>
-        <p>A pre-approval tells you what you can afford before you choose your homesite. Start with either lender:</p>
+        <h2 id="lenders-heading">{content.pages.lendersHeading}</h2>
+        <p>{content.pages.lendersText}</p>
         <ul className="lender-list">
           {content.lenders.map((lender) => (
             <li key={lender.name}>

@@ -8,8 +8,10 @@ export function QuestionsBlock({ content }: { content: Content }) {
     <section className="questions" aria-labelledby="questions-heading">
       <div className="container questions-inner">
         <div>
-          <h2 id="questions-heading">Have Questions About the community</h2>
-          <p>Our sales counselors are here to help. {content.community.salesHours}.</p>
+          <h2 id="questions-heading">{content.pages.questionsHeading}</h2>
+          <p>
+            {content.pages.questionsText} {content.community.salesHours}.
+          </p>
         </div>
         <div className="questions-actions">
           <a className="button button-light" href="/contact">

@@ -40,7 +40,7 @@ export function SitePlanPage({ content, path, map, lotMap, homesites, availableC
       </section>
       <section className="nearby-section" id="nearby" aria-labelledby="nearby-heading">
         <div className="container">
-          <h2 id="nearby-heading">What’s nearby</h2>
+          <h2 id="nearby-heading">{content.pages.sitePlanNearbyHeading}</h2>
           <Widget
             name="Nearby"
             hydrate="visible"
