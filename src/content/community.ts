@@ -379,7 +379,7 @@ export const community = {
     lendersText:
       'A pre-approval tells you what you can afford before you choose your homesite. Start with either lender:',
     contactIntro:
-      'Tell us what you are looking for and a sales counselor will get back to you within one business day.',
+      'Tell us what you are looking for and a Summit Lane Homes sales counselor will get back to you within one business day.',
     promotionsHeading: 'Special offers',
   },
   sampleNotice: 'Sample community for demonstration: names, places, images and documents are invented.',
