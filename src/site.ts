@@ -9,6 +9,7 @@ import { LeadOutbox, type OutboxTiming } from './services/lead-outbox.js';
 import { createConfiguredUploadStorage } from './services/configured-upload-storage.js';
 import { PublicContentChanges } from './services/public-content.js';
 import { SpamPurge } from './services/spam-purge.js';
+import { StaffMailer } from './services/staff-mail.js';
 import type { StaffPasswordChange } from './services/staff-accounts.js';
 import { UploadCleanup, type UploadCleanupTiming } from './services/upload-cleanup.js';
 import { PageCache } from './web/page-cache.js';
@@ -31,6 +32,8 @@ export interface Site {
   spamPurge: SpamPurge;
   /** Removes upload folders no image names any more (failed uploads, deleted images), across restarts. */
   uploadCleanup: UploadCleanup;
+  /** Sends staff e-mails (invitations, password resets) when SMTP_URL is set. */
+  staffMailer: StaffMailer | undefined;
   /**
    * Stops the page cache's watch, the outbox's and the upload clean-up's workers and the spam purge, and closes the
    * database (after the HTTP server has stopped).
@@ -65,7 +68,9 @@ export async function createSite(
       : undefined;
   const publicContent = new PublicContentChanges(db, logger);
   const pageCache = new PageCache(db, { logger });
-  const spamPurge = new SpamPurge(db, logger);
+  // The hourly purge also prunes audit rows older than AUDIT_RETENTION_DAYS (by age only).
+  const spamPurge = new SpamPurge(db, logger, { auditRetentionDays: config.auditRetentionDays });
+  const staffMailer = config.staffMail ? new StaffMailer(db, config.staffMail, logger) : undefined;
   const uploads = createConfiguredUploadStorage(config);
   const uploadCleanup = new UploadCleanup(db, uploads, logger, options.uploadCleanupTiming);
   try {
@@ -79,9 +84,11 @@ export async function createSite(
       pageCache,
       uploads,
       uploadCleanup,
+      staffMailer,
     });
     pageCache.startWatching(publicContent);
     outbox?.start();
+    staffMailer?.start();
     uploadCleanup.start();
     // Awaited, so a site that has started holds no spam older than the limit.
     await spamPurge.start();
@@ -97,9 +104,11 @@ export async function createSite(
       pageCache,
       spamPurge,
       uploadCleanup,
+      staffMailer,
       async close() {
         pageCache.stopWatching();
         await outbox?.stop();
+        await staffMailer?.stop();
         await uploadCleanup.stop();
         await spamPurge.stop();
         await db.destroy();

@@ -1,16 +1,20 @@
+import type { Knex } from 'knex';
 import express, { Router, type Request } from 'express';
 import type { Content } from '../../content/index.js';
 import type { Renderer } from '../../render/renderer.js';
 import type { TourService } from '../../services/tours.js';
 import { addDays, dateInZone, formatSlotDate, formatSlotTime, isCalendarDate } from '../../shared/tour-slots.js';
 import { ToursAdminPage, type StaffTourDay } from '../../../views/admin/ToursAdminPage.js';
-import { csrfToken, requireCsrfToken } from '../csrf.js';
+import { requireCsrfToken } from '../csrf.js';
+import { staffOf } from './staff-page.js';
+import { auditRequest } from '../audit.js';
 
 /** How many days /admin/tours shows at once. */
 export const STAFF_TOUR_DAYS = 14;
 const OUTCOMES = new Set(['toured', 'no-show']);
 
 interface AdminToursDeps {
+  db: Knex;
   content: Content;
   renderer: Renderer;
   tours: TourService;
@@ -18,7 +22,7 @@ interface AdminToursDeps {
 
 /** /admin/tours: tours by day in the community's zone; staff mark each one toured or no-show. */
 export function createAdminToursRouter(deps: AdminToursDeps): Router {
-  const { content, renderer, tours } = deps;
+  const { db, content, renderer, tours } = deps;
   const zone = tours.timeZone;
   const router = Router();
 
@@ -51,7 +55,7 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
       renderer.page(
         <ToursAdminPage
           communityName={content.community.name}
-          staff={{ username: req.user?.username ?? '', csrfToken: csrfToken(req) }}
+          staff={staffOf(req)}
           days={days}
           zoneName={formatSlotTime(tours.now(), zone).split(' ').at(-1) ?? zone}
           from={from}
@@ -76,6 +80,7 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
       }
       const found = await tours.markOutcome(id, status as 'toured' | 'no-show', req.user?.username ?? 'staff');
       if (!found) return res.status(404).json({ error: 'Unknown tour, or a cancelled one.' });
+      await auditRequest(db, req, 'tour.status', `tour/${id}`, { status });
       res.redirect(303, '/admin/tours');
     },
   );
