@@ -62,7 +62,7 @@ export function TeamPage(props: TeamPageProps) {
       <section aria-labelledby="members-heading">
         <h2 id="members-heading">Accounts</h2>
         <div className="table-scroll" role="region" aria-labelledby="members-heading" tabIndex={0}>
-          <table className="team-table">
+          <table className="team-table team-members">
             <thead>
               <tr>
                 <th scope="col">Username</th>
@@ -80,11 +80,11 @@ export function TeamPage(props: TeamPageProps) {
                     {member.username}
                     {member.email ? <span className="team-email">{member.email}</span> : null}
                   </th>
-                  <td>{ROLE_LABELS[member.role]}</td>
-                  <td>{member.active ? 'Active' : 'Deactivated'}</td>
-                  <td>{member.twoFactor ? 'On' : 'Off'}</td>
-                  <td>{member.lastSignIn ?? 'Never'}</td>
-                  <td>
+                  <td data-label="Role">{ROLE_LABELS[member.role]}</td>
+                  <td data-label="State">{member.active ? 'Active' : 'Deactivated'}</td>
+                  <td data-label="Two-factor">{member.twoFactor ? 'On' : 'Off'}</td>
+                  <td data-label="Last sign-in">{member.lastSignIn ?? 'Never'}</td>
+                  <td data-label="Change">
                     <div className="team-actions">
                       <form method="post" action={`/admin/team/${encodeURIComponent(member.username)}`}>
                         {hidden}
