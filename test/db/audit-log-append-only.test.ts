@@ -28,7 +28,9 @@ describe('The audit trail is append-only', () => {
     expect(queries).to.not.match(/\.update\(|\.merge\(|\.truncate\(|\.del\(/);
     const deletes = queries.match(/\.delete\(/g) ?? [];
     expect(deletes).to.have.length(1);
-    expect(queries).to.match(/export function pruneAuditRowsBefore\(db: Knex, before: string\): Promise<number> \{\n\s+return db\('audit_log'\)\.where\('at', '<', before\)\.delete\(\);/);
+    expect(queries).to.match(
+      /export function pruneAuditRowsBefore\(db: Knex, before: string\): Promise<number> \{\n\s+return db\('audit_log'\)\.where\('at', '<', before\)\.delete\(\);/,
+    );
   });
 
   describe('pruning', () => {
@@ -45,7 +47,9 @@ describe('The audit trail is append-only', () => {
       await recordAudit(server.db, { actor: 'b', action: 'sign-in' }, new Date(now - 729 * 86_400_000));
       await recordAudit(server.db, { actor: 'c', action: 'sign-in' }, new Date(now - 1000));
       expect(await pruneAuditLog(server.db, 730, now)).to.equal(1);
-      expect(await server.db('audit_log').whereIn('actor', ['a', 'b', 'c']).orderBy('actor').pluck('actor')).to.deep.equal(['b', 'c']);
+      expect(
+        await server.db('audit_log').whereIn('actor', ['a', 'b', 'c']).orderBy('actor').pluck('actor'),
+      ).to.deep.equal(['b', 'c']);
     });
   });
 });

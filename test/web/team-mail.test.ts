@@ -36,7 +36,10 @@ describe('Staff e-mail through a real SMTP server', () => {
   });
 
   it('e-mails the invitation link (the same the call answers), stored before it is sent', async () => {
-    const response = await staffCall(server.url, '/admin/team/invitations', owner, { email: 'ivy@example.com', role: 'sales' });
+    const response = await staffCall(server.url, '/admin/team/invitations', owner, {
+      email: 'ivy@example.com',
+      role: 'sales',
+    });
     expect(response.status).to.equal(201);
     const { link } = (await response.json()) as { link: string };
     await waitFor(() => sink.mails.some((mail) => mail.to.includes('ivy@example.com')));

@@ -181,7 +181,8 @@ export function createAccountRouter(deps: AccountDeps): Router {
         actorOf(req),
       );
       if (!added) return res.status(400).json({ error: 'The passkey could not be verified.' });
-      res.status(201).json({ redirect: '/admin/account#two-factor' });
+      // A new address (not only a new #fragment), so the browser loads the page again and lists the passkey.
+      res.status(201).json({ redirect: '/admin/account?passkey=added#two-factor' });
     },
   );
 
