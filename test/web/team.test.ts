@@ -214,6 +214,13 @@ describe('A team with roles', () => {
       expect((await server.db('users').where({ username: 'staff' }).first()).role).to.equal('owner');
     });
 
+    it('demotes an owner while another active owner remains', async () => {
+      await teamMember(server.url, owner, 'owner', 'olga', 'basalt trumpet thirty');
+      const response = await staffCall(server.url, '/admin/team/olga', owner, { role: 'marketing' });
+      expect(response.status).to.equal(200);
+      expect((await staffCall(server.url, '/admin/team/staff', owner, { role: 'sales' })).status).to.equal(409);
+    });
+
     it('answers 404 for an unknown account and 400 for a bad change', async () => {
       expect((await staffCall(server.url, '/admin/team/nobody-here', owner, { role: 'sales' })).status).to.equal(404);
       expect((await staffCall(server.url, '/admin/team/mara', owner, { role: 'boss' })).status).to.equal(400);
