@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
-import express, { type Express } from 'express';
+import express, { type Express, type Request } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -31,6 +31,11 @@ import { createAuthRouter } from './web/auth-router.js';
 import { keepSessionCookieFirst } from './web/login-throttle.js';
 import { rejectCrossSite } from './web/csrf.js';
 import { requireStaff } from './web/require-staff.js';
+import { requirePermission } from './web/require-permission.js';
+import { createAccountLinksRouter } from './web/account-links-router.js';
+import { answerForbidden } from './web/admin/forbidden.js';
+import type { StaffMailer } from './services/staff-mail.js';
+import type { RelyingParty } from './services/passkeys.js';
 import { createStaffSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './web/staff-session.js';
 import { createContactRouter } from './web/contact-router.js';
 import { contactPageQuery } from './web/contact-page-query.js';
@@ -70,6 +75,8 @@ export interface AppDeps {
   uploads: UploadStorage;
   /** The worker that removes upload folders no image names any more; its owner starts and stops it. */
   uploadCleanup: UploadCleanupHandle;
+  /** Sends staff e-mails (invitations, password resets) when SMTP_URL is set; its owner starts and stops it. */
+  staffMailer?: StaffMailer;
 }
 
 type Handle = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
@@ -188,8 +195,35 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   );
   app.use('/login', keepSessionCookieFirst);
   app.use(['/login', '/logout', '/admin'], staffSession.middleware);
+  const production = config.env === 'production';
+  /**
+   * The origin links in e-mails and passkeys are bound to: SITE_URL in production (never the request's Host
+   * header, which any client sets); the request's own origin outside it (tests run on a random port).
+   */
+  const originOf = (req: Request) =>
+    production ? config.siteUrl : `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  const relyingParty = (req: Request): RelyingParty => {
+    const origin = originOf(req);
+    return { id: new URL(origin).hostname, name: content.published().community.name, origin };
+  };
+  const mailStored = () => deps.staffMailer?.nudge();
+  app.use(
+    createAccountLinksRouter({
+      db,
+      renderer: kit.renderer,
+      communityName: () => content.published().community.name,
+      passwordHashCost: config.passwordHashCost,
+      mail: config.staffMail !== undefined,
+      mailStored,
+      origin: originOf,
+      loginRateLimit: config.loginRateLimit,
+      rateLimitStores,
+    }),
+  );
   app.use(
     createAuthRouter({
+      db,
+      relyingParty,
       passport: staffSession.passport,
       renderer: kit.renderer,
       communityName: () => content.published().community.name,
@@ -204,7 +238,18 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     '/admin',
     requireStaff,
     rejectCrossSite,
-    createStaffRouter({ db, content, renderer: kit.renderer, image: kit.image, images, homesites, tours }),
+    requirePermission(answerForbidden(kit.renderer, () => content.published().community.name)),
+    createStaffRouter({
+      db,
+      content,
+      renderer: kit.renderer,
+      image: kit.image,
+      images,
+      homesites,
+      tours,
+      team: { mail: config.staffMail !== undefined, mailStored, origin: originOf },
+      account: { sessionIdleMs: config.sessionIdleMs, passwordHashCost: config.passwordHashCost, relyingParty },
+    }),
   );
   app.use(notFound(kit));
   app.use(errorHandler(kit, logger));

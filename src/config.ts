@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from './services/audit-log.js';
 import { LOWEST_PASSWORD_HASH_COST, PASSWORD_HASH_COST } from './services/passwords.js';
 import { PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from './shared/staff-credentials.js';
 
@@ -81,6 +82,7 @@ const envSchema = z
     LEAD_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     CONTACT_RATE_LIMIT: nonNegativeInt(10),
     LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(DEFAULT_AUDIT_RETENTION_DAYS),
     PASSWORD_HASH_COST: z.coerce
       .number()
       .int()
@@ -175,6 +177,13 @@ export interface Config {
   uploadStore: S3Target | undefined;
   map: { tileUrl: string; attribution: string };
   mail: { smtpUrl: string; to: string; from: string } | undefined;
+  /**
+   * Where staff e-mails (invitations, password resets) go out: SMTP_URL alone is enough; the sender is MAIL_FROM,
+   * else CONTACT_TO, else no-reply at the site's host.
+   */
+  staffMail: { smtpUrl: string; from: string } | undefined;
+  /** How long audit rows are kept (AUDIT_RETENTION_DAYS, default two years), then pruned by age. */
+  auditRetentionDays: number;
   /** Where each stored non-spam lead is POSTed, signed with the secret. */
   leadWebhook: { url: string; secret: string } | undefined;
   contactRateLimit: number;
@@ -251,6 +260,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.SMTP_URL && e.CONTACT_TO
         ? { smtpUrl: e.SMTP_URL, to: e.CONTACT_TO, from: e.MAIL_FROM ?? e.CONTACT_TO }
         : undefined,
+    staffMail: e.SMTP_URL
+      ? {
+          smtpUrl: e.SMTP_URL,
+          from: e.MAIL_FROM ?? e.CONTACT_TO ?? `no-reply@${e.SITE_URL ? new URL(e.SITE_URL).hostname : 'localhost'}`,
+        }
+      : undefined,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     leadWebhook:
       e.LEAD_WEBHOOK_URL && e.LEAD_WEBHOOK_SECRET
         ? { url: e.LEAD_WEBHOOK_URL, secret: e.LEAD_WEBHOOK_SECRET }

@@ -10,6 +10,7 @@ import { createConfiguredUploadStorage } from './services/configured-upload-stor
 import { PublicContentChanges } from './services/public-content.js';
 import { ContentService } from './services/content.js';
 import { SpamPurge } from './services/spam-purge.js';
+import { StaffMailer } from './services/staff-mail.js';
 import type { StaffPasswordChange } from './services/staff-accounts.js';
 import { UploadCleanup, type UploadCleanupTiming } from './services/upload-cleanup.js';
 import { PageCache } from './web/page-cache.js';
@@ -33,6 +34,8 @@ export interface Site {
   spamPurge: SpamPurge;
   /** Removes upload folders no image names any more (failed uploads, deleted images), across restarts. */
   uploadCleanup: UploadCleanup;
+  /** Sends staff e-mails (invitations, password resets) when SMTP_URL is set. */
+  staffMailer: StaffMailer | undefined;
   /**
    * Stops the page cache's watch, the outbox's and the upload clean-up's workers and the spam purge, and closes the
    * database (after the HTTP server has stopped).
@@ -79,7 +82,9 @@ export async function createSite(
   // Another instance's publish moves the shared revision: the content is reloaded before the pages are dropped.
   const pageCache = new PageCache(db, { logger, beforeClear: () => content.reload() });
   content.onNewDay(() => pageCache.clear());
-  const spamPurge = new SpamPurge(db, logger);
+  // The hourly purge also prunes audit rows older than AUDIT_RETENTION_DAYS (by age only).
+  const spamPurge = new SpamPurge(db, logger, { auditRetentionDays: config.auditRetentionDays });
+  const staffMailer = config.staffMail ? new StaffMailer(db, config.staffMail, logger) : undefined;
   const uploads = createConfiguredUploadStorage(config);
   const uploadCleanup = new UploadCleanup(db, uploads, logger, options.uploadCleanupTiming);
   try {
@@ -93,10 +98,12 @@ export async function createSite(
       pageCache,
       uploads,
       uploadCleanup,
+      staffMailer,
     });
     pageCache.startWatching(publicContent);
     content.startSchedules();
     outbox?.start();
+    staffMailer?.start();
     uploadCleanup.start();
     // Awaited, so a site that has started holds no spam older than the limit.
     await spamPurge.start();
@@ -112,10 +119,12 @@ export async function createSite(
       pageCache,
       spamPurge,
       uploadCleanup,
+      staffMailer,
       async close() {
         pageCache.stopWatching();
         await content.stopSchedules();
         await outbox?.stop();
+        await staffMailer?.stop();
         await uploadCleanup.stop();
         await spamPurge.stop();
         await db.destroy();

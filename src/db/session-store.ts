@@ -6,6 +6,12 @@ type Callback<T = void> = (error?: unknown, value?: T) => void;
 const DEFAULT_LIFETIME_MS = 24 * 3600 * 1000;
 const PRUNE_EVERY_MS = 15 * 60 * 1000;
 
+/** The signed-in account of a session (passport keeps its id there), so its sessions can be ended together. */
+function sessionUserId(data: SessionData): number | null {
+  const user = (data as { passport?: { user?: unknown } }).passport?.user;
+  return typeof user === 'number' && Number.isSafeInteger(user) ? user : null;
+}
+
 /**
  * Sessions in the `sessions` table through the app's own Knex connection, so they survive restarts and never
  * grow the process's memory. Every database error goes to express-session's callback (never an unhandled
@@ -57,7 +63,12 @@ export class KnexSessionStore extends session.Store {
 
   override set(sid: string, data: SessionData, callback?: Callback): void {
     this.run(() => {
-      const row = { sid, sess: JSON.stringify(data), expires_at: KnexSessionStore.expiresAt(data) };
+      const row = {
+        sid,
+        sess: JSON.stringify(data),
+        expires_at: KnexSessionStore.expiresAt(data),
+        user_id: sessionUserId(data),
+      };
       return this.db('sessions')
         .insert(row)
         .onConflict('sid')
@@ -95,4 +106,43 @@ export class KnexSessionStore extends session.Store {
   close(): void {
     clearInterval(this.pruneTimer);
   }
+}
+
+/** A signed-in session of one account, as its owner sees it on /admin/account. */
+export interface AccountSession {
+  sid: string;
+  device: string;
+  address: string;
+  /** Milliseconds since the epoch. */
+  lastSeenAt: number;
+}
+
+/**
+ * The account's live sessions. Each request renews the session's expiry by the idle timeout (rolling), so its
+ * last request was that long before the expiry.
+ */
+export async function listAccountSessions(db: Knex, userId: number, idleMs: number): Promise<AccountSession[]> {
+  const rows = await db('sessions')
+    .where({ user_id: userId })
+    .andWhere('expires_at', '>', Date.now())
+    .select<{ sid: string; sess: string; expires_at: number | string }[]>('sid', 'sess', 'expires_at')
+    .orderBy('expires_at', 'desc');
+  return rows.map((row) => {
+    const data = JSON.parse(row.sess) as { device?: unknown; address?: unknown };
+    return {
+      sid: row.sid,
+      device: typeof data.device === 'string' ? data.device : '',
+      address: typeof data.address === 'string' ? data.address : '',
+      lastSeenAt: Number(row.expires_at) - idleMs,
+    };
+  });
+}
+
+/**
+ * Ends every session of the account (but `keepSid`, the one asking) in one statement: the next request of each,
+ * on any instance, finds no session and goes to /login.
+ */
+export function endAccountSessions(db: Knex | Knex.Transaction, userId: number, keepSid?: string): Promise<number> {
+  const query = db('sessions').where({ user_id: userId });
+  return keepSid === undefined ? query.delete() : query.andWhereNot({ sid: keepSid }).delete();
 }

@@ -1,26 +1,122 @@
 import type { Knex } from 'knex';
+import { isRole, type Role } from '../shared/permissions.js';
 import { normalizeUsername } from '../shared/staff-credentials.js';
 
 export interface UserRow {
   id: number;
   username: string;
   password_hash: string;
+  role: string;
+  active: boolean | number;
+  email: string | null;
+  last_sign_in_at: string | null;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_step: number | string | null;
 }
 
-export function findUserByUsername(db: Knex, username: string): Promise<UserRow | undefined> {
+/** The account as the session layer sees it on every request: who, which role, whether it may be signed in. */
+export interface AccountState {
+  id: number;
+  username: string;
+  role: Role;
+  active: boolean;
+  /** An authenticator app or a passkey is set up. */
+  twoFactor: boolean;
+  /** The owner requires two-factor for everyone. */
+  twoFactorRequired: boolean;
+}
+
+export function findUserByUsername(db: Knex | Knex.Transaction, username: string): Promise<UserRow | undefined> {
   return db<UserRow>('users')
     .where({ username: normalizeUsername(username) })
     .first();
 }
 
-export function findUserById(db: Knex, id: number): Promise<UserRow | undefined> {
+export function findUserById(db: Knex | Knex.Transaction, id: number): Promise<UserRow | undefined> {
   return db<UserRow>('users').where({ id }).first();
 }
 
-/** Creates the account, or resets its password when it exists. */
+/** SQLite gives booleans as 0/1. */
+export function isActive(row: Pick<UserRow, 'active'>): boolean {
+  return row.active === true || row.active === 1;
+}
+
+/**
+ * One query per staff request (passport's deserializeUser): the account's role, state and two-factor, read from
+ * the shared database, so a role change, a deactivation or a new password takes effect on the next request on
+ * every instance.
+ */
+export async function accountState(db: Knex, id: number): Promise<AccountState | undefined> {
+  const row = await db('users as u')
+    .where('u.id', id)
+    .select(
+      'u.id',
+      'u.username',
+      'u.role',
+      'u.active',
+      'u.totp_secret',
+      db('passkeys as p').count('*').whereRaw('p.user_id = u.id').as('passkeys'),
+      db('team_settings').select('require_two_factor').where({ id: 1 }).as('required'),
+    )
+    .first<
+      | (Pick<UserRow, 'id' | 'username' | 'role' | 'active' | 'totp_secret'> & {
+          passkeys: number | string;
+          required: boolean | number | null;
+        })
+      | undefined
+    >();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    username: row.username,
+    role: isRole(row.role) ? row.role : 'sales',
+    active: isActive(row),
+    twoFactor: row.totp_secret !== null || Number(row.passkeys) > 0,
+    twoFactorRequired: row.required === true || row.required === 1,
+  };
+}
+
+/**
+ * Creates the account as an owner (ADMIN_USERNAME, `npm run admin -- set-password`), or resets its password
+ * when it exists (its role and state stay).
+ */
 export async function upsertUser(db: Knex, username: string, passwordHash: string): Promise<void> {
   await db('users')
-    .insert({ username: normalizeUsername(username), password_hash: passwordHash })
+    .insert({ username: normalizeUsername(username), password_hash: passwordHash, role: 'owner', active: true })
     .onConflict('username')
     .merge({ password_hash: passwordHash, updated_at: db.fn.now() });
+}
+
+export interface TeamMemberRow {
+  id: number;
+  username: string;
+  role: string;
+  active: boolean | number;
+  email: string | null;
+  last_sign_in_at: string | null;
+  totp_secret: string | null;
+  passkeys: number | string;
+}
+
+/** Every account, for the team page: by username. */
+export function listTeam(db: Knex): Promise<TeamMemberRow[]> {
+  return db('users as u')
+    .select(
+      'u.id',
+      'u.username',
+      'u.role',
+      'u.active',
+      'u.email',
+      'u.last_sign_in_at',
+      'u.totp_secret',
+      db('passkeys as p').count('*').whereRaw('p.user_id = u.id').as('passkeys'),
+    )
+    .orderBy('u.username');
+}
+
+/** Active owners, counted inside the transaction that would remove one. */
+export async function countActiveOwners(trx: Knex.Transaction): Promise<number> {
+  const row = await trx('users').where({ role: 'owner', active: true }).count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { deleteSpamMessagesBefore, deleteSpamToursBefore } from '../db/old-spam.js';
+import { pruneAuditLog } from './audit-log.js';
 
 /** How long spam is kept, so a genuine lead caught by mistake can still be found; the privacy notice says so. */
 export const SPAM_RETENTION_DAYS = 30;
@@ -31,7 +32,7 @@ export class SpamPurge {
   constructor(
     private readonly db: Knex,
     private readonly logger: Logger,
-    private readonly options: { intervalMs?: number; now?: () => number } = {},
+    private readonly options: { intervalMs?: number; now?: () => number; auditRetentionDays?: number } = {},
   ) {}
 
   /** Starts the hourly passes; resolves once the first one is done (it never rejects: a failure is logged). */
@@ -43,11 +44,15 @@ export class SpamPurge {
   private run(): Promise<void> {
     if (this.stopped) return Promise.resolve();
     const now = this.options.now ?? Date.now;
+    const { auditRetentionDays } = this.options;
     this.running = purgeOldSpam(this.db, now())
-      .then(({ messages, tours }) => {
+      .then(async ({ messages, tours }) => {
         if (messages + tours > 0) {
           this.logger.info({ messages, tours, olderThanDays: SPAM_RETENTION_DAYS }, 'old spam deleted');
         }
+        if (auditRetentionDays === undefined) return;
+        const pruned = await pruneAuditLog(this.db, auditRetentionDays, now());
+        if (pruned > 0) this.logger.info({ pruned, olderThanDays: auditRetentionDays }, 'old audit rows pruned');
       })
       .catch((error: unknown) => this.logger.error({ err: error }, 'spam purge failed'))
       .finally(() => {

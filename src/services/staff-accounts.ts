@@ -1,11 +1,7 @@
 import type { Knex } from 'knex';
 import { findUserByUsername, upsertUser, type UserRow } from '../db/users.js';
-import {
-  normalizeUsername,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_MAX_LENGTH,
-} from '../shared/staff-credentials.js';
+import { normalizeUsername, SIGN_IN_PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../shared/staff-credentials.js';
+import { passwordProblem } from './password-rules.js';
 import { hashPassword, PASSWORD_HASH_COST, unknownUserHash, verifyPassword } from './passwords.js';
 
 /** What setting a password did: a new account, or a new password for one that existed. */
@@ -23,18 +19,18 @@ export function usernameProblem(username: string): string | undefined {
   return undefined;
 }
 
-/** `cost` is the scrypt cost of the new hash (PASSWORD_HASH_COST). */
+/**
+ * Sets the password of an owner account, creating it when there is none (ADMIN_USERNAME/ADMIN_PASSWORD at start,
+ * `npm run admin -- set-password`), under the same rules as every password (password-rules.ts). `cost` is the
+ * scrypt cost of the new hash (PASSWORD_HASH_COST).
+ */
 export async function setStaffPassword(
   db: Knex,
   username: string,
   password: string,
   cost = PASSWORD_HASH_COST,
 ): Promise<StaffPasswordChange> {
-  if (password.length < PASSWORD_MIN_LENGTH)
-    throw new Error(`The password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
-  if (password.length > PASSWORD_MAX_LENGTH)
-    throw new Error(`The password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
-  const problem = usernameProblem(username);
+  const problem = usernameProblem(username) ?? passwordProblem(password, username);
   if (problem) throw new Error(problem);
   const existed = (await findUserByUsername(db, username)) !== undefined;
   await upsertUser(db, username, await hashPassword(password, cost));
@@ -76,11 +72,11 @@ export async function checkCredentials(
   cost = PASSWORD_HASH_COST,
 ): Promise<UserRow | undefined> {
   const user =
-    usernameProblem(username) === undefined && password.length <= PASSWORD_MAX_LENGTH
+    usernameProblem(username) === undefined && password.length <= SIGN_IN_PASSWORD_MAX_LENGTH
       ? await findUserByUsername(db, username)
       : undefined;
   const matches = await verifyPassword(
-    password.slice(0, PASSWORD_MAX_LENGTH),
+    password.slice(0, SIGN_IN_PASSWORD_MAX_LENGTH),
     user?.password_hash ?? (await unknownUserHash(cost)),
   );
   return user && matches ? user : undefined;

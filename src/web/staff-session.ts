@@ -4,7 +4,8 @@ import type { Knex } from 'knex';
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { Config } from '../config.js';
-import { findUserById } from '../db/users.js';
+import { accountState, isActive } from '../db/users.js';
+import type { Role } from '../shared/permissions.js';
 import { KnexSessionStore } from '../db/session-store.js';
 import { unknownUserHash } from '../services/passwords.js';
 import { checkCredentials } from '../services/staff-accounts.js';
@@ -13,6 +14,12 @@ import { answerAfterSessionStored } from './session-stored-first.js';
 export interface StaffUser {
   id: number;
   username: string;
+  /** Read from the database on every request: a role change applies at once, on every instance. */
+  role: Role;
+  /** An authenticator app or a passkey is set up. */
+  twoFactor: boolean;
+  /** The owner requires two-factor for everyone (then an account without it reaches only its enrollment). */
+  twoFactorRequired: boolean;
 }
 
 declare global {
@@ -29,6 +36,16 @@ declare module 'express-session' {
     csrfToken?: string;
     returnTo?: string;
     loginAt?: number;
+    /** Shown on /admin/account: the browser and address the session signed in from. */
+    device?: string;
+    address?: string;
+    /**
+     * A correct password for an account with two-factor: the sign-in waits for the second step (at most
+     * PENDING_SIGN_IN_MS), and until then the session holds no user.
+     */
+    pendingSignIn?: { userId: number; at: number; returnTo: string };
+    /** The WebAuthn challenge of a passkey ceremony under way (enrollment or sign-in). */
+    passkeyChallenge?: string;
   }
 }
 
@@ -49,16 +66,21 @@ export function createStaffSession(options: { config: Config; db: Knex; secret: 
 
   passport.use(
     new LocalStrategy({ usernameField: 'username', passwordField: 'password' }, (username, password, done) => {
-      checkCredentials(db, username, password, config.passwordHashCost).then(
-        (user) => done(null, user ? { id: user.id, username: user.username } : false),
-        (error: unknown) => done(error),
-      );
+      // A deactivated account cannot sign in: its right password is answered as a wrong one.
+      checkCredentials(db, username, password, config.passwordHashCost)
+        .then(async (user) => (user && isActive(user) ? await accountState(db, user.id) : undefined))
+        .then(
+          (state) => done(null, state ? { ...state } : false),
+          (error: unknown) => done(error),
+        );
     }),
   );
   passport.serializeUser<number>((user, done) => done(null, user.id));
+  // Every request reads the account again (one indexed query): a deactivated account's session, one that
+  // survived the deletion of its sessions by a request in flight, is signed out on its next request.
   passport.deserializeUser<number>((id, done) => {
-    findUserById(db, id).then(
-      (user) => done(null, user ? { id: user.id, username: user.username } : false),
+    accountState(db, id).then(
+      (state) => done(null, state?.active ? state : false),
       (error: unknown) => done(error),
     );
   });

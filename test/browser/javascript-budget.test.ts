@@ -166,7 +166,9 @@ describe('JavaScript budget', function () {
           await waitForHydration(page, 'LotMap');
         },
         widgets: ['LotMap'],
-        budgetKb: 79,
+        // 80, not 79: the passkey widget's line in the registry (and the shared chunks esbuild splits around it)
+        // added 14 gzip bytes to the boot code every page loads; /site-plan was within 30 bytes of its ceiling.
+        budgetKb: 80,
       },
       {
         label: '/site-plan, map scrolled into view (Nearby + Leaflet)',

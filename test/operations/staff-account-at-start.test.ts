@@ -87,14 +87,14 @@ describe('Start-up: what happened to the staff account', function () {
         input: `${password}\n`,
         encoding: 'utf8',
       });
-    const created = admin('Office', 'office password one');
+    const created = admin('Office', 'harbor lantern one');
     expect(created.status, created.stderr).to.equal(0);
     expect(created.stdout).to.include('The password of Office is set. Staff account "office" created.');
-    const reset = admin('office', 'office password two');
+    const reset = admin('office', 'harbor lantern two');
     expect(reset.stdout).to.include(
       'The password of office is set. Staff account "office" already existed: password reset.',
     );
-    expect(created.stdout + reset.stdout).to.not.include('office password');
+    expect(created.stdout + reset.stdout).to.not.include('harbor lantern');
   });
 
   it('npm run admin -- set-password refuses a username no sign-in could send before it asks for a password', () => {

@@ -88,10 +88,10 @@ describe('Staff accounts', () => {
     expect(await checkCredentials(db, 'nobody', 'long enough password')).to.equal(undefined);
   });
 
-  it('refuses a password under 8 characters and an empty username', async () => {
+  it('refuses a password under 12 characters and an empty username', async () => {
     let error: unknown;
     await setStaffPassword(db, 'shorty', 'seven77').catch((caught: unknown) => (error = caught));
-    expect(String(error)).to.match(/at least 8 characters/);
+    expect(String(error)).to.match(/at least 12 characters/);
     error = undefined;
     await setStaffPassword(db, '   ', 'long enough password').catch((caught: unknown) => (error = caught));
     expect(String(error)).to.match(/must not be empty/);
@@ -172,12 +172,12 @@ describe('npm run admin -- set-password <user>', () => {
     }
   });
 
-  it('exits 1 with a message and changes nothing for a password under 8 characters', async function () {
+  it('exits 1 with a message and changes nothing for a password under 12 characters', async function () {
     this.timeout(60_000);
     const before = await hashOf('sales');
     const result = await runAdmin(['set-password', 'sales'], 'short\n');
     expect(result.code).to.equal(1);
-    expect(result.stderr).to.match(/at least 8 characters/);
+    expect(result.stderr).to.match(/at least 12 characters/);
     expect(await hashOf('sales')).to.equal(before);
   });
 

@@ -1,52 +1,13 @@
 import { expect } from 'chai';
-import type { Router } from 'express';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import sharp from 'sharp';
-import { loadContent } from '../../src/content/index.js';
-import type { Renderer } from '../../src/render/renderer.js';
-import { createImageLibrary } from '../../src/services/image-library.js';
-import { createDirectoryStorage } from '../../src/services/upload-storage.js';
-import { createStaffRouter } from '../../src/web/admin/staff-router.js';
+import { adminRoutes, staffRouterOf, type RouteEntry } from '../support/admin-routes.js';
 import { insertContactMessage } from '../support/contact-messages.js';
 import { tableNames } from '../support/test-database.js';
 // This file's sign-ins need only the session cookie.
 import { csrfTokenOf, signInCookie as signIn, STAFF_ENV as STAFF } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-
-interface RouteEntry {
-  method: string;
-  path: string;
-}
-
-/**
- * Every route of the admin router, read from the Router itself (Express 5 / router 2: route layers carry
- * `route.path` and `route.methods`; a nested router is walked too), so a route added later is covered here
- * without anyone remembering to list it.
- */
-function adminRoutes(router: Router, prefix = '/admin'): RouteEntry[] {
-  const entries: RouteEntry[] = [];
-  for (const layer of router.stack) {
-    if (layer.route) {
-      const methods = Object.keys((layer.route as unknown as { methods: Record<string, boolean> }).methods).filter(
-        (method) => method !== '_all',
-      );
-      for (const method of methods)
-        entries.push({
-          method: method.toUpperCase(),
-          path: `${prefix}${layer.route.path === '/' ? '' : layer.route.path}`,
-        });
-      continue;
-    }
-    const nested = layer.handle as unknown as Partial<Router>;
-    if (Array.isArray(nested.stack)) {
-      const rawPath = (layer as unknown as { rawPath?: unknown }).rawPath;
-      expect(rawPath, 'a nested admin router needs a string path for this walker').to.be.a('string');
-      entries.push(...adminRoutes(nested as Router, `${prefix}${rawPath === '/' ? '' : String(rawPath)}`));
-    }
-  }
-  return entries;
-}
 
 /**
  * Every table's rows and every file under UPLOAD_DIR. A session's idle deadline (expires_at) is left out:
@@ -89,22 +50,7 @@ describe('Admin access without a session', () => {
 
   before(async () => {
     server = await startTestServer(STAFF);
-    const content = server.site.content;
-    const renderer: Renderer = { page: () => '' };
-    routes = adminRoutes(
-      createStaffRouter({
-        db: server.db,
-        content,
-        renderer,
-        image: (src, alt) => ({ src, alt, width: 1, height: 1 }),
-        images: createImageLibrary({
-          db: server.db,
-          uploads: createDirectoryStorage(server.config.uploadDir),
-          publicContent: server.site.publicContent,
-          cleanup: server.site.uploadCleanup,
-        }),
-      }),
-    );
+    routes = adminRoutes(staffRouterOf(server));
     messageId = await insertContactMessage(server.db);
     carousel = (await server.db('homepage_images').orderBy('sort_order')).map(
       (image: { url: string; sort_order: number }) => ({ url: image.url, order: image.sort_order }),

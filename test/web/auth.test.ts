@@ -261,12 +261,12 @@ describe('Session fixation', () => {
   let server: TestServer;
   before(async () => {
     server = await startTestServer(STAFF);
-    await setStaffPassword(server.db, 'other', 'another password');
+    await setStaffPassword(server.db, 'other', 'lighthouse parade');
   });
   after(() => server.close());
 
   it('gives a new session id at login and deletes the session the visitor came with', async () => {
-    const first = await signIn(server.url, 'other', 'another password');
+    const first = await signIn(server.url, 'other', 'lighthouse parade');
     const firstId = sessionIdOf(first);
     expect(await sessionRow(server, firstId)).to.not.equal(undefined);
 
@@ -286,7 +286,7 @@ describe('Session fixation', () => {
   });
 
   it('issues a new CSRF token with the new session', async () => {
-    const first = await signIn(server.url, 'other', 'another password');
+    const first = await signIn(server.url, 'other', 'lighthouse parade');
     const firstToken = await csrfTokenOf(server.url, first);
     const second = sessionCookieOf(await postLogin(server.url, 'staff', PASSWORD, { cookie: first })) as string;
     const secondToken = await csrfTokenOf(server.url, second);

@@ -1,4 +1,5 @@
-import { AdminLayout } from './AdminLayout.js';
+import { mayVisit } from '../../src/shared/permissions.js';
+import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 import type { HomesiteChangeView } from './homesite-change.js';
 import { HomesiteChangeList } from './HomesiteChangeList.js';
 
@@ -11,7 +12,7 @@ export interface LeadSourceTable {
 
 interface AdminHomePageProps {
   communityName: string;
-  staff: { username: string; csrfToken: string };
+  staff: StaffViewer;
   counts: { carousel: number; unread: number; spam: number; newLeads: number; upcomingTours: number };
   leadSources: LeadSourceTable;
   recentHomesiteChanges?: HomesiteChangeView[];
@@ -58,48 +59,64 @@ function LeadSources({ table }: { table: LeadSourceTable }) {
   );
 }
 
+type Counts = AdminHomePageProps['counts'];
+
+/** The dashboard's cards; each reader sees those of the areas their role may use (the permission table). */
+function cards(counts: Counts): { href: string; title: string; lines: string[] }[] {
+  return [
+    {
+      href: '/admin/homepage-images',
+      title: 'Homepage images',
+      lines: [`${counts.carousel} images in the carousel: reorder, upload, delete`],
+    },
+    {
+      href: '/admin/floorplan-images',
+      title: 'Floor plan galleries',
+      lines: ['Reorder, upload and delete each plan’s photos'],
+    },
+    {
+      href: '/admin/messages',
+      title: 'Messages',
+      lines: [
+        `${counts.unread} unread ${counts.unread === 1 ? 'lead' : 'leads'}${counts.spam > 0 ? `, ${counts.spam} flagged as spam` : ''}`,
+        `${counts.newLeads} with status New`,
+      ],
+    },
+    {
+      href: '/admin/tours',
+      title: 'Tours',
+      lines: [`${counts.upcomingTours} upcoming ${counts.upcomingTours === 1 ? 'tour' : 'tours'}`],
+    },
+    {
+      href: '/admin/homesites',
+      title: 'Homesites',
+      lines: ['Status, plan, price and ready date of every lot; CSV export and import'],
+    },
+    { href: '/admin/team', title: 'Team', lines: ['Accounts, roles, invitations, two-factor'] },
+    { href: '/admin/audit', title: 'Audit log', lines: ['Who did what, when, from where'] },
+  ];
+}
+
 export function AdminHomePage(props: AdminHomePageProps) {
   const { communityName, staff, counts, leadSources, recentHomesiteChanges } = props;
   return (
     <AdminLayout communityName={communityName} staff={staff} path="/admin">
       <h1>Staff dashboard</h1>
       <ul className="admin-cards">
-        <li>
-          <a href="/admin/homepage-images" className="admin-card">
-            <strong>Homepage images</strong>
-            <span>{counts.carousel} images in the carousel: reorder, upload, delete</span>
-          </a>
-        </li>
-        <li>
-          <a href="/admin/floorplan-images" className="admin-card">
-            <strong>Floor plan galleries</strong>
-            <span>Reorder, upload and delete each plan’s photos</span>
-          </a>
-        </li>
-        <li>
-          <a href="/admin/messages" className="admin-card">
-            <strong>Messages</strong>
-            <span>
-              {counts.unread} unread {counts.unread === 1 ? 'lead' : 'leads'}
-              {counts.spam > 0 ? `, ${counts.spam} flagged as spam` : ''}
-            </span>
-            <span>{`${counts.newLeads} with status New`}</span>
-          </a>
-        </li>
-        <li>
-          <a href="/admin/tours" className="admin-card">
-            <strong>Tours</strong>
-            <span>{`${counts.upcomingTours} upcoming ${counts.upcomingTours === 1 ? 'tour' : 'tours'}`}</span>
-          </a>
-        </li>
-        <li>
-          <a href="/admin/homesites" className="admin-card">
-            <strong>Homesites</strong>
-            <span>Status, plan, price and ready date of every lot; CSV export and import</span>
-          </a>
-        </li>
+        {cards(counts)
+          .filter((card) => mayVisit(staff.role, card.href))
+          .map((card) => (
+            <li key={card.href}>
+              <a href={card.href} className="admin-card">
+                <strong>{card.title}</strong>
+                {card.lines.map((line) => (
+                  <span key={line}>{line}</span>
+                ))}
+              </a>
+            </li>
+          ))}
       </ul>
-      <LeadSources table={leadSources} />
+      {mayVisit(staff.role, '/admin/messages') ? <LeadSources table={leadSources} /> : null}
       {recentHomesiteChanges ? (
         <section aria-labelledby="homesite-changes-heading">
           <h2 id="homesite-changes-heading">Last homesite changes</h2>

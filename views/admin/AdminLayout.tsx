@@ -1,13 +1,22 @@
 import type { ReactNode } from 'react';
+import { mayVisit, type Role } from '../../src/shared/permissions.js';
+
+/** The signed-in person as every staff page shows them: name, role (what the nav offers), the forms' token. */
+export interface StaffViewer {
+  username: string;
+  csrfToken: string;
+  role: Role;
+}
 
 interface AdminLayoutProps {
   communityName: string;
-  /** Absent on the login page. */
-  staff?: { username: string; csrfToken: string };
+  /** Absent on the sign-in pages. */
+  staff?: StaffViewer;
   path: string;
   children: ReactNode;
 }
 
+/** Every staff page the nav can offer; each reader sees those the permission table lets their role use. */
 const LINKS = [
   { href: '/admin', label: 'Dashboard' },
   { href: '/admin/homepage-images', label: 'Homepage images' },
@@ -15,6 +24,9 @@ const LINKS = [
   { href: '/admin/messages', label: 'Messages' },
   { href: '/admin/tours', label: 'Tours' },
   { href: '/admin/homesites', label: 'Homesites' },
+  { href: '/admin/team', label: 'Team' },
+  { href: '/admin/audit', label: 'Audit log' },
+  { href: '/admin/account', label: 'Your account' },
 ];
 
 export function AdminLayout({ communityName, staff, path, children }: AdminLayoutProps) {
@@ -41,7 +53,7 @@ export function AdminLayout({ communityName, staff, path, children }: AdminLayou
         {staff ? (
           <nav className="admin-nav" aria-label="Staff">
             <ul>
-              {LINKS.map((link) => (
+              {LINKS.filter((link) => mayVisit(staff.role, link.href)).map((link) => (
                 <li key={link.href}>
                   <a href={link.href} aria-current={path === link.href ? 'page' : undefined}>
                     {link.label}

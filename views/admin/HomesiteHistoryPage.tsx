@@ -1,10 +1,10 @@
-import { AdminLayout } from './AdminLayout.js';
+import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 import type { HomesiteChangeView } from './homesite-change.js';
 import { HomesiteChangeList } from './HomesiteChangeList.js';
 
 interface HomesiteHistoryPageProps {
   communityName: string;
-  staff: { username: string; csrfToken: string };
+  staff: StaffViewer;
   lot: number;
   changes: HomesiteChangeView[];
   timeZone: string;

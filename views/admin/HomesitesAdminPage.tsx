@@ -3,7 +3,7 @@ import type { EditorNotice } from '../../src/shared/editor-notice.js';
 import type { HomesiteEditorProps } from '../../src/shared/homesite-editor-props.js';
 import { FilterSelect, optionsLabelledBy, optionsNamedByValue } from '../../src/shared/FilterSelect.js';
 import { HOMESITE_STATUSES, STATUS_LABELS } from '../../src/shared/homesite-rules.js';
-import { AdminLayout } from './AdminLayout.js';
+import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 import type { HomesiteChangeView } from './homesite-change.js';
 import { HomesiteChangeList } from './HomesiteChangeList.js';
 
@@ -20,7 +20,7 @@ export interface ImportReport {
 
 interface HomesitesAdminPageProps {
   communityName: string;
-  staff: { username: string; csrfToken: string };
+  staff: StaffViewer;
   filter: { status: string; plan: string; q: string };
   editor: HomesiteEditorProps;
   recent: HomesiteChangeView[];

@@ -2,11 +2,11 @@ import { Widget } from '../../src/render/widget.js';
 import type { EditorNotice } from '../../src/shared/editor-notice.js';
 import { NoticeAlert } from '../../widgets/editor-notice.js';
 import type { WidgetProps } from '../../widgets/registry.js';
-import { AdminLayout } from './AdminLayout.js';
+import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 
 interface ImagesEditorPageProps {
   communityName: string;
-  staff: { username: string; csrfToken: string };
+  staff: StaffViewer;
   path: string;
   heading: string;
   editor: WidgetProps<'AdminImagesEditor'>;

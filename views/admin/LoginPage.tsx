@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../src/shared/staff-credentials.js';
+import { SIGN_IN_PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../src/shared/staff-credentials.js';
 import { AdminLayout } from './AdminLayout.js';
 
 interface LoginPageProps {
@@ -7,6 +7,8 @@ interface LoginPageProps {
   error?: string;
   username?: string;
   next?: string;
+  /** After an invitation was accepted or a password reset. */
+  notice?: string;
 }
 
 /** A required field of the sign-in form, its label above it. */
@@ -19,11 +21,16 @@ function LoginField({ id, label, ...input }: InputHTMLAttributes<HTMLInputElemen
   );
 }
 
-export function LoginPage({ communityName, error, username, next }: LoginPageProps) {
+export function LoginPage({ communityName, error, username, next, notice }: LoginPageProps) {
   return (
     <AdminLayout communityName={communityName} path="/login">
       <section className="login-card" aria-labelledby="login-heading">
         <h1 id="login-heading">Staff sign in</h1>
+        {notice && !error ? (
+          <p className="alert alert-success" role="status">
+            {notice}
+          </p>
+        ) : null}
         {error ? (
           <p className="alert alert-error" role="alert">
             {error}
@@ -45,12 +52,15 @@ export function LoginPage({ communityName, error, username, next }: LoginPagePro
             name="password"
             type="password"
             autoComplete="current-password"
-            maxLength={PASSWORD_MAX_LENGTH}
+            maxLength={SIGN_IN_PASSWORD_MAX_LENGTH}
           />
           <button type="submit" className="button button-accent">
             Sign in
           </button>
         </form>
+        <p>
+          <a href="/login/forgot">Forgot your password?</a>
+        </p>
       </section>
     </AdminLayout>
   );

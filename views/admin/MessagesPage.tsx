@@ -6,7 +6,7 @@ import {
 } from '../../src/shared/FilterSelect.js';
 import { LEAD_STATUSES, type LeadKind, type LeadStatus } from '../../src/shared/lead-context.js';
 import { formatInTimeZone } from '../../src/shared/time-zone.js';
-import { AdminLayout } from './AdminLayout.js';
+import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 import { telHref } from '../tel-href.js';
 import type { LeadPerson } from '../../src/shared/lead-person.js';
 
@@ -54,7 +54,7 @@ export interface ErasureView {
 
 interface MessagesPageProps {
   communityName: string;
-  staff: { username: string; csrfToken: string };
+  staff: StaffViewer;
   leads: LeadView[];
   /** The community's IANA time zone: lead times are shown there, with the zone named. */
   timeZone: string;

@@ -1,4 +1,4 @@
-import { AdminLayout } from './AdminLayout.js';
+import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 
 export interface StaffTour {
   id: number;
@@ -21,7 +21,7 @@ export interface StaffTourDay {
 
 interface ToursAdminPageProps {
   communityName: string;
-  staff: { username: string; csrfToken: string };
+  staff: StaffViewer;
   days: StaffTourDay[];
   zoneName: string;
   from: string;

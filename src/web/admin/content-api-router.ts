@@ -87,11 +87,9 @@ export function createContentApiRouter(deps: { content: ContentService }): Route
     }
     const at = typeof body.at === 'string' && ISO_INSTANT.test(body.at) ? new Date(body.at) : undefined;
     if (!at || Number.isNaN(at.getTime())) {
-      return res
-        .status(400)
-        .json({
-          errors: [{ path: 'at', message: 'must be a date and time in ISO 8601, such as 2026-12-01T09:00:00-07:00' }],
-        });
+      return res.status(400).json({
+        errors: [{ path: 'at', message: 'must be a date and time in ISO 8601, such as 2026-12-01T09:00:00-07:00' }],
+      });
     }
     sendChange(res, await content.schedule(id, version, at, staffName(req)));
   });

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { contentOf } from '../request-content.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Renderer } from '../../render/renderer.js';
@@ -26,8 +27,11 @@ import { acceptsHtml, acceptsJson, wantsJsonAnswer } from '../client-wants.js';
 import { csrfToken, requireCsrfToken } from '../csrf.js';
 import { receiveFile } from './receive-file.js';
 import { staffOf, staffPage } from './staff-page.js';
+import { auditRequest } from '../audit.js';
+import type { HomesiteRecord } from '../../shared/homesite-record.js';
 
 interface AdminHomesitesDeps {
+  db: Knex;
   renderer: Renderer;
   homesites: HomesiteService;
 }
@@ -106,7 +110,7 @@ function bulkBody(req: Request): unknown {
  * (no JavaScript) is answered with the page again, showing the outcome.
  */
 export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
-  const { renderer, homesites } = deps;
+  const { db, renderer, homesites } = deps;
   const router = Router();
   const planNames = (req: Request) => contentOf(req).floorPlans.map((plan) => plan.name);
   const json = express.json({ limit: '200kb', strict: true });
@@ -185,9 +189,22 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     },
   });
 
+  /** One audit row per saved homesite: each changed field, old → new. A save that changed nothing writes none. */
+  async function auditHomesiteChange(req: Request, before: HomesiteRecord | undefined, after: HomesiteRecord) {
+    const fields = ['status', 'plan', 'price', 'sqft', 'address', 'ready'] as const;
+    const changes = Object.fromEntries(
+      fields
+        .filter((name) => before?.[name] !== after[name])
+        .map((name) => [name, [before?.[name] ?? null, after[name]]]),
+    );
+    if (Object.keys(changes).length > 0)
+      await auditRequest(db, req, 'homesite.change', `homesite/${after.lot}`, changes);
+  }
+
   router.get('/homesites', (req, res) => renderList(req, res));
 
   router.get('/homesites.csv', async (req, res) => {
+    await auditRequest(db, req, 'homesites.export', 'homesites.csv');
     res
       .type('text/csv; charset=utf-8')
       .attachment(`homesites-${dateInZone(Date.now(), contentOf(req).community.timeZone)}.csv`)
@@ -196,7 +213,19 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
 
   router.post('/homesites/bulk', acceptJsonOrForm, json, form, requireCsrfToken, async (req, res) => {
     try {
+      const before = new Map((await homesites.list()).map((row) => [row.lot, row.status]));
       const rows = await homesites.bulkSetStatus(bulkBody(req), req.user?.username ?? '');
+      const changed = rows.filter((row) => before.get(row.lot) !== row.status);
+      if (changed.length > 0)
+        await auditRequest(
+          db,
+          req,
+          'homesite.bulk',
+          `homesites/${changed.map((row) => row.lot).join(',')}`.slice(0, 200),
+          {
+            status: Object.fromEntries(changed.map((row) => [row.lot, [before.get(row.lot) ?? null, row.status]])),
+          },
+        );
       if (!wantsJsonAnswer(req)) {
         return renderList(req, res, { notice: { kind: 'success', text: `${rows.length} homesites updated.` } });
       }
@@ -225,6 +254,8 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
       username: req.user?.username ?? '',
     });
     const failed = result.problems.length > 0;
+    if (!failed && !dryRun && result.changes.length > 0)
+      await auditRequest(db, req, 'homesite.import', 'homesites', { changes: result.changes.length });
     if (browserForm) return renderList(req, res, { status: failed ? 400 : 200, importReport: toImportReport(result) });
     if (failed) {
       const summary = result.problems
@@ -274,7 +305,9 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     const browserForm = !wantsJsonAnswer(req);
     try {
       if (lot === undefined) throw new HomesiteError(`There is no homesite ${String(req.params.lot).slice(0, 20)}.`);
+      const before = await homesites.find(lot);
       const row = await homesites.update(lot, updateBody(req), req.user?.username ?? '');
+      await auditHomesiteChange(req, before, row);
       if (browserForm) {
         return renderList(req, res, { rowNotice: { lot, notice: { kind: 'success', text: 'Saved.' } } });
       }

@@ -21,6 +21,7 @@ import { receiveFile } from './receive-file.js';
 import { requireJson } from './require-json.js';
 import { cleanText } from '../../shared/text-input.js';
 import { staffOf, staffPage } from './staff-page.js';
+import { auditRequest } from '../audit.js';
 
 interface ImagesDeps {
   db: Knex;
@@ -174,6 +175,9 @@ export function createImagesRouter(deps: ImagesDeps): Router {
       if (handleLibraryError(error, res)) return;
       throw error;
     }
+    await auditRequest(db, req, 'file.deleted', parsed.data.url, {
+      collection: collection.kind === 'homepage' ? 'homepage' : collection.floorplan,
+    });
     res.json({ ok: true });
   }
 

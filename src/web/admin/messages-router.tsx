@@ -12,6 +12,7 @@ import {
   listLeadSources,
   listLeads,
   updateLeadFollowUp,
+  findLeadFollowUp,
   type LeadFilter,
   type LeadRow,
 } from '../../db/leads.js';
@@ -25,6 +26,7 @@ import { MessagesPage, type LeadView } from '../../../views/admin/MessagesPage.j
 import { requireCsrfToken } from '../csrf.js';
 import { inboxUrl, LEADS_PER_PAGE, parseInboxQuery, returnUrl } from './inbox-query.js';
 import { staffOf, staffPage } from './staff-page.js';
+import { auditRequest } from '../audit.js';
 import { personOf } from '../../shared/lead-person.js';
 
 interface MessagesDeps {
@@ -156,6 +158,7 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
       .attachment(`messages-${dateInZone(Date.now(), contentOf(req).community.timeZone)}.csv`)
       .setHeader('Cache-Control', 'no-store');
     try {
+      await auditRequest(db, req, 'leads.export', 'messages.csv');
       await writeLeadsCsv(leadPages(db), res, () => res.destroyed);
       res.end();
     } catch (error) {
@@ -169,8 +172,10 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
     const raw = String(req.params.id);
     const id = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : 0;
     if (id === 0) return res.status(400).json({ error: 'Unknown message.' });
-    const found = await setMessageRead(db, id, (req.body as { read?: string } | undefined)?.read !== 'false');
+    const read = (req.body as { read?: string } | undefined)?.read !== 'false';
+    const found = await setMessageRead(db, id, read);
     if (!found) return res.status(404).json({ error: 'Unknown message.' });
+    await auditRequest(db, req, 'lead.read', `message/${id}`, { read });
     res.redirect(303, returnUrl(req.body));
   });
 
@@ -188,11 +193,18 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
     if (body.notes !== undefined && (notes === undefined || notes.length > NOTES_MAX_LENGTH)) {
       return res.status(400).type('text/plain').send(`Notes are at most ${NOTES_MAX_LENGTH} characters.`);
     }
+    const before = await findLeadFollowUp(db, lead.kind, lead.id);
     const found = await updateLeadFollowUp(db, lead.kind, lead.id, {
       ...(isLeadStatus(body.status) ? { lead_status: body.status } : {}),
       ...(notes !== undefined ? { notes } : {}),
     });
     if (!found) return res.status(404).type('text/plain').send('Unknown lead.');
+    const target = `${lead.kind}/${lead.id}`;
+    if (isLeadStatus(body.status) && before?.lead_status !== body.status)
+      await auditRequest(db, req, 'lead.status', target, { status: [before?.lead_status ?? null, body.status] });
+    if (notes !== undefined && (before?.notes ?? '') !== notes)
+      // Notes are the buyer's story: the trail says they changed, not what they say (erasure must reach them).
+      await auditRequest(db, req, 'lead.notes', target, { notes: 'changed' });
     res.redirect(303, `${returnUrl(req.body)}#lead-${lead.kind}-${lead.id}`);
   });
 
@@ -201,6 +213,7 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
     if (!lead) return res.status(400).type('text/plain').send('Unknown lead.');
     const outcome = await eraseLead(db, lead, req.user?.username ?? 'staff');
     if (outcome === 'unknown') return res.status(404).type('text/plain').send('Unknown lead.');
+    await auditRequest(db, req, 'lead.deleted', `${lead.kind}/${lead.id}`);
     res.redirect(303, returnUrl(req.body));
   });
 

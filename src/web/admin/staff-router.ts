@@ -12,6 +12,9 @@ import { createAdminHomesitesRouter } from './homesites-router.js';
 import { createImagesRouter } from './images-router.js';
 import { createMessagesRouter } from './messages-router.js';
 import { createAdminToursRouter } from './tours-router.js';
+import { createAccountRouter, type AccountDeps } from './account-router.js';
+import { createAuditRouter } from './audit-router.js';
+import { createTeamRouter, type TeamDeps } from './team-router.js';
 
 export interface StaffRouterDeps {
   db: Knex;
@@ -21,10 +24,13 @@ export interface StaffRouterDeps {
   images: ImageLibrary;
   homesites?: HomesiteService;
   tours?: TourService;
+  team: Omit<TeamDeps, 'db' | 'content' | 'renderer'>;
+  account: Omit<AccountDeps, 'db' | 'content' | 'renderer'>;
 }
 
 /**
- * Every /admin page and call, one router per resource. app.ts mounts this behind requireStaff and rejectCrossSite;
+ * Every /admin page and call, one router per resource. app.ts mounts this behind requireStaff, rejectCrossSite and
+ * requirePermission (the permission table: a path without an entry is refused to every role);
  * each state change also requires the CSRF token, and JSON calls must be sent as JSON (415 otherwise).
  */
 export function createStaffRouter(deps: StaffRouterDeps): Router {
@@ -36,5 +42,8 @@ export function createStaffRouter(deps: StaffRouterDeps): Router {
   router.use('/', createMessagesRouter(deps));
   if (homesites) router.use('/', createAdminHomesitesRouter({ ...deps, homesites }));
   if (tours) router.use('/', createAdminToursRouter({ ...deps, tours }));
+  router.use('/', createTeamRouter({ ...deps, ...deps.team }));
+  router.use('/', createAccountRouter({ ...deps, ...deps.account }));
+  router.use('/', createAuditRouter(deps));
   return router;
 }

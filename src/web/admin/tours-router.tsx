@@ -1,23 +1,27 @@
+import type { Knex } from 'knex';
 import { contentOf } from '../request-content.js';
 import express, { Router, type Request } from 'express';
 import type { Renderer } from '../../render/renderer.js';
 import type { TourService } from '../../services/tours.js';
 import { addDays, dateInZone, formatSlotDate, formatSlotTime, isCalendarDate } from '../../shared/tour-slots.js';
 import { ToursAdminPage, type StaffTourDay } from '../../../views/admin/ToursAdminPage.js';
-import { csrfToken, requireCsrfToken } from '../csrf.js';
+import { requireCsrfToken } from '../csrf.js';
+import { staffOf } from './staff-page.js';
+import { auditRequest } from '../audit.js';
 
 /** How many days /admin/tours shows at once. */
 export const STAFF_TOUR_DAYS = 14;
 const OUTCOMES = new Set(['toured', 'no-show']);
 
 interface AdminToursDeps {
+  db: Knex;
   renderer: Renderer;
   tours: TourService;
 }
 
 /** /admin/tours: tours by day in the community's zone; staff mark each one toured or no-show. */
 export function createAdminToursRouter(deps: AdminToursDeps): Router {
-  const { renderer, tours } = deps;
+  const { db, renderer, tours } = deps;
   const zone = tours.timeZone;
   const router = Router();
 
@@ -50,7 +54,7 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
       renderer.page(
         <ToursAdminPage
           communityName={contentOf(req).community.name}
-          staff={{ username: req.user?.username ?? '', csrfToken: csrfToken(req) }}
+          staff={staffOf(req)}
           days={days}
           zoneName={formatSlotTime(tours.now(), zone).split(' ').at(-1) ?? zone}
           from={from}
@@ -75,6 +79,7 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
       }
       const found = await tours.markOutcome(id, status as 'toured' | 'no-show', req.user?.username ?? 'staff');
       if (!found) return res.status(404).json({ error: 'Unknown tour, or a cancelled one.' });
+      await auditRequest(db, req, 'tour.status', `tour/${id}`, { status });
       res.redirect(303, '/admin/tours');
     },
   );

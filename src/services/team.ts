@@ -1,0 +1,396 @@
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import { countActiveOwners, findUserById, findUserByUsername, isActive, type UserRow } from '../db/users.js';
+import { endAccountSessions } from '../db/session-store.js';
+import { EMAIL_PATTERN } from '../shared/contact-rules.js';
+import { isRole, type Role } from '../shared/permissions.js';
+import { normalizeUsername } from '../shared/staff-credentials.js';
+import { recordAudit } from './audit-log.js';
+import { passwordProblem } from './password-rules.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { usernameProblem } from './staff-accounts.js';
+import { queueStaffMail } from './staff-mail.js';
+
+/**
+ * The team, run from the browser (contract, "A team with roles"): invitations that make an account with a role,
+ * role changes, deactivation, password resets by e-mail and password changes. Every change is one transaction
+ * with its audit row; a change that must end sessions ends them in that transaction (the sessions table is
+ * shared by every instance).
+ */
+
+/** An invitation works once and for 72 hours (contract). */
+export const INVITATION_LIFETIME_MS = 72 * 3600 * 1000;
+/** A reset link works once and for an hour. */
+export const RESET_LIFETIME_MS = 3600 * 1000;
+
+/** Who acts, from where: the audit row's actor and ip. */
+export interface Actor {
+  username: string;
+  ip: string;
+}
+
+export class TeamError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 | 410,
+    /** Per form field, for the invitation and reset forms. */
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** A one-use secret for a link, and the hash that is stored (never the secret itself). */
+function newToken(): { token: string; hash: string } {
+  const token = crypto.randomBytes(32).toString('base64url');
+  return { token, hash: tokenHash(token) };
+}
+
+export function tokenHash(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+const isoIn = (ms: number, from = Date.now()) => new Date(from + ms).toISOString();
+
+export interface Invitation {
+  email: string;
+  role: Role;
+}
+
+/** Checks an invitation's input: `{email, role}`. */
+export function parseInvitation(body: unknown): Invitation | TeamError {
+  const { email, role } = (body ?? {}) as { email?: unknown; role?: unknown };
+  const fields: Record<string, string> = {};
+  const address = typeof email === 'string' ? email.trim() : '';
+  if (!EMAIL_PATTERN.test(address) || address.length > 254)
+    fields.email = 'Enter an e-mail address, like name@example.com.';
+  if (!isRole(role)) fields.role = 'Choose a role: owner, marketing or sales.';
+  if (Object.keys(fields).length > 0) return new TeamError(Object.values(fields).join(' '), 400, fields);
+  return { email: address, role: role as Role };
+}
+
+/**
+ * Stores an invitation and, when staff mail is configured, the letter that carries its link (same transaction:
+ * the letter is sent after, and never lost). Returns the link, which the owner may also pass on themselves.
+ */
+export async function invite(
+  db: Knex,
+  invitation: Invitation,
+  actor: Actor,
+  options: { origin: string; communityName: string; mail: boolean },
+): Promise<{ link: string }> {
+  const { token, hash } = newToken();
+  const link = `${options.origin}/join/${token}`;
+  await db.transaction(async (trx) => {
+    await trx('staff_invitations').insert({
+      token_hash: hash,
+      email: invitation.email,
+      role: invitation.role,
+      invited_by: actor.username,
+      created_at: new Date().toISOString(),
+      expires_at: isoIn(INVITATION_LIFETIME_MS),
+    });
+    if (options.mail) {
+      await queueStaffMail(trx, {
+        to: invitation.email,
+        subject: `You are invited to the ${options.communityName} staff pages`,
+        text: [
+          `${actor.username} invited you to the ${options.communityName} staff pages as ${invitation.role}.`,
+          '',
+          'Choose your username and password here (the link works once, for 72 hours):',
+          link,
+          '',
+          'If you did not expect this, ignore this e-mail.',
+        ].join('\n'),
+      });
+    }
+    await recordAudit(trx, {
+      actor: actor.username,
+      ip: actor.ip,
+      action: 'account.invited',
+      target: invitation.email,
+      details: { role: invitation.role },
+    });
+  });
+  return { link };
+}
+
+interface InvitationRow {
+  id: number;
+  email: string;
+  role: string;
+  invited_by: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** An invitation that can still be accepted; 404 for an unknown token, 410 for a used or expired one. */
+export async function openInvitation(db: Knex | Knex.Transaction, token: string): Promise<InvitationRow> {
+  const row = await db('staff_invitations')
+    .where({ token_hash: tokenHash(token) })
+    .first<InvitationRow | undefined>();
+  if (!row) throw new TeamError('This invitation link is not known. Ask for a new one.', 404);
+  if (row.used_at !== null || row.expires_at <= new Date().toISOString())
+    throw new TeamError('This invitation link has been used or has expired. Ask the owner for a new one.', 410);
+  return row;
+}
+
+/** Creates the invited account: the username and password the invitee chose, the role the owner gave. */
+export async function acceptInvitation(
+  db: Knex,
+  token: string,
+  input: { username: string; password: string },
+  options: { ip: string; cost: number },
+): Promise<{ id: number; username: string }> {
+  const fields: Record<string, string> = {};
+  const usernameTrouble =
+    usernameProblem(input.username) ??
+    (RESERVED_USERNAMES.has(normalizeUsername(input.username))
+      ? 'This username is reserved. Choose another.'
+      : undefined);
+  if (usernameTrouble) fields.username = usernameTrouble;
+  const passwordTrouble = passwordProblem(input.password, input.username);
+  if (passwordTrouble) fields.password = passwordTrouble;
+  // Hashed before the transaction: it takes about 100 ms, and holds no lock meanwhile.
+  const hash = fields.password ? '' : await hashPassword(input.password, options.cost);
+  return db.transaction(async (trx) => {
+    const invitation = await openInvitation(trx, token);
+    if (!fields.username && (await findUserByUsername(trx, input.username)))
+      fields.username = 'This username is taken. Choose another.';
+    if (Object.keys(fields).length > 0) throw new TeamError(Object.values(fields).join(' '), 400, fields);
+    const username = normalizeUsername(input.username);
+    // Marked used first, under a condition: of two acceptances at once, one alone finds it unused.
+    const claimed = await trx('staff_invitations')
+      .where({ id: invitation.id })
+      .whereNull('used_at')
+      .update({ used_at: new Date().toISOString(), username });
+    if (claimed === 0) throw new TeamError('This invitation link has been used.', 410);
+    const [created] = await trx('users')
+      .insert({
+        username,
+        password_hash: hash,
+        role: isRole(invitation.role) ? invitation.role : 'sales',
+        active: true,
+        email: invitation.email,
+      })
+      .returning<{ id: number }[]>('id');
+    const id = typeof created === 'object' ? created.id : Number(created);
+    await recordAudit(trx, {
+      actor: username,
+      ip: options.ip,
+      action: 'account.created',
+      target: username,
+      details: { role: invitation.role, invitedBy: invitation.invited_by, email: invitation.email },
+    });
+    return { id, username };
+  });
+}
+
+/** Names that are paths under /admin/team (POST /admin/team/<username> would be ambiguous). */
+const RESERVED_USERNAMES = new Set(['invitations', 'two-factor-requirement']);
+
+export type MemberChange = { role: Role } | { active: boolean };
+
+export function parseMemberChange(body: unknown): MemberChange | TeamError {
+  const value = (body ?? {}) as Record<string, unknown>;
+  const keys = Object.keys(value);
+  if (keys.length === 1 && keys[0] === 'role' && isRole(value.role)) return { role: value.role };
+  if (keys.length === 1 && keys[0] === 'active' && typeof value.active === 'boolean') return { active: value.active };
+  return new TeamError('Send {"role": "owner" | "marketing" | "sales"} or {"active": true | false}.', 400);
+}
+
+/**
+ * Changes an account's role or state. The last active owner can be neither demoted nor deactivated (409): the
+ * owners are counted inside the transaction. A deactivation ends the account's sessions at once.
+ */
+export async function changeMember(
+  db: Knex,
+  username: string,
+  change: MemberChange,
+  actor: Actor,
+): Promise<{ username: string; role: Role; active: boolean }> {
+  return db.transaction(async (trx) => {
+    const user = await findUserByUsername(trx, username);
+    if (!user) throw new TeamError('There is no such account.', 404);
+    const role: Role = isRole(user.role) ? user.role : 'sales';
+    const active = isActive(user);
+    const next = { role: 'role' in change ? change.role : role, active: 'active' in change ? change.active : active };
+    const losesOwner = role === 'owner' && active && (next.role !== 'owner' || !next.active);
+    if (losesOwner && (await countActiveOwners(trx)) <= 1)
+      throw new TeamError('This is the last active owner: make another account an owner first.', 409);
+    if (next.role === role && next.active === active) return { username: user.username, ...next };
+    await trx('users')
+      .where({ id: user.id })
+      .update({ role: next.role, active: next.active, updated_at: trx.fn.now() });
+    if (!next.active) await endAccountSessions(trx, user.id);
+    await recordAudit(trx, {
+      actor: actor.username,
+      ip: actor.ip,
+      target: user.username,
+      ...('role' in change
+        ? { action: 'account.role', details: { role: [role, next.role] } }
+        : {
+            action: next.active ? 'account.reactivated' : 'account.deactivated',
+            details: { active: [active, next.active] },
+          }),
+    });
+    return { username: user.username, ...next };
+  });
+}
+
+/**
+ * "Forgot your password": when the name or e-mail belongs to an active account with an e-mail address, a reset
+ * link is e-mailed. The caller answers the same whatever happened here: no one learns whether an account exists.
+ */
+export async function requestPasswordReset(
+  db: Knex,
+  who: string,
+  options: { origin: string; communityName: string; ip: string; mail: boolean },
+): Promise<void> {
+  const typed = who.trim();
+  if (!options.mail || typed === '' || typed.length > 254) return;
+  const user =
+    (await findUserByUsername(db, typed)) ??
+    (await db<UserRow>('users').whereRaw('lower(email) = ?', [typed.toLowerCase()]).first());
+  if (!user || !isActive(user) || !user.email) return;
+  const { token, hash } = newToken();
+  const link = `${options.origin}/login/reset/${token}`;
+  await db.transaction(async (trx) => {
+    await trx('password_resets').insert({
+      token_hash: hash,
+      user_id: user.id,
+      created_at: new Date().toISOString(),
+      expires_at: isoIn(RESET_LIFETIME_MS),
+    });
+    await queueStaffMail(trx, {
+      to: user.email!,
+      subject: `Reset your ${options.communityName} staff password`,
+      text: [
+        `Someone (hopefully you) asked to reset the password of "${user.username}" on the ${options.communityName} staff pages.`,
+        '',
+        'Choose a new password here (the link works once, for one hour; every session of the account ends):',
+        link,
+        '',
+        'If you did not ask, ignore this e-mail: your password stays as it is.',
+      ].join('\n'),
+    });
+    await recordAudit(trx, {
+      actor: '',
+      ip: options.ip,
+      action: 'account.password-reset-requested',
+      target: user.username,
+    });
+  });
+}
+
+interface ResetRow {
+  id: number;
+  user_id: number;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export async function openReset(db: Knex | Knex.Transaction, token: string): Promise<ResetRow> {
+  const row = await db('password_resets')
+    .where({ token_hash: tokenHash(token) })
+    .first<ResetRow | undefined>();
+  if (!row || row.used_at !== null || row.expires_at <= new Date().toISOString())
+    throw new TeamError('This reset link has been used or has expired. Ask for a new one.', 410);
+  return row;
+}
+
+/** Sets the new password from a reset link: once, every session of the account ends. */
+export async function resetPassword(
+  db: Knex,
+  token: string,
+  password: string,
+  options: { ip: string; cost: number },
+): Promise<void> {
+  const reset = await openReset(db, token);
+  const user = await findUserById(db, reset.user_id);
+  if (!user || !isActive(user)) throw new TeamError('This reset link has been used or has expired.', 410);
+  const problem = passwordProblem(password, user.username);
+  if (problem) throw new TeamError(problem, 400, { password: problem });
+  const hash = await hashPassword(password, options.cost);
+  await db.transaction(async (trx) => {
+    const claimed = await trx('password_resets').where({ id: reset.id }).whereNull('used_at').update({
+      used_at: new Date().toISOString(),
+    });
+    if (claimed === 0) throw new TeamError('This reset link has been used.', 410);
+    await trx('users').where({ id: user.id }).update({ password_hash: hash, updated_at: trx.fn.now() });
+    await endAccountSessions(trx, user.id);
+    await recordAudit(trx, {
+      actor: user.username,
+      ip: options.ip,
+      action: 'account.password-reset',
+      target: user.username,
+    });
+  });
+}
+
+/** Changes one's own password (the current one asked again); every other session of the account ends. */
+export async function changePassword(
+  db: Knex,
+  userId: number,
+  input: { current: string; password: string },
+  options: { ip: string; cost: number; keepSid: string },
+): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new TeamError('There is no such account.', 404);
+  const fields: Record<string, string> = {};
+  if (!(await verifyPassword(input.current.slice(0, 1024), user.password_hash)))
+    fields.current = 'This is not your current password.';
+  const problem = passwordProblem(input.password, user.username);
+  if (problem) fields.password = problem;
+  if (Object.keys(fields).length > 0) throw new TeamError(Object.values(fields).join(' '), 400, fields);
+  const hash = await hashPassword(input.password, options.cost);
+  await db.transaction(async (trx) => {
+    await trx('users').where({ id: user.id }).update({ password_hash: hash, updated_at: trx.fn.now() });
+    await endAccountSessions(trx, user.id, options.keepSid);
+    await recordAudit(trx, { actor: user.username, ip: options.ip, action: 'account.password', target: user.username });
+  });
+}
+
+/** One's own e-mail address, where reset links go. */
+export async function setOwnEmail(db: Knex, userId: number, email: string, actor: Actor): Promise<void> {
+  const address = email.trim();
+  if (address !== '' && (!EMAIL_PATTERN.test(address) || address.length > 254))
+    throw new TeamError('Enter an e-mail address, like name@example.com.', 400, {
+      email: 'Enter an e-mail address, like name@example.com.',
+    });
+  await db.transaction(async (trx) => {
+    const user = await findUserById(trx, userId);
+    if (!user) throw new TeamError('There is no such account.', 404);
+    await trx('users')
+      .where({ id: userId })
+      .update({ email: address || null, updated_at: trx.fn.now() });
+    await recordAudit(trx, {
+      actor: actor.username,
+      ip: actor.ip,
+      action: 'account.email',
+      target: user.username,
+      details: { email: [user.email, address || null] },
+    });
+  });
+}
+
+/** Whether the owner requires two-factor for everyone. */
+export async function twoFactorRequired(db: Knex): Promise<boolean> {
+  const row = await db('team_settings').where({ id: 1 }).first<{ require_two_factor: boolean | number } | undefined>();
+  return row?.require_two_factor === true || row?.require_two_factor === 1;
+}
+
+export async function setTwoFactorRequired(db: Knex, required: boolean, actor: Actor): Promise<void> {
+  await db.transaction(async (trx) => {
+    const before = await twoFactorRequired(trx as unknown as Knex);
+    if (before === required) return;
+    await trx('team_settings').where({ id: 1 }).update({ require_two_factor: required });
+    await recordAudit(trx, {
+      actor: actor.username,
+      ip: actor.ip,
+      action: 'team.require-two-factor',
+      target: 'team',
+      details: { required: [before, required] },
+    });
+  });
+}

@@ -1,0 +1,246 @@
+import express, { Router, type Request, type Response } from 'express';
+import type { Knex } from 'knex';
+import QRCode from 'qrcode';
+import type { ContentSource } from '../../content/content-source.js';
+import { endAccountSessions, listAccountSessions } from '../../db/session-store.js';
+import { findUserById } from '../../db/users.js';
+import type { Renderer } from '../../render/renderer.js';
+import { recordAudit } from '../../services/audit-log.js';
+import {
+  addPasskey,
+  listPasskeys,
+  registrationOptions,
+  removePasskey,
+  type RelyingParty,
+} from '../../services/passkeys.js';
+import { changePassword, setOwnEmail, TeamError } from '../../services/team.js';
+import {
+  confirmTotp,
+  disableTotp,
+  pendingTotp,
+  regenerateRecoveryCodes,
+  startTotp,
+  unusedRecoveryCodes,
+} from '../../services/two-factor.js';
+import type { EditorNotice } from '../../shared/editor-notice.js';
+import { formatInTimeZone } from '../../shared/time-zone.js';
+import { AccountPage, type AccountPageProps } from '../../../views/admin/AccountPage.js';
+import { actorOf } from '../audit.js';
+import { requireCsrfToken } from '../csrf.js';
+import { answersWithPage, jsonOrForm } from './form-or-json.js';
+import { requireJson } from './require-json.js';
+import { staffOf, staffPage } from './staff-page.js';
+
+export interface AccountDeps {
+  db: Knex;
+  content: ContentSource;
+  renderer: Renderer;
+  /** The idle timeout: a session's last request was this long before its expiry. */
+  sessionIdleMs: number;
+  passwordHashCost: number;
+  relyingParty(req: Request): RelyingParty;
+}
+
+type PageExtra = Partial<Pick<AccountPageProps, 'notice' | 'errors' | 'recoveryCodes'>> & {
+  status?: number;
+  enrollError?: string;
+};
+
+function field(req: Request, name: string): string {
+  const value = (req.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The signed-in person's own account (every role): two-factor (app, passkeys, recovery codes), their sessions,
+ * their password and e-mail address. While the owner requires two-factor, this is the one page an account
+ * without it reaches (require-permission.ts).
+ */
+export function createAccountRouter(deps: AccountDeps): Router {
+  const { db, content, renderer } = deps;
+  const zone = () => content.published().community.timeZone;
+  const issuer = () => content.published().community.name;
+  const router = Router();
+
+  async function renderAccount(req: Request, res: Response, extra: PageExtra = {}) {
+    const user = req.user!;
+    const [row, passkeys, recoveryCodesLeft, sessions, pending] = await Promise.all([
+      findUserById(db, user.id),
+      listPasskeys(db, user.id),
+      unusedRecoveryCodes(db, user.id),
+      listAccountSessions(db, user.id, deps.sessionIdleMs),
+      pendingTotp(db, user, issuer()),
+    ]);
+    const app = Boolean(row?.totp_secret);
+    const enrolling =
+      !app && pending
+        ? {
+            ...pending,
+            qrSvg: await QRCode.toString(pending.otpauthUrl, { type: 'svg', margin: 2 }),
+            error: extra.enrollError,
+          }
+        : undefined;
+    res.status(extra.status ?? 200).send(
+      renderer.page(
+        <AccountPage
+          communityName={content.published().community.name}
+          staff={staffOf(req)}
+          email={row?.email ?? null}
+          app={app}
+          passkeys={passkeys.map((passkey) => ({
+            id: passkey.id,
+            name: passkey.name,
+            created: formatInTimeZone(passkey.createdAt, zone()),
+            lastUsed: passkey.lastUsedAt ? formatInTimeZone(passkey.lastUsedAt, zone()) : null,
+          }))}
+          recoveryCodesLeft={recoveryCodesLeft}
+          mustEnroll={user.twoFactorRequired && !user.twoFactor}
+          enrolling={enrolling}
+          recoveryCodes={extra.recoveryCodes}
+          sessions={sessions.map((session) => ({
+            device: session.device,
+            address: session.address,
+            lastSeen: formatInTimeZone(new Date(session.lastSeenAt).toISOString(), zone()),
+            current: session.sid === req.sessionID,
+          }))}
+          notice={extra.notice}
+          errors={extra.errors}
+        />,
+        staffPage(req, 'Your account'),
+      ),
+    );
+  }
+
+  /** A done change: JSON for a call, the page with a notice for a form. */
+  const done = (req: Request, res: Response, body: object, notice: EditorNotice, extra: PageExtra = {}) =>
+    answersWithPage(req) ? renderAccount(req, res, { notice, ...extra }) : res.json(body);
+
+  router.get('/account', (req, res) => renderAccount(req, res));
+
+  router.post('/account/two-factor/start', ...jsonOrForm, async (req, res) => {
+    const started = await startTotp(db, req.user!, issuer());
+    if (answersWithPage(req)) return renderAccount(req, res);
+    res.set('Cache-Control', 'no-store').json(started);
+  });
+
+  router.post('/account/two-factor/confirm', ...jsonOrForm, async (req, res) => {
+    const code = (req.body as { code?: unknown } | undefined)?.code;
+    const codes = await confirmTotp(db, req.user!.id, code, actorOf(req));
+    if (!codes) {
+      const text = 'That code did not match. Enter the code the app shows now (after scanning the newest QR code).';
+      if (answersWithPage(req)) return renderAccount(req, res, { status: 400, enrollError: text });
+      return res.status(400).json({ error: text });
+    }
+    await done(
+      req,
+      res,
+      { recoveryCodes: codes },
+      { kind: 'success', text: 'Two-factor sign-in is on.' },
+      { recoveryCodes: codes },
+    );
+  });
+
+  router.post('/account/two-factor/recovery-codes', ...jsonOrForm, async (req, res) => {
+    if (!req.user!.twoFactor) return res.status(409).json({ error: 'Turn two-factor on first.' });
+    const codes = await regenerateRecoveryCodes(db, req.user!.id, actorOf(req));
+    await done(
+      req,
+      res,
+      { recoveryCodes: codes },
+      { kind: 'success', text: 'New recovery codes: the old ones no longer work.' },
+      { recoveryCodes: codes },
+    );
+  });
+
+  router.post('/account/two-factor/disable', ...jsonOrForm, async (req, res) => {
+    await disableTotp(db, req.user!.id, actorOf(req));
+    await done(req, res, { ok: true }, { kind: 'success', text: 'The authenticator app is turned off.' });
+  });
+
+  router.post('/account/passkeys/options', requireCsrfToken, async (req, res) => {
+    const options = await registrationOptions(db, req.user!, deps.relyingParty(req));
+    req.session.passkeyChallenge = options.challenge;
+    res.set('Cache-Control', 'no-store').json({ options });
+  });
+
+  router.post(
+    '/account/passkeys',
+    requireJson,
+    express.json({ limit: '20kb', strict: true }),
+    requireCsrfToken,
+    async (req, res) => {
+      const challenge = req.session.passkeyChallenge;
+      delete req.session.passkeyChallenge;
+      const body = (req.body ?? {}) as { response?: unknown; name?: unknown };
+      if (!challenge) return res.status(400).json({ error: 'Start again: ask for the passkey options first.' });
+      const added = await addPasskey(
+        db,
+        req.user!.id,
+        { response: body.response, name: typeof body.name === 'string' ? body.name : '', challenge },
+        deps.relyingParty(req),
+        actorOf(req),
+      );
+      if (!added) return res.status(400).json({ error: 'The passkey could not be verified.' });
+      // A new address (not only a new #fragment), so the browser loads the page again and lists the passkey.
+      res.status(201).json({ redirect: '/admin/account?passkey=added#two-factor' });
+    },
+  );
+
+  router.post('/account/passkeys/:id/delete', ...jsonOrForm, async (req, res) => {
+    const id = /^[1-9]\d{0,9}$/.test(String(req.params.id)) ? Number(req.params.id) : 0;
+    if (!(await removePasskey(db, req.user!.id, id, actorOf(req))))
+      return res.status(404).json({ error: 'No such passkey.' });
+    await done(req, res, { ok: true }, { kind: 'success', text: 'The passkey is removed.' });
+  });
+
+  router.post('/account/sessions/end-others', ...jsonOrForm, async (req, res) => {
+    const ended = await endAccountSessions(db, req.user!.id, req.sessionID);
+    await recordAudit(db, {
+      actor: req.user!.username,
+      ip: req.ip,
+      action: 'account.sessions-ended',
+      target: req.user!.username,
+      details: { sessions: ended },
+    });
+    await done(
+      req,
+      res,
+      { ended },
+      { kind: 'success', text: `Signed out everywhere else (${ended} ${ended === 1 ? 'session' : 'sessions'}).` },
+    );
+  });
+
+  router.post('/account/password', ...jsonOrForm, async (req, res) => {
+    try {
+      await changePassword(
+        db,
+        req.user!.id,
+        { current: field(req, 'current'), password: field(req, 'password') },
+        { ip: req.ip ?? '', cost: deps.passwordHashCost, keepSid: req.sessionID },
+      );
+      await done(
+        req,
+        res,
+        { ok: true },
+        { kind: 'success', text: 'Your password is changed; every other session has ended.' },
+      );
+    } catch (error) {
+      if (!(error instanceof TeamError)) throw error;
+      if (!answersWithPage(req)) return res.status(error.status).json({ error: error.message, fields: error.fields });
+      await renderAccount(req, res, { status: error.status, errors: error.fields });
+    }
+  });
+
+  router.post('/account/email', ...jsonOrForm, async (req, res) => {
+    try {
+      await setOwnEmail(db, req.user!.id, field(req, 'email'), actorOf(req));
+      await done(req, res, { ok: true }, { kind: 'success', text: 'Your e-mail address is saved.' });
+    } catch (error) {
+      if (!(error instanceof TeamError)) throw error;
+      if (!answersWithPage(req)) return res.status(error.status).json({ error: error.message });
+      await renderAccount(req, res, { status: error.status, errors: error.fields });
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,201 @@
+import { Router, type Request, type Response } from 'express';
+import type { Knex } from 'knex';
+import type { ContentSource } from '../../content/content-source.js';
+import { listTeam, isActive } from '../../db/users.js';
+import type { Renderer } from '../../render/renderer.js';
+import {
+  changeMember,
+  invite,
+  parseInvitation,
+  parseMemberChange,
+  setTwoFactorRequired,
+  TeamError,
+  twoFactorRequired,
+} from '../../services/team.js';
+import type { EditorNotice } from '../../shared/editor-notice.js';
+import { isRole } from '../../shared/permissions.js';
+import { formatInTimeZone } from '../../shared/time-zone.js';
+import { TeamPage, type TeamMemberView } from '../../../views/admin/TeamPage.js';
+import { actorOf } from '../audit.js';
+import { acceptsJson } from '../client-wants.js';
+import { answersWithPage, jsonOrForm } from './form-or-json.js';
+import { staffOf, staffPage } from './staff-page.js';
+
+export interface TeamDeps {
+  db: Knex;
+  content: ContentSource;
+  renderer: Renderer;
+  /** Staff e-mail is configured: invitations are e-mailed too. */
+  mail: boolean;
+  /** Nudges the staff mail worker after a letter is stored. */
+  mailStored(): void;
+  /** The absolute origin links are built on. */
+  origin(req: Request): string;
+}
+
+/** Form fields arrive as text; a JSON call sends booleans. `_csrf` is the form's token, not a change. */
+function withoutToken(body: unknown): Record<string, unknown> {
+  const { _csrf: _token, ...rest } = (body ?? {}) as Record<string, unknown>;
+  for (const key of ['active', 'required']) {
+    if (rest[key] === 'true') rest[key] = true;
+    else if (rest[key] === 'false') rest[key] = false;
+  }
+  return rest;
+}
+
+/** The owner's team: accounts, roles, deactivation, invitations, the two-factor requirement (owner only). */
+export function createTeamRouter(deps: TeamDeps): Router {
+  const { db, content, renderer } = deps;
+  const zone = () => content.published().community.timeZone;
+  const router = Router();
+
+  async function members(): Promise<TeamMemberView[]> {
+    return (await listTeam(db)).map((row) => ({
+      username: row.username,
+      role: isRole(row.role) ? row.role : 'sales',
+      active: isActive(row),
+      twoFactor: row.totp_secret !== null || Number(row.passkeys) > 0,
+      lastSignIn: row.last_sign_in_at ? formatInTimeZone(row.last_sign_in_at, zone()) : null,
+      email: row.email,
+    }));
+  }
+
+  async function renderTeam(
+    req: Request,
+    res: Response,
+    extra: {
+      status?: number;
+      notice?: EditorNotice;
+      link?: string;
+      invitation?: { email: string; role: string; errors: Record<string, string> };
+    } = {},
+  ) {
+    const now = new Date().toISOString();
+    const [team, waiting, required] = await Promise.all([
+      members(),
+      db('staff_invitations')
+        .whereNull('used_at')
+        .andWhere('expires_at', '>', now)
+        .orderBy('created_at', 'desc')
+        .select<{ email: string; role: string; invited_by: string; expires_at: string }[]>(
+          'email',
+          'role',
+          'invited_by',
+          'expires_at',
+        ),
+      twoFactorRequired(db),
+    ]);
+    res.status(extra.status ?? 200).send(
+      renderer.page(
+        <TeamPage
+          communityName={content.published().community.name}
+          staff={staffOf(req)}
+          members={team}
+          invitations={waiting.map((row) => ({
+            email: row.email,
+            role: isRole(row.role) ? row.role : 'sales',
+            invitedBy: row.invited_by,
+            expires: formatInTimeZone(row.expires_at, zone()),
+          }))}
+          twoFactorRequired={required}
+          mail={deps.mail}
+          notice={extra.notice}
+          link={extra.link}
+          invitation={extra.invitation}
+        />,
+        staffPage(req, 'Team'),
+      ),
+    );
+  }
+
+  const teamJson = async (_req: Request, res: Response) => {
+    res.json({
+      accounts: (await members()).map((member) => ({
+        username: member.username,
+        role: member.role,
+        active: member.active,
+        twoFactor: member.twoFactor,
+        lastSignIn: member.lastSignIn,
+      })),
+    });
+  };
+
+  router.get('/team', (req, res) => (acceptsJson(req) ? teamJson(req, res) : renderTeam(req, res)));
+  router.get('/team.json', teamJson);
+
+  router.post('/team/invitations', ...jsonOrForm, async (req, res) => {
+    const page = answersWithPage(req);
+    const body = withoutToken(req.body);
+    const parsed = parseInvitation(body);
+    if (parsed instanceof TeamError) {
+      if (!page) return res.status(400).json({ error: parsed.message, fields: parsed.fields });
+      return renderTeam(req, res, {
+        status: 400,
+        invitation: { email: String(body.email ?? ''), role: String(body.role ?? ''), errors: parsed.fields },
+        notice: { kind: 'error', text: `Not invited: ${parsed.message}` },
+      });
+    }
+    const { link } = await invite(db, parsed, actorOf(req), {
+      origin: deps.origin(req),
+      communityName: content.published().community.name,
+      mail: deps.mail,
+    });
+    deps.mailStored();
+    if (!page) return res.status(201).json({ link });
+    await renderTeam(req, res, {
+      status: 201,
+      link,
+      notice: {
+        kind: 'success',
+        text: `${parsed.email} is invited as ${parsed.role}${deps.mail ? '; the e-mail is on its way' : ''}.`,
+      },
+    });
+  });
+
+  router.post('/team/two-factor-requirement', ...jsonOrForm, async (req, res) => {
+    const { required } = withoutToken(req.body);
+    if (typeof required !== 'boolean') return res.status(400).json({ error: 'Send {"required": true | false}.' });
+    // The owner would lock themselves out of this page: they set up their own first.
+    if (required && !req.user!.twoFactor) {
+      const text = 'Set up two-factor on your own account first, then require it for everyone.';
+      if (!answersWithPage(req)) return res.status(409).json({ error: text });
+      return renderTeam(req, res, { status: 409, notice: { kind: 'error', text } });
+    }
+    await setTwoFactorRequired(db, required, actorOf(req));
+    if (!answersWithPage(req)) return res.json({ required });
+    await renderTeam(req, res, {
+      notice: {
+        kind: 'success',
+        text: required ? 'Two-factor is now required for everyone.' : 'Two-factor is no longer required.',
+      },
+    });
+  });
+
+  router.post('/team/:username', ...jsonOrForm, async (req, res) => {
+    const page = answersWithPage(req);
+    const change = parseMemberChange(withoutToken(req.body));
+    try {
+      if (change instanceof TeamError) throw change;
+      const result = await changeMember(db, String(req.params.username), change, actorOf(req));
+      if (!page) return res.json(result);
+      await renderTeam(req, res, {
+        notice: {
+          kind: 'success',
+          text:
+            'role' in change
+              ? `${result.username} is now ${result.role}.`
+              : `${result.username} is ${result.active ? 'active again' : 'deactivated: every session of it has ended'}.`,
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof TeamError)) throw error;
+      if (!page) return res.status(error.status).json({ error: error.message });
+      await renderTeam(req, res, {
+        status: error.status,
+        notice: { kind: 'error', text: `Not changed: ${error.message}` },
+      });
+    }
+  });
+
+  return router;
+}

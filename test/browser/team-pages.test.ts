@@ -1,0 +1,143 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import { tokenHash } from '../../src/services/team.js';
+import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
+import { enrollTotp, inviteLink, passwordStep, staffCall, teamMember } from '../support/team.js';
+import { axeResults, describeViolations } from './axe-check.js';
+import { openPage, useBrowserSuite, WIDTHS } from './support.js';
+
+const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
+const SHOTS = '/tmp/shots-team';
+const RESET_TOKEN = 'reset-token-for-the-page-checks-0123456789';
+
+interface TeamPage {
+  name: string;
+  path: string;
+  /** The session cookie to visit with (none: a signed-out visitor). */
+  cookie?: () => string;
+  status?: number;
+}
+
+/**
+ * The team's pages — team, account (while enrolling an app), audit log, an invitation, forgot password, a reset
+ * link, the two-factor step and the page of a role refused — checked by axe and the Nu checker, and photographed
+ * at 375 and 1280 px into /tmp/shots-team for a person to look at.
+ */
+describe('Team pages: axe, the Nu checker and screenshots', function () {
+  this.timeout(180_000);
+  const suite = useBrowserSuite(STAFF_ENV);
+  let owner: Staff;
+  let marketing: Staff;
+  let pendingCookie = '';
+  let invitation = '';
+  const pages: TeamPage[] = [
+    { name: 'team', path: '/admin/team', cookie: () => owner.cookie },
+    { name: 'account', path: '/admin/account', cookie: () => owner.cookie },
+    { name: 'audit', path: '/admin/audit', cookie: () => owner.cookie },
+    { name: 'audit-filtered', path: '/admin/audit?action=sign-in', cookie: () => owner.cookie },
+    { name: 'marketing-dashboard', path: '/admin', cookie: () => marketing.cookie },
+    { name: 'marketing-refused', path: '/admin/messages', cookie: () => marketing.cookie, status: 403 },
+    { name: 'invitation', path: '' },
+    { name: 'forgot', path: '/login/forgot' },
+    { name: 'reset', path: `/login/reset/${RESET_TOKEN}` },
+    { name: 'two-factor-step', path: '/login/two-factor', cookie: () => pendingCookie },
+  ];
+
+  before(async () => {
+    const { url, db } = suite.server;
+    owner = await signIn(url);
+    marketing = await teamMember(url, owner, 'marketing', 'mara', 'lilac window seventeen');
+    await teamMember(url, owner, 'sales', 'sam', 'copper kettle harbor');
+    const tess = await teamMember(url, owner, 'sales', 'tess', 'orchid tunnel forty');
+    await enrollTotp(url, tess);
+    pendingCookie = await passwordStep(url, 'tess', 'orchid tunnel forty');
+    invitation = await inviteLink(url, owner, 'sales', 'new.counselor@example.com');
+    pages.find((page) => page.name === 'invitation')!.path = new URL(invitation).pathname;
+    await staffCall(url, '/admin/team/sam', owner, { role: 'marketing' });
+    await staffCall(url, '/admin/account/two-factor/start', owner);
+    const mara = await db('users').where({ username: 'mara' }).first();
+    await db('password_resets').insert({
+      token_hash: tokenHash(RESET_TOKEN),
+      user_id: mara.id,
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    await fs.mkdir(SHOTS, { recursive: true });
+  });
+
+  for (const width of WIDTHS) {
+    it(`finds no axe violation at ${width}px and takes the screenshots`, async () => {
+      const found: string[] = [];
+      for (const target of pages) {
+        const { page, context } = await openPage(suite, { width });
+        const cookie = target.cookie?.();
+        if (cookie) {
+          const [name, value] = cookie.split('=') as [string, string];
+          await context.addCookies([{ name, value, url: suite.server.url }]);
+        }
+        const response = await page.goto(target.path);
+        expect(response?.status(), target.name).to.equal(target.status ?? 200);
+        found.push(...describeViolations(`${target.name} at ${width}px`, await axeResults(page)));
+        await page.screenshot({ path: path.join(SHOTS, `${target.name}-${width}.png`), fullPage: true });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${target.name} at ${width}px is no wider than the screen`).to.be.at.most(0);
+        await context.close();
+      }
+      expect(found).to.deep.equal([]);
+    });
+  }
+
+  it('finds no Nu checker error on any of them', async function () {
+    if (spawnSync('java', ['-version'], { stdio: 'ignore' }).status !== 0) this.skip();
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'vnu-team-'));
+    try {
+      const files = new Map<string, string>();
+      for (const target of pages) {
+        const cookie = target.cookie?.();
+        const response = await fetch(`${suite.server.url}${target.path}`, {
+          headers: { Accept: 'text/html', ...(cookie ? { Cookie: cookie } : {}) },
+          redirect: 'manual',
+        });
+        expect(response.status, target.name).to.equal(target.status ?? 200);
+        const file = path.join(folder, `${target.name}.html`);
+        await fs.writeFile(file, await response.text());
+        files.set(file, target.name);
+      }
+      const run = spawnSync(
+        'java',
+        [
+          '-XX:TieredStopAtLevel=1',
+          '-XX:+UseSerialGC',
+          '-Xss16m',
+          '-jar',
+          VNU_JAR,
+          '--format',
+          'json',
+          '--stdout',
+          ...files.keys(),
+        ],
+        {
+          encoding: 'utf8',
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
+      const { messages } = JSON.parse(run.stdout) as {
+        messages: { type: string; url?: string; message: string; extract?: string }[];
+      };
+      const errors = messages
+        .filter((message) => message.type !== 'info')
+        .map(
+          (message) =>
+            `${files.get(message.url ? fileURLToPath(message.url) : '') ?? '?'}: ${message.message} — ${message.extract ?? ''}`,
+        );
+      expect(errors).to.deep.equal([]);
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true });
+    }
+  });
+});

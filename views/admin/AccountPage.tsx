@@ -1,0 +1,261 @@
+import type { EditorNotice } from '../../src/shared/editor-notice.js';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SIGN_IN_PASSWORD_MAX_LENGTH,
+} from '../../src/shared/staff-credentials.js';
+import { ROLE_LABELS } from '../../src/shared/permissions.js';
+import { Widget } from '../../src/render/widget.js';
+import { AdminLayout, type StaffViewer } from './AdminLayout.js';
+import { FormField, Notice } from './FormField.js';
+import { PASSWORD_HINT } from './NewPasswordPage.js';
+
+export interface SessionView {
+  device: string;
+  address: string;
+  lastSeen: string;
+  current: boolean;
+}
+
+export interface AccountPageProps {
+  communityName: string;
+  staff: StaffViewer;
+  email: string | null;
+  app: boolean;
+  passkeys: { id: number; name: string; created: string; lastUsed: string | null }[];
+  recoveryCodesLeft: number;
+  /** The owner requires two-factor and this account has none: this page is all it can reach. */
+  mustEnroll: boolean;
+  /** An enrollment under way: the secret as text and its QR code (an SVG made on the server). */
+  enrolling?: { secret: string; otpauthUrl: string; qrSvg: string; error?: string };
+  /** Shown once, right after they were made. */
+  recoveryCodes?: string[];
+  sessions: SessionView[];
+  notice?: EditorNotice;
+  errors?: { current?: string; password?: string; email?: string };
+}
+
+export function AccountPage(props: AccountPageProps) {
+  const { communityName, staff, notice, errors = {}, enrolling } = props;
+  const hidden = <input type="hidden" name="_csrf" value={staff.csrfToken} />;
+  const twoFactorOn = props.app || props.passkeys.length > 0;
+  return (
+    <AdminLayout communityName={communityName} staff={staff} path="/admin/account">
+      <h1>Your account</h1>
+      <p>
+        Signed in as <strong>{staff.username}</strong>, role {ROLE_LABELS[staff.role]}.
+      </p>
+      <Notice notice={notice} />
+      {props.mustEnroll ? (
+        <p className="alert alert-error" role="alert">
+          The owner requires two-factor sign-in: set up an authenticator app or a passkey below to reach the other staff
+          pages.
+        </p>
+      ) : null}
+
+      <section className="upload-panel" id="two-factor" aria-labelledby="two-factor-heading" tabIndex={-1}>
+        <h2 id="two-factor-heading">Two-factor sign-in</h2>
+        <p>{twoFactorOn ? 'On: a sign-in asks for a code or a passkey after the password.' : 'Off.'}</p>
+        {props.recoveryCodes ? (
+          <div className="recovery-codes" role="status">
+            <p>
+              <strong>Your recovery codes.</strong> Each works once, if your phone or passkey is not at hand. Keep them
+              somewhere safe: they are not shown again.
+            </p>
+            <ul>
+              {props.recoveryCodes.map((code) => (
+                <li key={code}>
+                  <code>{code}</code>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+
+        <h3>Authenticator app</h3>
+        {props.app ? (
+          <form method="post" action="/admin/account/two-factor/disable" className="upload-form">
+            {hidden}
+            <p>On.</p>
+            <button type="submit" className="button button-danger">
+              Turn off the authenticator app
+            </button>
+          </form>
+        ) : enrolling ? (
+          <div className="totp-enroll">
+            <p>
+              Scan this code with your authenticator app, or type the key below into it, then enter the code it shows.
+            </p>
+            <figure className="totp-qr">
+              <div
+                role="img"
+                aria-label="QR code of the authenticator key"
+                dangerouslySetInnerHTML={{ __html: enrolling.qrSvg }}
+              />
+              <figcaption>
+                Key: <code className="totp-secret">{enrolling.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
+              </figcaption>
+            </figure>
+            <form method="post" action="/admin/account/two-factor/confirm" className="upload-form">
+              {hidden}
+              <FormField
+                id="totp-code"
+                label="Code from the app"
+                name="code"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9 ]{6,7}"
+                maxLength={7}
+                error={enrolling.error}
+                required
+              />
+              <button type="submit" className="button button-accent">
+                Turn on
+              </button>
+            </form>
+          </div>
+        ) : (
+          <form method="post" action="/admin/account/two-factor/start" className="upload-form">
+            {hidden}
+            <button type="submit" className="button button-accent">
+              Set up an authenticator app
+            </button>
+          </form>
+        )}
+
+        <h3>Passkeys</h3>
+        {props.passkeys.length === 0 ? (
+          <p>None yet. A passkey (your device’s fingerprint, face or PIN, or a security key) cannot be phished.</p>
+        ) : (
+          <ul className="passkey-list">
+            {props.passkeys.map((passkey) => (
+              <li key={passkey.id}>
+                <form method="post" action={`/admin/account/passkeys/${passkey.id}/delete`}>
+                  {hidden}
+                  <span>
+                    {passkey.name}, added {passkey.created}
+                    {passkey.lastUsed ? `, last used ${passkey.lastUsed}` : ''}
+                  </span>{' '}
+                  <button type="submit" className="button button-danger">
+                    Remove<span className="visually-hidden"> {passkey.name}</span>
+                  </button>
+                </form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Widget
+          name="PasskeyButton"
+          props={{
+            mode: 'register',
+            optionsUrl: '/admin/account/passkeys/options',
+            verifyUrl: '/admin/account/passkeys',
+            label: 'Add a passkey',
+            csrfToken: staff.csrfToken,
+          }}
+        />
+
+        {twoFactorOn ? (
+          <>
+            <h3>Recovery codes</h3>
+            <form method="post" action="/admin/account/two-factor/recovery-codes" className="upload-form">
+              {hidden}
+              <p>{props.recoveryCodesLeft} unused.</p>
+              <button type="submit" className="button">
+                Make new recovery codes
+              </button>
+            </form>
+          </>
+        ) : null}
+      </section>
+
+      <section className="upload-panel" aria-labelledby="sessions-heading">
+        <h2 id="sessions-heading">Where you are signed in</h2>
+        <div className="table-scroll" role="region" aria-labelledby="sessions-heading" tabIndex={0}>
+          <table className="team-table">
+            <thead>
+              <tr>
+                <th scope="col">Device</th>
+                <th scope="col">Address</th>
+                <th scope="col">Last seen</th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.sessions.map((session, index) => (
+                <tr key={index}>
+                  <td>
+                    {session.device || 'Unknown browser'}
+                    {session.current ? <strong> (this one)</strong> : null}
+                  </td>
+                  <td>{session.address}</td>
+                  <td>{session.lastSeen}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <form method="post" action="/admin/account/sessions/end-others" className="upload-form">
+          {hidden}
+          <button type="submit" className="button">
+            Sign out everywhere else
+          </button>
+        </form>
+      </section>
+
+      <section className="upload-panel" aria-labelledby="password-heading">
+        <h2 id="password-heading">Change your password</h2>
+        <p>Every other session of your account ends.</p>
+        <form method="post" action="/admin/account/password" className="upload-form">
+          {hidden}
+          <FormField
+            id="current-password"
+            label="Current password"
+            name="current"
+            type="password"
+            autoComplete="current-password"
+            maxLength={SIGN_IN_PASSWORD_MAX_LENGTH}
+            error={errors.current}
+            required
+          />
+          <FormField
+            id="account-new-password"
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
+            hint={PASSWORD_HINT}
+            error={errors.password}
+            required
+          />
+          <button type="submit" className="button button-accent">
+            Change password
+          </button>
+        </form>
+      </section>
+
+      <section className="upload-panel" aria-labelledby="email-heading">
+        <h2 id="email-heading">Your e-mail address</h2>
+        <p>Where a link to reset a forgotten password is sent.</p>
+        <form method="post" action="/admin/account/email" className="upload-form">
+          {hidden}
+          <FormField
+            id="account-email"
+            label="E-mail address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            defaultValue={props.email ?? ''}
+            error={errors.email}
+          />
+          <button type="submit" className="button">
+            Save
+          </button>
+        </form>
+      </section>
+    </AdminLayout>
+  );
+}

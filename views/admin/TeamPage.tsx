@@ -1,0 +1,173 @@
+import type { EditorNotice } from '../../src/shared/editor-notice.js';
+import { ROLE_LABELS, ROLES, type Role } from '../../src/shared/permissions.js';
+import { AdminLayout, type StaffViewer } from './AdminLayout.js';
+import { FormField, Notice } from './FormField.js';
+
+export interface TeamMemberView {
+  username: string;
+  role: Role;
+  active: boolean;
+  twoFactor: boolean;
+  /** Formatted in the community's zone, or null: never signed in. */
+  lastSignIn: string | null;
+  email: string | null;
+}
+
+export interface InvitationView {
+  email: string;
+  role: Role;
+  invitedBy: string;
+  expires: string;
+}
+
+interface TeamPageProps {
+  communityName: string;
+  staff: StaffViewer;
+  members: TeamMemberView[];
+  invitations: InvitationView[];
+  twoFactorRequired: boolean;
+  /** Staff mail is configured: invitations are e-mailed. */
+  mail: boolean;
+  notice?: EditorNotice;
+  /** The link of the invitation just made, to pass on (always shown: the e-mail may be slow or filtered). */
+  link?: string;
+  invitation?: { email: string; role: string; errors: Record<string, string> };
+}
+
+function RoleSelect({ id, name, value }: { id: string; name: string; value?: string }) {
+  return (
+    <select id={id} name={name} defaultValue={value ?? 'sales'}>
+      {ROLES.map((role) => (
+        <option key={role} value={role}>
+          {ROLE_LABELS[role]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** The owner's team page: who has an account, their role and state, invitations, the two-factor requirement. */
+export function TeamPage(props: TeamPageProps) {
+  const { communityName, staff, members, invitations, notice, link, invitation } = props;
+  const hidden = <input type="hidden" name="_csrf" value={staff.csrfToken} />;
+  return (
+    <AdminLayout communityName={communityName} staff={staff} path="/admin/team">
+      <h1>Team</h1>
+      <Notice notice={notice} />
+      {link ? (
+        <p className="alert alert-success" role="status">
+          Invitation link (works once, for 72 hours): <code className="invitation-link">{link}</code>
+        </p>
+      ) : null}
+      <section aria-labelledby="members-heading">
+        <h2 id="members-heading">Accounts</h2>
+        <div className="table-scroll" role="region" aria-labelledby="members-heading" tabIndex={0}>
+          <table className="team-table team-members">
+            <thead>
+              <tr>
+                <th scope="col">Username</th>
+                <th scope="col">Role</th>
+                <th scope="col">State</th>
+                <th scope="col">Two-factor</th>
+                <th scope="col">Last sign-in</th>
+                <th scope="col">Change</th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.map((member) => (
+                <tr key={member.username} id={`member-${member.username}`}>
+                  <th scope="row">
+                    {member.username}
+                    {member.email ? <span className="team-email">{member.email}</span> : null}
+                  </th>
+                  <td data-label="Role">{ROLE_LABELS[member.role]}</td>
+                  <td data-label="State">{member.active ? 'Active' : 'Deactivated'}</td>
+                  <td data-label="Two-factor">{member.twoFactor ? 'On' : 'Off'}</td>
+                  <td data-label="Last sign-in">{member.lastSignIn ?? 'Never'}</td>
+                  <td data-label="Change">
+                    <div className="team-actions">
+                      <form method="post" action={`/admin/team/${encodeURIComponent(member.username)}`}>
+                        {hidden}
+                        <label htmlFor={`role-${member.username}`} className="visually-hidden">
+                          Role of {member.username}
+                        </label>
+                        <RoleSelect id={`role-${member.username}`} name="role" value={member.role} />
+                        <button type="submit" className="button">
+                          Set role
+                        </button>
+                      </form>
+                      <form method="post" action={`/admin/team/${encodeURIComponent(member.username)}`}>
+                        {hidden}
+                        <input type="hidden" name="active" value={member.active ? 'false' : 'true'} />
+                        <button type="submit" className={member.active ? 'button button-danger' : 'button'}>
+                          {member.active ? 'Deactivate' : 'Reactivate'}
+                          <span className="visually-hidden"> {member.username}</span>
+                        </button>
+                      </form>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section className="upload-panel" aria-labelledby="invite-heading">
+        <h2 id="invite-heading">Invite someone</h2>
+        <p>
+          {props.mail
+            ? 'The invitation is e-mailed; its link is also shown here to pass on.'
+            : 'This site sends no e-mail yet (SMTP_URL): pass the link shown after inviting on yourself.'}{' '}
+          The link works once, for 72 hours.
+        </p>
+        <form method="post" action="/admin/team/invitations" className="upload-form">
+          {hidden}
+          <FormField
+            id="invite-email"
+            label="E-mail address"
+            name="email"
+            type="email"
+            autoComplete="off"
+            maxLength={254}
+            defaultValue={invitation?.email}
+            error={invitation?.errors.email}
+            required
+          />
+          <label htmlFor="invite-role">Role</label>
+          <RoleSelect id="invite-role" name="role" value={invitation?.role} />
+          <button type="submit" className="button button-accent">
+            Invite
+          </button>
+        </form>
+        {invitations.length > 0 ? (
+          <>
+            <h3>Waiting for an answer</h3>
+            <ul className="team-invitations">
+              {invitations.map((item) => (
+                <li key={`${item.email}-${item.expires}`}>
+                  {item.email}, {ROLE_LABELS[item.role]}, invited by {item.invitedBy}; the link works until{' '}
+                  {item.expires}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </section>
+      <section className="upload-panel" aria-labelledby="require-heading">
+        <h2 id="require-heading">Two-factor for everyone</h2>
+        <p>
+          {props.twoFactorRequired
+            ? 'Required: an account without two-factor reaches only its account page, where it sets it up.'
+            : 'Not required: each person chooses.'}
+        </p>
+        <form method="post" action="/admin/team/two-factor-requirement" className="upload-form">
+          {hidden}
+          <input type="hidden" name="required" value={props.twoFactorRequired ? 'false' : 'true'} />
+          <button type="submit" className="button">
+            {props.twoFactorRequired ? 'Stop requiring two-factor' : 'Require two-factor for everyone'}
+          </button>
+        </form>
+      </section>
+    </AdminLayout>
+  );
+}
