@@ -5,6 +5,7 @@ import { Picture } from '../src/shared/Picture.js';
 import { Counters, type CounterFigures } from './Counters.js';
 import { FloorPlanCards } from './FloorPlanCards.js';
 import { Layout } from './Layout.js';
+import { InterestForm } from './reach/InterestForm.js';
 import type { SiteProps } from './site-props.js';
 
 /** What the hero's photos are drawn in (site.css `.hero`): the full width, clamp(380px, 72vh, 720px) tall, cover. */
@@ -72,6 +73,12 @@ export function HomePage({ content, path, image, slides, counters, stylesheet }:
           className="offer-flyer"
         />
       </section>
+      <InterestForm
+        id="home"
+        heading="Get news of the next release"
+        plans={content.floorPlans.map((plan) => ({ slug: plan.slug, name: plan.name }))}
+        builderName={content.builder.name}
+      />
     </Layout>
   );
 }

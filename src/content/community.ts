@@ -1,4 +1,6 @@
+import { sampleAgents } from './agents-section.js';
 import { autoReply } from './auto-reply.js';
+import { sampleFeed } from './feed-section.js';
 import { equalHousingStatement, privacyNotice } from './privacy-notice.js';
 import type { Content } from './schema.js';
 
@@ -361,5 +363,7 @@ export const community = {
     'Plans, pricing, availability, features and specifications may change without notice. Renderings and images are artist’s conceptions.',
   privacy: privacyNotice,
   equalHousing: equalHousingStatement,
+  feed: sampleFeed,
+  agents: sampleAgents,
   sampleNotice: 'Sample community for demonstration: names, places, images and documents are invented.',
 } satisfies Content;

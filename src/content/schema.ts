@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { agentsSectionSchema } from './agents-section.js';
 import { autoReplySchema } from './auto-reply.js';
+import { feedSectionSchema } from './feed-section.js';
 import { PHONE_EXAMPLE, PHONE_PATTERN } from '../shared/contact-rules.js';
 
 const sitePath = z.string().regex(/^\/[^\s]*$/, 'must be a site path starting with /');
@@ -208,6 +210,10 @@ export const contentSchema = z
     privacy: privacyNotice,
     /** The Equal Housing Opportunity statement, shown with the logo in every public page's footer. */
     equalHousing: z.string().min(1),
+    /** The BDX listing feed's numbers and names, and the builder's postal address (content/feed-section.ts). */
+    feed: feedSectionSchema,
+    /** The terms for real-estate agents and their clients' protection period (content/agents-section.ts). */
+    agents: agentsSectionSchema,
     sampleNotice: z.string().optional(),
   })
   .superRefine((content, context) => {

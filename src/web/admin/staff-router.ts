@@ -10,6 +10,7 @@ import { createDashboardRouter } from './dashboard-router.js';
 import { createAdminHomesitesRouter } from './homesites-router.js';
 import { createImagesRouter } from './images-router.js';
 import { createMessagesRouter } from './messages-router.js';
+import { createInterestAdminRouter } from './interest-router.js';
 import { createAdminToursRouter } from './tours-router.js';
 
 export interface StaffRouterDeps {
@@ -32,6 +33,7 @@ export function createStaffRouter(deps: StaffRouterDeps): Router {
   router.use('/', createDashboardRouter(deps));
   router.use('/', createImagesRouter(deps));
   router.use('/', createMessagesRouter(deps));
+  router.use('/', createInterestAdminRouter(deps));
   if (homesites) router.use('/', createAdminHomesitesRouter({ ...deps, homesites }));
   if (tours) router.use('/', createAdminToursRouter({ ...deps, tours }));
   return router;
