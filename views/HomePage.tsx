@@ -78,6 +78,7 @@ export function HomePage({ content, path, image, slides, counters, stylesheet }:
         heading="Get news of the next release"
         plans={content.floorPlans.map((plan) => ({ slug: plan.slug, name: plan.name }))}
         builderName={content.builder.name}
+        communityName={content.community.name}
       />
     </Layout>
   );

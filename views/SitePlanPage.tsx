@@ -44,6 +44,7 @@ export function SitePlanPage({ content, path, map, lotMap, homesites, availableC
         heading="Get news of the next release"
         plans={content.floorPlans.map((plan) => ({ slug: plan.slug, name: plan.name }))}
         builderName={content.builder.name}
+        communityName={content.community.name}
       />
       <section className="nearby-section" id="nearby" aria-labelledby="nearby-heading">
         <div className="container">

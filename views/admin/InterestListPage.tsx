@@ -65,8 +65,8 @@ export function InterestListPage({ communityName, staff, entries, counts, state,
       {entries.length === 0 ? (
         <p>None.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="admin-table">
+        <div className="table-scroll" role="region" aria-label="Interest-list entries" tabIndex={0}>
+          <table className="lead-sources interest-table">
             <caption>{state ? `${STATE_LABELS[state as keyof typeof STATE_LABELS]} entries` : 'Every entry'}</caption>
             <thead>
               <tr>

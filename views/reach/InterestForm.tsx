@@ -4,6 +4,7 @@ import { ErrorSummary } from '../../src/shared/ErrorSummary.js';
 import { INTEREST_PATH, INTEREST_RULES, ruleMaxLength, type InterestField } from '../../src/shared/reach-forms.js';
 import { VisitFields } from '../../src/shared/VisitFields.js';
 import { LEAD_FORM_ATTRIBUTE } from '../../src/shared/visit-context.js';
+import { LeadConsent } from '../../src/shared/LeadConsent.js';
 
 export interface InterestFormState {
   values?: Partial<Record<InterestField, string>>;
@@ -18,6 +19,7 @@ interface InterestFormProps {
   id: string;
   plans: { slug: string; name: string }[];
   builderName: string;
+  communityName: string;
   /** The form's heading level: h2 in a page's section, h1 … never; the standalone page has its own h1. */
   heading: string;
   state?: InterestFormState;
@@ -28,7 +30,7 @@ interface InterestFormProps {
  * form, no widget: it adds no script to the pages it is on, and the browser checks the same rules the server
  * does (reach-forms.ts) through `required`, `type`, `pattern` and `maxlength`.
  */
-export function InterestForm({ id, plans, builderName, heading, state = {} }: InterestFormProps) {
+export function InterestForm({ id, plans, builderName, communityName, heading, state = {} }: InterestFormProps) {
   const errors = state.errors ?? {};
   const values = state.values ?? {};
   const fieldId = (field: string) => `interest-${id}-${field}`;
@@ -116,6 +118,7 @@ export function InterestForm({ id, plans, builderName, heading, state = {} }: In
             Get news of the next release
           </button>
         </div>
+        <LeadConsent action="signing up" builder={builderName} community={communityName} />
       </form>
     </section>
   );

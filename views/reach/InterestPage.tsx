@@ -32,6 +32,7 @@ export function InterestPage({ content, path, sent, state }: InterestPageProps) 
           heading="Leave your e-mail"
           plans={content.floorPlans.map((plan) => ({ slug: plan.slug, name: plan.name }))}
           builderName={content.builder.name}
+          communityName={content.community.name}
           state={state}
         />
       )}
