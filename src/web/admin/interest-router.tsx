@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import type { Content } from '../../content/index.js';
+import { contentOf } from '../request-content.js';
 import {
   countInterestEntriesByState,
   INTEREST_STATES,
@@ -16,7 +17,6 @@ import { staffOf, staffPage } from './staff-page.js';
 
 interface InterestAdminDeps {
   db: Knex;
-  content: Content;
   renderer: Renderer;
 }
 
@@ -33,12 +33,13 @@ const CSV_COLUMNS = [
 
 /** GET /admin/interest (the list by state) and GET /admin/interest.csv (every real entry). */
 export function createInterestAdminRouter(deps: InterestAdminDeps): Router {
-  const { db, content, renderer } = deps;
+  const { db, renderer } = deps;
   const router = Router();
-  const planName = (slug: string | null) =>
+  const planName = (content: Content, slug: string | null) =>
     slug ? (content.floorPlans.find((plan) => plan.slug === slug)?.name ?? slug) : null;
 
   router.get('/interest', async (req, res) => {
+    const content = contentOf(req);
     const asked = cleanText(req.query.state);
     const state = (INTEREST_STATES as readonly string[]).includes(asked) ? (asked as InterestState) : undefined;
     const [entries, counts] = await Promise.all([listInterestEntries(db), countInterestEntriesByState(db)]);
@@ -55,7 +56,7 @@ export function createInterestAdminRouter(deps: InterestAdminDeps): Router {
                 id: entry.id,
                 email: entry.email,
                 firstname: entry.firstname,
-                plan: planName(entry.plan),
+                plan: planName(content, entry.plan),
                 state: entry.state,
                 createdAt: entry.created_at,
                 confirmedAt: entry.confirmed_at,
@@ -71,10 +72,11 @@ export function createInterestAdminRouter(deps: InterestAdminDeps): Router {
     );
   });
 
-  router.get('/interest.csv', async (_req, res) => {
+  router.get('/interest.csv', async (req, res) => {
+    const content = contentOf(req);
     const entries = await listInterestEntries(db);
     const lines = entries.map((entry) =>
-      CSV_COLUMNS.map((column) => csvCell(column === 'plan' ? planName(entry.plan) : entry[column])).join(','),
+      CSV_COLUMNS.map((column) => csvCell(column === 'plan' ? planName(content, entry.plan) : entry[column])).join(','),
     );
     res
       .type('text/csv; charset=utf-8')
