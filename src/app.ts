@@ -43,6 +43,9 @@ import { createHomesitesRouter } from './web/homesites-router.js';
 import { createLeadRateLimit } from './web/lead-rate-limit.js';
 import { rateLimitStoresFor } from './web/rate-limit-store.js';
 import { createToursRouter } from './web/tours-router.js';
+import { createAgentsRouter } from './web/agents-router.js';
+import { createFeedsRouter } from './web/feeds-router.js';
+import { createInterestRouter } from './web/interest-router.js';
 import { errorHandler, notFound } from './web/errors.js';
 import type { PageKit } from './web/page-context.js';
 import { answerCachedHits, servePageCache, type CachedHitAnswer, type PageCache } from './web/page-cache.js';
@@ -170,6 +173,16 @@ export async function createApp(deps: AppDeps): Promise<Express> {
         }),
       }),
       homesites,
+    }),
+  );
+  app.use(createInterestRouter({ db, renderer: kit.renderer, leadRateLimit, outbox: deps.outbox }));
+  app.use(createAgentsRouter({ db, renderer: kit.renderer, leadRateLimit, outbox: deps.outbox }));
+  app.use(
+    createFeedsRouter({
+      db,
+      homesites,
+      siteUrl: config.siteUrl,
+      cached: servePageCache(pageCache, { type: 'xml' }),
     }),
   );
   app.use(

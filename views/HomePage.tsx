@@ -6,6 +6,7 @@ import { Counters, type CounterFigures } from './Counters.js';
 import { FloorPlanCards } from './FloorPlanCards.js';
 import { Layout } from './Layout.js';
 import { Promotions } from './Promotions.js';
+import { InterestForm } from './reach/InterestForm.js';
 import type { SiteProps } from './site-props.js';
 
 /** What the hero's photos are drawn in (site.css `.hero`): the full width, clamp(380px, 72vh, 720px) tall, cover. */
@@ -60,6 +61,13 @@ export function HomePage({ content, path, image, slides, counters, promotions, s
         </div>
       </section>
       <Promotions promotions={promotions} heading={content.pages.promotionsHeading} image={image} askHref="/contact" />
+      <InterestForm
+        id="home"
+        heading="Get news of the next release"
+        plans={content.floorPlans.map((plan) => ({ slug: plan.slug, name: plan.name }))}
+        builderName={content.builder.name}
+        communityName={content.community.name}
+      />
     </Layout>
   );
 }

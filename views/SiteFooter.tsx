@@ -77,6 +77,10 @@ export function SiteFooter({ content }: { content: Content }) {
           © {new Date().getFullYear()} {builder.name} ·{' '}
           <a className="footer-privacy" href={PRIVACY_PATH}>
             Privacy notice
+          </a>{' '}
+          ·{' '}
+          <a className="footer-agents" href="/agents">
+            For real-estate agents
           </a>
         </p>
       </div>

@@ -1,3 +1,4 @@
+import { InterestForm } from './reach/InterestForm.js';
 import { QUICK_MOVE_IN_PATH } from '../src/shared/constants.js';
 import { Widget } from '../src/render/widget.js';
 import type { LotMapProps } from '../src/shared/lot-map-props.js';
@@ -38,6 +39,13 @@ export function SitePlanPage({ content, path, map, lotMap, homesites, availableC
         <h2 id="homesite-table-heading">Every homesite</h2>
         <HomesiteTable homesites={homesites} caption={`All ${homesites.length} homesites at ${community.name}`} />
       </section>
+      <InterestForm
+        id="site-plan"
+        heading="Get news of the next release"
+        plans={content.floorPlans.map((plan) => ({ slug: plan.slug, name: plan.name }))}
+        builderName={content.builder.name}
+        communityName={content.community.name}
+      />
       <section className="nearby-section" id="nearby" aria-labelledby="nearby-heading">
         <div className="container">
           <h2 id="nearby-heading">{content.pages.sitePlanNearbyHeading}</h2>

@@ -1,4 +1,6 @@
+import { sampleAgents } from './agents-section.js';
 import { autoReply } from './auto-reply.js';
+import { sampleFeed } from './feed-section.js';
 import { equalHousingStatement, privacyNotice } from './privacy-notice.js';
 import type { Content } from './schema.js';
 
@@ -382,5 +384,7 @@ export const community = {
       'Tell us what you are looking for and a Summit Lane Homes sales counselor will get back to you within one business day.',
     promotionsHeading: 'Special offers',
   },
+  feed: sampleFeed,
+  agents: sampleAgents,
   sampleNotice: 'Sample community for demonstration: names, places, images and documents are invented.',
 } satisfies Content;

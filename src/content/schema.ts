@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { agentsSectionSchema } from './agents-section.js';
 import { autoReplySchema } from './auto-reply.js';
+import { feedSectionSchema } from './feed-section.js';
 import { PHONE_EXAMPLE, PHONE_PATTERN } from '../shared/contact-rules.js';
 
 const sitePath = z.string().regex(/^\/[^\s]*$/, 'must be a site path starting with /');
@@ -276,6 +278,10 @@ export const sectionSchemas = {
   legal: legalSection,
   'auto-reply': autoReplySchema,
   pages: pagesSection,
+  /** The BDX listing feed's numbers and names, and the builder's postal address (content/feed-section.ts). */
+  feed: feedSectionSchema,
+  /** The terms for real-estate agents and their clients' protection period (content/agents-section.ts). */
+  agents: agentsSectionSchema,
 } as const;
 
 export type SectionId = keyof typeof sectionSchemas;
@@ -303,6 +309,8 @@ export const contentSchema = z.object({
   equalHousing: z.string().min(1),
   sampleNotice: z.string().optional(),
   pages: pagesSection,
+  feed: feedSectionSchema,
+  agents: agentsSectionSchema,
 });
 
 export type Content = z.infer<typeof contentSchema>;

@@ -42,6 +42,16 @@ export const SECTION_INFO: Record<SectionId, { title: string; summary: string; s
     shownOn: '/contact',
   },
   pages: { title: 'Page headings', summary: 'Headings and short texts of the pages', shownOn: '/' },
+  feed: {
+    title: 'Listing feed (BDX)',
+    summary: 'Builder and subdivision numbers, leads e-mail, postal address',
+    shownOn: '/feeds/bdx.xml',
+  },
+  agents: {
+    title: 'Agents',
+    summary: 'Terms for real-estate agents, commission, protection period',
+    shownOn: '/agents',
+  },
 };
 
 export function isSectionId(id: string): id is SectionId {
@@ -90,6 +100,8 @@ export function splitContent(content: Content): SectionDocuments {
     },
     'auto-reply': content.autoReply,
     pages: content.pages,
+    feed: content.feed,
+    agents: content.agents,
   };
 }
 
@@ -115,6 +127,8 @@ export function assembleContent(sections: SectionDocuments): Content {
     equalHousing: sections.legal.equalHousing,
     ...(sections.legal.sampleNotice === undefined ? {} : { sampleNotice: sections.legal.sampleNotice }),
     pages: sections.pages,
+    feed: sections.feed,
+    agents: sections.agents,
   };
   return deepFreeze(content);
 }

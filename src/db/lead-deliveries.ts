@@ -5,9 +5,21 @@ import { findContactMessage } from './contact-messages.js';
 import { LEAD_CONTEXT_FIELDS, type LeadContextField } from '../shared/lead-context.js';
 import { personOf, type LeadPerson } from '../shared/lead-person.js';
 
-/** What a delivery does: e-mail staff, reply to the buyer, or POST the lead to the CRM webhook. */
-export const DELIVERY_CHANNELS = ['staff-email', 'auto-reply', 'webhook'] as const;
+/**
+ * What a delivery does: e-mail staff, reply to the buyer, POST the lead to the CRM webhook, ask an interest-list
+ * entry to confirm its address, or tell a confirmed entry of released homesites.
+ */
+export const DELIVERY_CHANNELS = [
+  'staff-email',
+  'auto-reply',
+  'webhook',
+  'interest-confirm',
+  'interest-release',
+] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+
+/** The channels a lead gets when it is stored; the interest list's e-mails are queued by the list itself. */
+export const NEW_LEAD_CHANNELS: ReadonlySet<DeliveryChannel> = new Set(['staff-email', 'auto-reply', 'webhook']);
 
 export interface LeadRef {
   kind: LeadKind;
@@ -23,6 +35,8 @@ export interface LeadDeliveryRow {
   lead_id: number;
   channel: DeliveryChannel;
   event_id: string;
+  /** interest-release only: the release it tells of. */
+  release_id: number | null;
   status: LeadDeliveryStatus;
   attempts: number;
   next_attempt_at: number | string | null;
@@ -42,6 +56,8 @@ export interface DeliveryLead extends LeadPerson {
   createdAt: string;
   /** Tours only: the booking's start (UTC ISO), length, the buyer's manage-page token, and whether it still holds. */
   tour: { startAt: string; slotMinutes: number; token: string; cancelled: boolean } | null;
+  /** Interest-list entries only: where the entry stands and its links' tokens. */
+  interest: { state: string; confirmToken: string; unsubscribeToken: string } | null;
   context: Record<LeadContextField, string | number | null>;
 }
 
@@ -150,38 +166,125 @@ interface StoredTour extends ContextColumns, LeadPerson {
 
 /** The lead a delivery is for, or undefined when it no longer exists (erased). */
 export async function findDeliveryLead(db: Knex, lead: LeadRef): Promise<DeliveryLead | undefined> {
-  if (lead.kind === 'message') {
-    const row = await findContactMessage(db, lead.id);
-    if (!row) return undefined;
-    return {
-      kind: 'message',
-      id: row.id,
-      ...personOf(row),
-      subject: row.subject,
-      message: row.message,
-      sourcePage: row.source_page,
-      createdAt: row.created_at,
-      tour: null,
-      // The lead-context columns are on every row (migration 20261122000300), beyond the row type's fields.
-      context: contextOf(row as unknown as ContextColumns),
-    };
+  switch (lead.kind) {
+    case 'message': {
+      const row = await findContactMessage(db, lead.id);
+      if (!row) return undefined;
+      return {
+        kind: 'message',
+        id: row.id,
+        ...personOf(row),
+        subject: row.subject,
+        message: row.message,
+        sourcePage: row.source_page,
+        createdAt: row.created_at,
+        tour: null,
+        interest: null,
+        // The lead-context columns are on every row (migration 20261122000300), beyond the row type's fields.
+        context: contextOf(row as unknown as ContextColumns),
+      };
+    }
+    case 'tour': {
+      const row = await db<StoredTour>('tours').where({ id: lead.id }).first();
+      if (!row) return undefined;
+      return {
+        kind: 'tour',
+        id: row.id,
+        ...personOf(row),
+        subject: null,
+        message: row.message,
+        sourcePage: row.source_page,
+        createdAt: row.created_at,
+        tour: {
+          startAt: row.start_at,
+          slotMinutes: row.slot_minutes,
+          token: row.token,
+          cancelled: row.status === 'cancelled',
+        },
+        interest: null,
+        context: contextOf(row),
+      };
+    }
+    case 'interest': {
+      const row = (await db('interest_entries').where({ id: lead.id }).first()) as StoredInterest | undefined;
+      if (!row) return undefined;
+      return {
+        kind: 'interest',
+        id: Number(row.id),
+        ...personOf(row),
+        subject: 'Interest list',
+        message: row.message,
+        sourcePage: row.source_page,
+        createdAt: row.created_at,
+        tour: null,
+        interest: { state: row.state, confirmToken: row.confirm_token, unsubscribeToken: row.unsubscribe_token },
+        context: contextOf(row),
+      };
+    }
+    case 'agent-registration': {
+      const row = (await db('agent_registrations').where({ id: lead.id }).first()) as StoredRegistration | undefined;
+      if (!row) return undefined;
+      return {
+        kind: 'agent-registration',
+        id: Number(row.id),
+        ...personOf(row),
+        subject: `Agent registration: ${row.firstname} ${row.lastname}, registered by ${row.agent_firstname} ${row.agent_lastname}`,
+        message: row.message,
+        sourcePage: row.source_page,
+        createdAt: row.created_at,
+        tour: null,
+        interest: null,
+        context: contextOf(row),
+      };
+    }
   }
-  const row = await db<StoredTour>('tours').where({ id: lead.id }).first();
-  if (!row) return undefined;
-  return {
-    kind: 'tour',
-    id: row.id,
-    ...personOf(row),
-    subject: null,
-    message: row.message,
-    sourcePage: row.source_page,
-    createdAt: row.created_at,
-    tour: {
-      startAt: row.start_at,
-      slotMinutes: row.slot_minutes,
-      token: row.token,
-      cancelled: row.status === 'cancelled',
-    },
-    context: contextOf(row),
-  };
+}
+
+interface StoredLeadRow extends ContextColumns, LeadPerson {
+  id: number | string;
+  message: string;
+  source_page: string | null;
+  created_at: string;
+}
+
+interface StoredInterest extends StoredLeadRow {
+  state: string;
+  confirm_token: string;
+  unsubscribe_token: string;
+}
+
+interface StoredRegistration extends StoredLeadRow {
+  agent_firstname: string;
+  agent_lastname: string;
+}
+
+/**
+ * Queues one release e-mail per entry, for exactly one release: the unique (channel, lead, release) index makes a
+ * second queueing of the same pair fail rather than send twice. Call it in the transaction that claims the release.
+ */
+export async function enqueueReleaseDeliveries(
+  trx: Knex.Transaction,
+  releaseId: number,
+  entryIds: readonly number[],
+): Promise<void> {
+  const createdAt = new Date().toISOString();
+  const rows = entryIds.map((id) => ({
+    lead_kind: 'interest',
+    lead_id: id,
+    channel: 'interest-release',
+    release_id: releaseId,
+    event_id: crypto.randomUUID(),
+    created_at: createdAt,
+  }));
+  for (let start = 0; start < rows.length; start += 200)
+    await trx('lead_deliveries').insert(rows.slice(start, start + 200));
+}
+
+/** When an entry was last sent a confirmation request (queued), to keep a repeated sign-up from mailing it again and again. */
+export async function lastConfirmationQueuedAt(db: Knex, entryId: number): Promise<string | undefined> {
+  const row = (await db('lead_deliveries')
+    .where({ lead_kind: 'interest', lead_id: entryId, channel: 'interest-confirm' })
+    .max({ at: 'created_at' })
+    .first()) as { at: string | null } | undefined;
+  return row?.at ?? undefined;
 }

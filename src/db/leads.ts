@@ -19,7 +19,22 @@ import { personOf, type LeadPerson } from '../shared/lead-person.js';
  */
 export { LEAD_KINDS, isLeadKind, type LeadKind };
 
-const TABLES: Record<LeadKind, 'contact_messages' | 'tours'> = { message: 'contact_messages', tour: 'tours' };
+/**
+ * Each kind of lead's table, and how its created_at is stored: a timestamp (contact_messages) or ISO 8601 text
+ * (the others). The one list a new kind is added to (with its label in src/shared/lead-context.ts and its own
+ * columns in `ownColumns` below); every lead table has the shared columns (migrations create them alike).
+ */
+export const LEAD_TABLES: Record<LeadKind, { table: string; isoText: boolean }> = {
+  message: { table: 'contact_messages', isoText: false },
+  tour: { table: 'tours', isoText: true },
+  interest: { table: 'interest_entries', isoText: true },
+  'agent-registration': { table: 'agent_registrations', isoText: true },
+};
+
+const TABLES = Object.fromEntries(LEAD_KINDS.map((kind) => [kind, LEAD_TABLES[kind].table])) as Record<
+  LeadKind,
+  string
+>;
 
 /** The utm_source filter value that stands for "no utm_source" (a visit typed in, bookmarked, or not tagged). */
 export const DIRECT_SOURCE = 'direct';
@@ -75,7 +90,7 @@ export interface LeadRow extends LeadPerson {
  */
 export function arrivalKey(db: Knex, kind: LeadKind): Knex.Raw {
   if (isSqlite(db)) return db.raw(`strftime('%Y-%m-%dT%H:%M:%fZ', created_at)`);
-  if (kind === 'tour') return db.raw('created_at');
+  if (LEAD_TABLES[kind].isoText) return db.raw('created_at');
   return db.raw(`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 }
 
@@ -93,26 +108,47 @@ const SHARED_COLUMNS = [
   ...LEAD_CONTEXT_FIELDS,
 ] as const;
 
+/**
+ * The columns one kind has of its own, as every branch of the union selects them: subject, read_at, tour_start,
+ * tour_status. An interest entry's subject says its state; an agent registration's who registered the client.
+ */
+function ownColumns(db: Knex, kind: LeadKind): Knex.Raw[] {
+  const noReadMark = db.raw(isSqlite(db) ? 'null as read_at' : 'cast(null as timestamptz) as read_at');
+  const noTour = [
+    db.raw('cast(null as varchar(30)) as tour_start'),
+    db.raw('cast(null as varchar(20)) as tour_status'),
+  ];
+  switch (kind) {
+    case 'message':
+      return [db.raw('subject'), db.raw('read_at'), ...noTour];
+    case 'tour':
+      return [
+        db.raw('cast(null as varchar(150)) as subject'),
+        noReadMark,
+        db.raw('start_at as tour_start'),
+        db.raw('status as tour_status'),
+      ];
+    case 'interest':
+      return [db.raw(`cast('Interest list: ' || state as varchar(150)) as subject`), noReadMark, ...noTour];
+    case 'agent-registration':
+      return [
+        db.raw(
+          `cast('Registered by agent ' || agent_firstname || ' ' || agent_lastname || ', ' || brokerage as varchar(150)) as subject`,
+        ),
+        noReadMark,
+        ...noTour,
+      ];
+  }
+}
+
 /** Both branches of the union select the same columns in the same order, each typed alike on PostgreSQL. */
 function selectLeads(db: Knex, kind: LeadKind): Knex.QueryBuilder {
-  const table = TABLES[kind];
-  const own =
-    kind === 'message'
-      ? [
-          db.raw(`'message' as kind`),
-          db.raw('subject'),
-          db.raw('read_at'),
-          db.raw('cast(null as varchar(30)) as tour_start'),
-          db.raw('cast(null as varchar(20)) as tour_status'),
-        ]
-      : [
-          db.raw(`'tour' as kind`),
-          db.raw('cast(null as varchar(150)) as subject'),
-          db.raw(isSqlite(db) ? 'null as read_at' : 'cast(null as timestamptz) as read_at'),
-          db.raw('start_at as tour_start'),
-          db.raw('status as tour_status'),
-        ];
-  return db(table).select([...SHARED_COLUMNS, ...own, db.raw('? as sort_key', [arrivalKey(db, kind)])]);
+  return db(TABLES[kind]).select([
+    ...SHARED_COLUMNS,
+    db.raw(`'${kind}' as kind`),
+    ...ownColumns(db, kind),
+    db.raw('? as sort_key', [arrivalKey(db, kind)]),
+  ]);
 }
 
 /** LIKE pattern for "contains", with the user's % and _ taken literally. */

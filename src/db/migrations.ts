@@ -18,6 +18,7 @@ import * as indexLeadFiltersById from '../../migrations/20261123000300_index_lea
 import * as indexLeadsByHomesiteAndPlan from '../../migrations/20261126000100_index_leads_by_homesite_and_plan.js';
 import * as createContent from '../../migrations/20261126000150_create_content.js';
 import * as createTeam from '../../migrations/20261126000200_create_team.js';
+import * as createInterestListAndAgentRegistrations from '../../migrations/20261126000400_create_interest_list_and_agent_registrations.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '20261126000100_index_leads_by_homesite_and_plan': indexLeadsByHomesiteAndPlan,
   '20261126000150_create_content': createContent,
   '20261126000200_create_team': createTeam,
+  '20261126000400_create_interest_list_and_agent_registrations': createInterestListAndAgentRegistrations,
 };
 
 /** Also for tests that step one migration up or down (knex's migrate.up / migrate.down). */

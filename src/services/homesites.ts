@@ -10,10 +10,14 @@ import {
   type HomesiteChangeRow,
   type HomesiteRow,
 } from '../db/homesites.js';
+import { insertInterestRelease } from '../db/interest-entries.js';
 import { EDITABLE_HOMESITE_FIELDS, pickFields, type EditableField } from '../shared/homesite-record.js';
 import type { HomesiteFacts, HomesiteStatus, PriceRange } from '../shared/homesite-rules.js';
 import { bulkStatusSchema, describeIssues, homesiteFactsSchema, homesiteUpdateSchema } from './homesite-schemas.js';
 import type { PublicContentChanges } from './public-content.js';
+
+/** A homesite that leaves `future` for one of these is released: buyers can now choose it (contract). */
+const RELEASED_STATUSES: ReadonlySet<HomesiteStatus> = new Set<HomesiteStatus>(['available', 'quick-move-in']);
 
 /** A change that cannot be made as asked; the web layer answers it with `status`. */
 export class HomesiteError extends Error {
@@ -163,6 +167,11 @@ export function createHomesiteService(deps: HomesiteServiceDeps) {
         if (stored) throw new HomesiteConflict(stored);
       }
     }
+    const released = ordered
+      .filter((write) => write.before?.status === 'future' && RELEASED_STATUSES.has(write.row.status))
+      .map((write) => write.row.lot);
+    // The interest list hears of it (services/interest-list.ts): recorded with the change, so exactly when it commits.
+    if (released.length > 0) await insertInterestRelease(trx, released, who.at);
     await insertHomesiteChanges(
       trx,
       ordered.map((write) => ({

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { removePendingLeadDeliveries } from '../db/lead-deliveries.js';
 import { deleteLeadRow, findTourForErasure, insertLeadErasure, type LeadKind } from '../db/leads.js';
 import { freePlace } from '../db/tours.js';
+import { findAgentRegistrationKeys, removeClientClaim } from '../db/agent-registrations.js';
 
 export type ErasureOutcome = 'erased' | 'unknown';
 
@@ -25,6 +26,11 @@ export async function eraseLead(
       if (tour.status === 'booked' && !tour.is_spam && Date.parse(tour.start_at) > now.getTime()) {
         await freePlace(trx, tour.start_at);
       }
+    }
+    if (lead.kind === 'agent-registration') {
+      // The claim keeps the client's address: it goes with the registration that made it.
+      const keys = await findAgentRegistrationKeys(trx, lead.id);
+      if (keys) await removeClientClaim(trx, keys);
     }
     if (!(await deleteLeadRow(trx, lead.kind, lead.id))) return 'unknown';
     // What the outbox has not sent yet would carry the lead's details to staff, the buyer or the CRM after erasure.

@@ -2,6 +2,8 @@ import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { ContentSource } from '../content/content-source.js';
+import { findHomesite, type HomesiteRow } from '../db/homesites.js';
+import { findInterestRelease } from '../db/interest-entries.js';
 import {
   claimLeadDelivery,
   dueLeadDeliveries,
@@ -12,7 +14,10 @@ import {
   type DeliveryChannel,
   type DeliveryLead,
   type LeadDeliveryRow,
+  NEW_LEAD_CHANNELS,
 } from '../db/lead-deliveries.js';
+import { composeInterestConfirmation, composeInterestRelease } from './interest-mail.js';
+import { queueInterestReleases } from './interest-list.js';
 import { composeAutoReply } from './lead-auto-reply.js';
 import { leadWebhookBody, postLeadWebhook, WEBHOOK_TIMEOUT_MS, type WebhookTarget } from './lead-webhook.js';
 import { backoffDelay, PollingLoop } from './polling-loop.js';
@@ -84,6 +89,8 @@ export interface LeadOutboxOptions {
 /** What the web layer needs of the outbox: the deliveries to queue with a lead, and a nudge once it is stored. */
 export interface LeadOutboxHandle {
   readonly channels: readonly DeliveryChannel[];
+  /** Whether the interest list's e-mails (confirmation, releases) can be sent: SMTP is configured. */
+  readonly interestMail: boolean;
   kick(): void;
 }
 
@@ -92,6 +99,9 @@ function reasonToDrop(channel: DeliveryChannel, lead: DeliveryLead | undefined):
   if (!lead) return 'the lead no longer exists';
   // A confirmation sent after the buyer cancelled would tell them the opposite of the truth.
   if (channel === 'auto-reply' && lead.tour?.cancelled) return 'the tour was cancelled first';
+  // Double opt-in: only a pending entry is asked to confirm, only a confirmed one is told of a release.
+  if (channel === 'interest-confirm' && lead.interest?.state !== 'pending') return 'the entry is no longer pending';
+  if (channel === 'interest-release' && lead.interest?.state !== 'confirmed') return 'the entry is not confirmed';
   return undefined;
 }
 
@@ -107,6 +117,9 @@ type Deliver = (lead: DeliveryLead, delivery: LeadDeliveryRow) => Promise<void>;
 export class LeadOutbox implements LeadOutboxHandle {
   /** The deliveries a new (non-spam) lead gets, from what is configured. */
   readonly channels: readonly DeliveryChannel[];
+  readonly interestMail: boolean;
+  /** Every channel this worker can send: the new leads' and the interest list's. */
+  private readonly sendable: readonly DeliveryChannel[];
   private readonly transport: Transporter | undefined;
   private readonly senders: Partial<Record<DeliveryChannel, Deliver>>;
   private readonly timing: OutboxTiming;
@@ -140,6 +153,20 @@ export class LeadOutbox implements LeadOutboxHandle {
       senders['auto-reply'] = async (lead, delivery) => {
         await send(composeAutoReply(lead, delivery.event_id, identity(), content.published(), siteUrl));
       };
+      senders['interest-confirm'] = async (lead, delivery) => {
+        await send(composeInterestConfirmation(lead, delivery.event_id, identity(), content.published(), siteUrl));
+      };
+      senders['interest-release'] = async (lead, delivery) => {
+        const release =
+          delivery.release_id === null ? undefined : await findInterestRelease(this.db, delivery.release_id);
+        if (!release) throw new Error('the release is gone');
+        const homesites = (await Promise.all(release.lots.map((lot) => findHomesite(this.db, lot)))).filter(
+          (row): row is HomesiteRow => row !== undefined,
+        );
+        await send(
+          composeInterestRelease(lead, delivery.event_id, identity(), content.published(), siteUrl, homesites),
+        );
+      };
       this.transport = transport;
     }
     if (webhook) {
@@ -149,7 +176,9 @@ export class LeadOutbox implements LeadOutboxHandle {
       };
     }
     this.senders = senders;
-    this.channels = Object.keys(senders) as DeliveryChannel[];
+    this.sendable = Object.keys(senders) as DeliveryChannel[];
+    this.channels = this.sendable.filter((channel) => NEW_LEAD_CHANNELS.has(channel));
+    this.interestMail = senders['interest-release'] !== undefined;
   }
 
   start(): void {
@@ -166,8 +195,9 @@ export class LeadOutbox implements LeadOutboxHandle {
    * side, so a CRM that hangs until the timeout never delays the e-mails.
    */
   async deliverDue(): Promise<void> {
-    if (this.channels.length === 0) return;
-    const due = await dueLeadDeliveries(this.db, Date.now(), 20, this.channels);
+    if (this.sendable.length === 0) return;
+    if (this.interestMail) await queueInterestReleases(this.db);
+    const due = await dueLeadDeliveries(this.db, Date.now(), 20, this.sendable);
     const byChannel = new Map<string, LeadDeliveryRow[]>();
     for (const delivery of due) byChannel.set(delivery.channel, [...(byChannel.get(delivery.channel) ?? []), delivery]);
     await Promise.all(

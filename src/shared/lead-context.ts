@@ -25,9 +25,21 @@ export const LEAD_CONTEXT_MAX_LENGTH = 300;
 
 export type LeadContext = Partial<Record<Exclude<LeadContextField, 'homesite'>, string>> & { homesite?: number };
 
-/** The two kinds of lead: a contact message (contact_messages) and a tour booking (tours). */
-export const LEAD_KINDS = ['message', 'tour'] as const;
+/**
+ * The kinds of lead, as the inbox, its CSV and a lead's address (`<kind>/<id>`) name them: a contact message, a tour
+ * booking, an interest-list sign-up, an agent's registration of a client. Each kind's table is in LEAD_TABLES
+ * (src/db/leads.ts); its label here.
+ */
+export const LEAD_KINDS = ['message', 'tour', 'interest', 'agent-registration'] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
+
+/** How staff pages name each kind: one lead, and a list of them. */
+export const LEAD_KIND_LABELS: Record<LeadKind, { one: string; many: string }> = {
+  message: { one: 'Message', many: 'Messages' },
+  tour: { one: 'Tour', many: 'Tours' },
+  interest: { one: 'Interest list', many: 'Interest list' },
+  'agent-registration': { one: 'Agent registration', many: 'Agent registrations' },
+};
 
 export function isLeadKind(value: unknown): value is LeadKind {
   return typeof value === 'string' && (LEAD_KINDS as readonly string[]).includes(value);

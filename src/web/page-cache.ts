@@ -91,7 +91,12 @@ interface CachedPage {
   brotliStarted?: boolean;
   /** A request header the page is rendered from: a request carrying it is never answered from the cache. */
   renderedFrom?: string;
+  /** The Content-Type it is served with: HTML, or a feed's XML (feeds-router.ts). */
+  type: string;
 }
+
+/** What a page is served as unless its route says otherwise. */
+const HTML_TYPE = 'text/html; charset=utf-8';
 
 /** Whether a cached page may answer this request: not when the request carries a header the page depends on. */
 function answers(page: CachedPage, headers: IncomingHttpHeaders): boolean {
@@ -163,12 +168,12 @@ export class PageCache {
    * Stores a rendered page and returns its ETag (the page is not stored when the cache was cleared meanwhile).
    * `renderedFrom` names a request header the page depends on: the stored page answers only requests without it.
    */
-  set(key: string, html: string, renderedIn = this.generation, renderedFrom?: string): string {
+  set(key: string, html: string, renderedIn = this.generation, renderedFrom?: string, type = HTML_TYPE): string {
     // Encoded once for both: hashing and compressing a string would each encode the whole page again.
     const bytes = Buffer.from(html);
     const etag = `"${crypto.createHash('sha1').update(bytes).digest('base64url')}"`;
     if (renderedIn === this.generation) {
-      this.pages.set(key, { html, etag, gzip: zlib.gzipSync(bytes, { level: GZIP_LEVEL }), renderedFrom });
+      this.pages.set(key, { html, etag, gzip: zlib.gzipSync(bytes, { level: GZIP_LEVEL }), renderedFrom, type });
     }
     return etag;
   }
@@ -332,7 +337,7 @@ export function answerCachedHits(cache: PageCache, options: CachedHitOptions): C
     const hit = key === undefined ? undefined : cache.get(key);
     if (hit === undefined || !answers(hit, req.headers)) return false;
     const startedAt = Date.now();
-    const common = [...shared, 'Content-Type', 'text/html; charset=utf-8', 'ETag', hit.etag, 'Vary', 'Accept-Encoding'];
+    const common = [...shared, 'Content-Type', hit.type, 'ETag', hit.etag, 'Vary', 'Accept-Encoding'];
     if (isFresh(req.headers, hit.etag)) {
       res.writeHead(304, common).end();
       options.served(req, 304, startedAt);
@@ -356,9 +361,11 @@ export function answerCachedHits(cache: PageCache, options: CachedHitOptions): C
  */
 export function servePageCache(
   cache: PageCache,
-  options: { renderedFrom?: string; query?: QueryKey } = {},
+  options: { renderedFrom?: string; query?: QueryKey; type?: 'html' | 'xml' } = {},
 ): RequestHandler {
   const { renderedFrom, query = READS_NO_QUERY } = options;
+  const type = options.type === 'xml' ? 'application/xml; charset=utf-8' : HTML_TYPE;
+  const stores = options.type === 'xml' ? /^application\/xml/ : /^text\/html/;
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (isPreview(req)) return next();
@@ -368,7 +375,7 @@ export function servePageCache(
     if (key === undefined) return next();
     const hit = cache.get(key);
     if (hit !== undefined) {
-      res.type('html').set('ETag', hit.etag).vary('Accept-Encoding');
+      res.type(hit.type).set('ETag', hit.etag).vary('Accept-Encoding');
       if (req.fresh) {
         res.status(304).end();
         return;
@@ -385,11 +392,11 @@ export function servePageCache(
       if (
         res.statusCode === 200 &&
         typeof body === 'string' &&
-        /^text\/html/.test(String(res.get('Content-Type') ?? 'text/html'))
+        stores.test(String(res.get('Content-Type') ?? 'text/html'))
       ) {
-        const etag = cache.set(key, body, renderedIn, renderedFrom);
+        const etag = cache.set(key, body, renderedIn, renderedFrom, type);
         cache.readsQuery(req.path, query);
-        res.type('html').set('ETag', etag);
+        res.type(type).set('ETag', etag);
         // The page was just compressed to be stored: that answers this request too, instead of the compression
         // middleware compressing it a second time (on a 1,000-lot site plan, as long as the whole render).
         const stored = cache.get(key);

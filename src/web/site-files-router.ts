@@ -14,6 +14,8 @@ const PUBLIC_PATHS = (content: Content, lots: number[]) => [
   '/tours',
   '/quick-move-in',
   '/privacy',
+  '/agents',
+  '/interest',
   ...lots.map((lot) => `/homesites/${lot}`),
 ];
 

@@ -117,6 +117,17 @@ const ROUTES = [
   '/sitemap.xml',
   '/manifest.webmanifest',
   '/healthz',
+  '/feeds/bdx.xml',
+  '/interest',
+  '/interest/confirm/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
+  '/interest/unsubscribe/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
+  '/agents',
+  '/agents/register',
+  '/admin/interest',
+  '/admin/interest.csv',
+  '/admin/messages?kind=agent-registration',
+  '/admin/messages/interest/1/follow-up',
+  '/admin/messages/agent-registration/1/erase',
 ];
 
 const NASTY_STRINGS = [
@@ -209,6 +220,17 @@ const READ_FIELDS = [
   'alt',
   'url',
   'order',
+  'plan',
+  'agent_firstname',
+  'agent_lastname',
+  'agent_email',
+  'agent_phone',
+  'brokerage',
+  'license',
+  'client_firstname',
+  'client_lastname',
+  'client_email',
+  'List-Unsubscribe',
 ];
 
 const bodyArbitrary: fc.Arbitrary<Buffer> = fc.oneof(

@@ -23,6 +23,7 @@ const LINKS = [
   { href: '/admin/floorplan-images', label: 'Floor plan galleries' },
   { href: '/admin/messages', label: 'Messages' },
   { href: '/admin/tours', label: 'Tours' },
+  { href: '/admin/interest', label: 'Interest list' },
   { href: '/admin/homesites', label: 'Homesites' },
   { href: '/admin/team', label: 'Team' },
   { href: '/admin/audit', label: 'Audit log' },

@@ -4,13 +4,19 @@ import {
   optionsNamedByValue,
   type FilterOption,
 } from '../../src/shared/FilterSelect.js';
-import { LEAD_STATUSES, type LeadKind, type LeadStatus } from '../../src/shared/lead-context.js';
+import {
+  LEAD_KIND_LABELS,
+  LEAD_KINDS,
+  LEAD_STATUSES,
+  type LeadKind,
+  type LeadStatus,
+} from '../../src/shared/lead-context.js';
 import { formatInTimeZone } from '../../src/shared/time-zone.js';
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 import { telHref } from '../tel-href.js';
 import type { LeadPerson } from '../../src/shared/lead-person.js';
 
-/** One lead as the inbox shows it: a contact message or a tour booking. */
+/** One lead as the inbox shows it: a contact message, a tour booking, an interest-list entry or an agent's registration. */
 export interface LeadView extends LeadPerson {
   kind: LeadKind;
   id: number;
@@ -46,7 +52,7 @@ export interface InboxFilterView {
 }
 
 export interface ErasureView {
-  kind: 'message' | 'tour';
+  kind: LeadKind;
   leadId: number;
   erasedBy: string;
   erasedAt: string;
@@ -89,18 +95,21 @@ const TOUR_STATUS_LABELS: Record<string, string> = {
   'no-show': 'No-show',
 };
 
-const KIND_LABELS = { message: 'Message', tour: 'Tour' } as const;
+const KIND_FILTER_OPTIONS = LEAD_KINDS.map((kind) => ({ value: kind, label: LEAD_KIND_LABELS[kind].many }));
 
-const KIND_FILTER_OPTIONS = [
-  { value: 'message', label: 'Messages' },
-  { value: 'tour', label: 'Tours' },
-];
+/** What deleting a lead of each kind deletes, in the erasure button's words. */
+const ERASED_THING: Record<LeadKind, string> = {
+  message: 'message',
+  tour: 'tour',
+  interest: 'interest-list entry',
+  'agent-registration': 'registration',
+};
 
 /** The inbox's drop-downs: kind, lead status, source (the sources leads came from, "direct" first) and plan. */
 function filterChoices(sources: string[], plans: FilterOption[]) {
   const sourceOptions = ['direct', ...sources.filter((source) => source !== 'direct')];
   return [
-    { name: 'kind', label: 'Kind', anyLabel: 'Messages and tours', options: KIND_FILTER_OPTIONS },
+    { name: 'kind', label: 'Kind', anyLabel: 'Every kind', options: KIND_FILTER_OPTIONS },
     {
       name: 'status',
       label: 'Status',
@@ -202,11 +211,17 @@ function LeadItem({ lead, csrfToken, timeZone, returnTo }: LeadItemProps) {
       <article aria-labelledby={`title-${key}`}>
         <header className="message-header">
           <h3 id={`title-${key}`}>
-            <span className={`badge badge-${lead.kind}`}>{KIND_LABELS[lead.kind]}</span>{' '}
+            <span className={`badge badge-${lead.kind}`}>{LEAD_KIND_LABELS[lead.kind].one}</span>{' '}
             {unread ? <span className="badge">Unread</span> : null} {leadTitle(lead, timeZone)}
           </h3>
           <p className="message-meta">
-            {name} · <a href={`mailto:${lead.email}`}>{lead.email}</a> · <a href={telHref(lead.phone)}>{lead.phone}</a>{' '}
+            {name.trim() || lead.email} · <a href={`mailto:${lead.email}`}>{lead.email}</a>
+            {lead.phone ? (
+              <>
+                {' '}
+                · <a href={telHref(lead.phone)}>{lead.phone}</a>
+              </>
+            ) : null}{' '}
             · <time dateTime={lead.createdAt}>{formatInTimeZone(lead.createdAt, timeZone)}</time>
           </p>
         </header>
@@ -243,7 +258,7 @@ function LeadItem({ lead, csrfToken, timeZone, returnTo }: LeadItemProps) {
           <details className="lead-erase">
             <summary>Delete (erasure request)</summary>
             <p>
-              Deletes everything this {lead.kind === 'tour' ? 'booking' : 'message'} holds, for good
+              Deletes everything this {ERASED_THING[lead.kind]} holds, for good
               {lead.kind === 'tour' ? ', and frees its place if the tour is still ahead' : ''}. The erasure log keeps
               only who deleted it and when.
             </p>
@@ -251,7 +266,7 @@ function LeadItem({ lead, csrfToken, timeZone, returnTo }: LeadItemProps) {
               <input type="hidden" name="_csrf" value={csrfToken} />
               <input type="hidden" name="return" value={returnTo} />
               <button type="submit" className="button button-danger">
-                {`Delete ${name}’s ${lead.kind === 'tour' ? 'tour' : 'message'}`}
+                {`Delete ${name.trim() || lead.email}’s ${ERASED_THING[lead.kind]}`}
               </button>
             </form>
           </details>
@@ -284,7 +299,7 @@ function ErasureLog({ erasures, timeZone }: { erasures: ErasureView[]; timeZone:
         <ul>
           {erasures.map((erasure) => (
             <li key={`${erasure.kind}-${erasure.leadId}-${erasure.erasedAt}`}>
-              {`${KIND_LABELS[erasure.kind]} #${erasure.leadId} deleted by ${erasure.erasedBy}, `}
+              {`${LEAD_KIND_LABELS[erasure.kind].one} #${erasure.leadId} deleted by ${erasure.erasedBy}, `}
               <time dateTime={erasure.erasedAt}>{formatInTimeZone(erasure.erasedAt, timeZone)}</time>
             </li>
           ))}
@@ -308,7 +323,10 @@ export function MessagesPage(props: MessagesPageProps) {
           Export CSV
         </a>
       </div>
-      <p>Contact messages and tour bookings, newest first. Times in {timeZone}.</p>
+      <p>
+        Contact messages, tour bookings, interest-list sign-ups and agents’ registrations, newest first. Times in{' '}
+        {timeZone}.
+      </p>
       <FilterForm filter={filter} sources={sources} plans={plans} />
       <section aria-labelledby="leads-heading" className={filter.spam ? 'spam-section' : undefined}>
         <div className="admin-title-row">

@@ -14,6 +14,7 @@ import {
   updateLeadFollowUp,
   findLeadFollowUp,
   type LeadFilter,
+  type LeadKind,
   type LeadRow,
 } from '../../db/leads.js';
 import type { Renderer } from '../../render/renderer.js';
@@ -84,7 +85,7 @@ function toLeadView(stored: LeadRow, content: Content, filter: LeadFilter): Lead
   };
 }
 
-function leadId(req: Request): { kind: 'message' | 'tour'; id: number } | undefined {
+function leadId(req: Request): { kind: LeadKind; id: number } | undefined {
   const kind = String(req.params.kind);
   const raw = String(req.params.id);
   if (!isLeadKind(kind) || !/^[1-9]\d{0,14}$/.test(raw)) return undefined;

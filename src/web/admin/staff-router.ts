@@ -11,6 +11,7 @@ import { createDashboardRouter } from './dashboard-router.js';
 import { createAdminHomesitesRouter } from './homesites-router.js';
 import { createImagesRouter } from './images-router.js';
 import { createMessagesRouter } from './messages-router.js';
+import { createInterestAdminRouter } from './interest-router.js';
 import { createAdminToursRouter } from './tours-router.js';
 import { createAccountRouter, type AccountDeps } from './account-router.js';
 import { createAuditRouter } from './audit-router.js';
@@ -40,6 +41,7 @@ export function createStaffRouter(deps: StaffRouterDeps): Router {
   router.use('/', createContentApiRouter(deps));
   router.use('/', createImagesRouter(deps));
   router.use('/', createMessagesRouter(deps));
+  router.use('/', createInterestAdminRouter(deps));
   if (homesites) router.use('/', createAdminHomesitesRouter({ ...deps, homesites }));
   if (tours) router.use('/', createAdminToursRouter({ ...deps, tours }));
   router.use('/', createTeamRouter({ ...deps, ...deps.team }));

@@ -1,0 +1,282 @@
+import type { Content, FloorPlan } from '../content/index.js';
+import type { HomesiteRow } from '../db/homesites.js';
+import { PHONE_PATTERN } from '../shared/contact-rules.js';
+
+/**
+ * The BDX listing feed: an NHlist 7.7 document (the XML builders send to NewHomeSource, Zillow and Realtor.com
+ * through BDX) built from the published content and the homesites, as the pages are. NHlist is an `xsd:sequence`
+ * schema: element order and lengths matter, so each element below is written in the order issue 31 lists them
+ * (test/services/bdx-feed-order.ts checks it), optional elements are left out rather than sent empty, and a text
+ * with a length limit is cut to it at a word. The schema itself could not be read here: see
+ * docs/decisions/035-bdx-feed.md for what is and is not verified.
+ */
+
+/** A promotion as the `promotions` content section holds it (dates YYYY-MM-DD in the community's zone). */
+export interface Promotion {
+  title: string;
+  text: string;
+  starts: string;
+  ends: string;
+}
+
+/** One XML element: a name, attributes, and either text or child elements. */
+export interface XmlElement {
+  name: string;
+  attributes?: Record<string, string>;
+  children?: XmlElement[];
+  text?: string;
+}
+
+export interface FeedImage {
+  url: string;
+  title: string;
+}
+
+export interface FeedInput {
+  content: Content;
+  homesites: readonly HomesiteRow[];
+  siteUrl: string;
+  now: Date;
+  /** The home carousel's photos (staff-managed), the community's images besides the site plan. */
+  communityImages: readonly FeedImage[];
+  /** Each plan's gallery (staff-managed), by plan display name. */
+  planGalleries: ReadonlyMap<string, readonly FeedImage[]>;
+  /** The promotions section, when the content has one; the feed's Promotion elements come from it. */
+  promotions?: readonly Promotion[];
+  /** Today in the community's zone (YYYY-MM-DD): which promotions are active. */
+  today: string;
+}
+
+const el = (name: string, children: XmlElement[], attributes?: Record<string, string>): XmlElement => ({
+  name,
+  children,
+  ...(attributes ? { attributes } : {}),
+});
+const text = (name: string, value: string | number, attributes?: Record<string, string>): XmlElement => ({
+  name,
+  text: String(value),
+  ...(attributes ? { attributes } : {}),
+});
+
+/** A text cut to `max` characters, at a word where one ends near the limit. */
+export function fitText(value: string, max: number): string {
+  const clean = value.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > max * 0.6 ? cut.slice(0, space) : cut}…`;
+}
+
+function absolute(siteUrl: string, url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${siteUrl}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+/** An image element as BDX feeds write them: the URL as text, its place and title as attributes. */
+function image(name: string, siteUrl: string, picture: FeedImage, position: number, extra?: Record<string, string>) {
+  return text(name, absolute(siteUrl, picture.url), {
+    ...extra,
+    SequencePosition: String(position),
+    Title: fitText(picture.title, 100),
+    ReferenceType: 'URL',
+  });
+}
+
+/** "(970) 555-0142" → AreaCode 970, Prefix 555, Suffix 0142. */
+function phoneParts(phone: string): XmlElement[] {
+  const match = PHONE_PATTERN.test(phone) ? /\((\d{3})\) (\d{3})-(\d{4})/.exec(phone) : null;
+  if (!match) return [];
+  return [text('AreaCode', match[1]!), text('Prefix', match[2]!), text('Suffix', match[3]!)];
+}
+
+/** Full baths (an integer, as NHlist's Baths is) and half baths: 2.5 → 2 and 1. */
+export function bathCounts(baths: number): { full: number; half: number } {
+  const full = Math.floor(baths);
+  return { full, half: Math.round((baths - full) * 2) };
+}
+
+/** A homesite's street, and its city, state and ZIP when its address carries them ("2010 Hollow Creek Loop, Windsor, CO 80550"). */
+function homesiteAddress(content: Content, address: string | null, lot: number) {
+  const { community } = content;
+  const [street, city, stateZip] = (address ?? '').split(',').map((part) => part.trim());
+  const match = /^([A-Z]{2}) (\d{5}(?:-\d{4})?)$/.exec(stateZip ?? '');
+  return {
+    street: street || `Homesite ${lot}, ${community.address.street}`,
+    city: match && city ? city : community.address.city,
+    state: match ? match[1]! : community.address.region,
+    zip: match ? match[2]! : community.address.postalCode,
+  };
+}
+
+/** The promotions active today (inclusive dates), as Promotion elements. */
+export function promotionElements(promotions: readonly Promotion[] | undefined, today: string): XmlElement[] {
+  return (promotions ?? [])
+    .filter((promotion) => promotion.starts <= today && today <= promotion.ends)
+    .map((promotion) =>
+      el('Promotion', [
+        text('PromoHeadline', fitText(promotion.title, 100)),
+        text('PromoDescription', fitText(promotion.text, 2000)),
+        text('PromoStartDate', promotion.starts),
+        text('PromoEndDate', promotion.ends),
+      ]),
+    );
+}
+
+function specElement(input: FeedInput, plan: FloorPlan, homesite: HomesiteRow): XmlElement {
+  const { content, siteUrl } = input;
+  const address = homesiteAddress(content, homesite.address, homesite.lot);
+  const baths = bathCounts(plan.baths);
+  return el(
+    'Spec',
+    [
+      text('SpecNumber', homesite.lot),
+      el('SpecAddress', [
+        text('SpecLot', homesite.lot),
+        text('SpecStreet1', fitText(address.street, 50)),
+        text('SpecCity', address.city),
+        text('SpecState', address.state),
+        text('SpecZIP', address.zip),
+      ]),
+      ...(homesite.ready ? [el('SpecMoveInDate', [text('Day', homesite.ready)])] : []),
+      ...(homesite.price !== null ? [text('SpecPrice', homesite.price)] : []),
+      text('SpecSqft', plan.squareFeet),
+      ...(homesite.sqft !== null ? [text('SpecLotSizeSqft', homesite.sqft)] : []),
+      text('SpecStories', plan.stories),
+      text('SpecBaths', baths.full),
+      ...(baths.half > 0 ? [text('SpecHalfBaths', baths.half)] : []),
+      text('SpecBedrooms', plan.beds),
+      text('SpecGarage', plan.garageBays),
+      text(
+        'SpecDescription',
+        fitText(
+          `Quick move-in ${plan.name} on homesite ${homesite.lot} at ${content.community.name}. ${plan.summary}`,
+          2000,
+        ),
+      ),
+      text('SpecWebsite', `${siteUrl}/homesites/${homesite.lot}`),
+    ],
+    { Type: 'SingleFamily' },
+  );
+}
+
+function planElement(input: FeedInput, plan: FloorPlan): XmlElement {
+  const { siteUrl, homesites } = input;
+  const baths = bathCounts(plan.baths);
+  const specs = homesites
+    .filter((homesite) => homesite.status === 'quick-move-in' && homesite.plan === plan.name)
+    .map((homesite) => specElement(input, plan, homesite));
+  const gallery = input.planGalleries.get(plan.name) ?? [];
+  const drawings = plan.levels.map((level) => level.drawing);
+  return el(
+    'Plan',
+    [
+      text('PlanNumber', fitText(plan.slug, 30)),
+      text('PlanName', fitText(plan.name, 50)),
+      text('PlanTypeName', 'Single Family'),
+      ...(plan.basePrice !== null ? [text('BasePrice', plan.basePrice)] : []),
+      text('BaseSqft', plan.squareFeet),
+      text('Stories', plan.stories),
+      text('Baths', baths.full),
+      ...(baths.half > 0 ? [text('HalfBaths', baths.half)] : []),
+      text('Bedrooms', plan.beds),
+      text('Garage', plan.garageBays),
+      text('Description', fitText(plan.summary, 2000)),
+      el('PlanImages', [
+        image('ElevationImage', siteUrl, { url: plan.cover.src, title: plan.cover.alt }, 1),
+        ...drawings.map((drawing, i) =>
+          image('FloorPlanImage', siteUrl, { url: drawing.src, title: drawing.caption }, i + 1),
+        ),
+        ...gallery.map((picture, i) => image('InteriorImage', siteUrl, picture, i + 1)),
+      ]),
+      text('PlanWebsite', `${siteUrl}/floor-plans/${plan.slug}`),
+      ...specs,
+      text('SpecCount', specs.length),
+    ],
+    { Type: 'SingleFamily' },
+  );
+}
+
+/** The whole document as an element tree, root first. */
+export function bdxDocument(input: FeedInput): XmlElement {
+  const { content, siteUrl, homesites, now } = input;
+  const { feed, community, builder } = content;
+  const plans = content.floorPlans.map((plan) => planElement(input, plan));
+  const subdivision = el('Subdivision', [
+    text('SubdivisionNumber', feed.subdivision.number),
+    text('SubdivisionName', feed.subdivision.name),
+    el('SalesOffice', [
+      el('Address', [
+        text('Street1', fitText(community.address.street, 50)),
+        text('City', community.address.city),
+        text('State', community.address.region),
+        text('ZIP', community.address.postalCode),
+        text('Country', 'USA'),
+        el('Geocode', [text('Latitude', community.latitude), text('Longitude', community.longitude)]),
+      ]),
+      el('Phone', phoneParts(builder.phone)),
+      text('Email', builder.email),
+      text('Hours', fitText(community.salesHours, 100)),
+    ]),
+    text('SubDescription', fitText([community.description, ...community.about].join(' '), 2000)),
+    image('SubImage', siteUrl, { url: content.media.sitePlan.src, title: content.media.sitePlan.alt }, 1, {
+      Type: 'Standard',
+    }),
+    ...input.communityImages.map((picture, i) => image('SubImage', siteUrl, picture, i + 2, { Type: 'Standard' })),
+    text('SubWebsite', `${siteUrl}/`),
+    text('LotsTotal', homesites.length),
+    text('LotsAvailable', homesites.filter((homesite) => homesite.status === 'available').length),
+    ...promotionElements(input.promotions, input.today),
+    ...plans,
+    text('PlanCount', plans.length),
+  ]);
+  return el(
+    'Builders',
+    [
+      el('Corporation', [
+        text('CorporateBuilderNumber', feed.corporation.number),
+        text('CorporateState', feed.corporation.state),
+        text('CorporateName', feed.corporation.name),
+        el('Builder', [
+          text('BuilderNumber', feed.builder.number),
+          text('BrandName', feed.builder.brandName),
+          text('ReportingName', feed.builder.reportingName),
+          text('DefaultLeadsEmail', feed.leadsEmail),
+          text('BuilderWebsite', `${siteUrl}/`),
+          subdivision,
+        ]),
+      ]),
+    ],
+    { DateGenerated: now.toISOString().replace(/\.\d{3}Z$/, 'Z') },
+  );
+}
+
+function escape(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+function serialize(element: XmlElement, depth: number): string {
+  const indent = '  '.repeat(depth);
+  const attributes = Object.entries(element.attributes ?? {})
+    .map(([name, value]) => ` ${name}="${escape(value)}"`)
+    .join('');
+  if (element.text !== undefined)
+    return `${indent}<${element.name}${attributes}>${escape(element.text)}</${element.name}>`;
+  const children = element.children ?? [];
+  if (children.length === 0) return `${indent}<${element.name}${attributes}/>`;
+  return [
+    `${indent}<${element.name}${attributes}>`,
+    ...children.map((child) => serialize(child, depth + 1)),
+    `${indent}</${element.name}>`,
+  ].join('\n');
+}
+
+/** The feed as served: the XML declaration, a comment naming the listing sites it is meant for, the document. */
+export function bdxXml(input: FeedInput): string {
+  // A comment may not hold "--".
+  const comment = `BDX NHlist 7.7 feed of ${input.content.community.name}; listing channels: ${input.content.feed.channels.join(', ')}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<!-- ${escape(comment).replace(/-{2,}/g, '-')} -->\n${serialize(bdxDocument(input), 0)}\n`;
+}

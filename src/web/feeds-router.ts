@@ -1,0 +1,63 @@
+import { Router, type RequestHandler } from 'express';
+import type { Knex } from 'knex';
+import type { Content } from '../content/index.js';
+import { listCollection } from '../db/image-collections.js';
+import { bdxXml, type FeedImage, type Promotion } from '../services/bdx-feed.js';
+import type { HomesiteService } from '../services/homesites.js';
+import { dateInZone } from '../shared/tour-slots.js';
+import { contentOf } from './request-content.js';
+
+export const BDX_FEED_PATH = '/feeds/bdx.xml';
+
+/**
+ * The promotions the content holds, when it has a `promotions` section (contract wave 3: `{promotions:[…]}`);
+ * undefined while it has none, and the feed then carries no Promotion.
+ */
+export function promotionsOf(content: Content): Promotion[] | undefined {
+  const section = (content as { promotions?: unknown }).promotions;
+  if (Array.isArray(section)) return section as Promotion[];
+  const inner = (section as { promotions?: unknown } | undefined)?.promotions;
+  return Array.isArray(inner) ? (inner as Promotion[]) : undefined;
+}
+
+interface FeedsDeps {
+  db: Knex;
+  homesites: Pick<HomesiteService, 'list'>;
+  siteUrl: string;
+  /** The page cache, storing the feed as XML: it is dropped with the pages when content or homesites change. */
+  cached: RequestHandler;
+}
+
+/** GET /feeds/bdx.xml: the BDX listing feed, from the same content and homesites as the pages. */
+export function createFeedsRouter(deps: FeedsDeps): Router {
+  const { db, siteUrl } = deps;
+  const router = Router({ caseSensitive: true });
+  router.get(BDX_FEED_PATH, deps.cached, async (req, res) => {
+    const content = contentOf(req);
+    const now = new Date();
+    const toImage = (row: { url: string; alt: string }): FeedImage => ({ url: row.url, title: row.alt });
+    const [homesites, carousel, galleries] = await Promise.all([
+      deps.homesites.list(),
+      listCollection(db, { kind: 'homepage' }),
+      Promise.all(
+        content.floorPlans.map(
+          async (plan) =>
+            [plan.name, (await listCollection(db, { kind: 'floorplan', floorplan: plan.name })).map(toImage)] as const,
+        ),
+      ),
+    ]);
+    res.type('application/xml; charset=utf-8').send(
+      bdxXml({
+        content,
+        homesites,
+        siteUrl,
+        now,
+        communityImages: carousel.map(toImage),
+        planGalleries: new Map(galleries),
+        promotions: promotionsOf(content),
+        today: dateInZone(now.getTime(), content.community.timeZone),
+      }),
+    );
+  });
+  return router;
+}

@@ -1,0 +1,96 @@
+import { expect } from 'chai';
+import fs from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { axeViolations } from './axe-check.js';
+import { openPage, useBrowserSuite, WIDTHS } from './support.js';
+
+/**
+ * axe-core (WCAG 2.1 A and AA) on the pages "Reach beyond the site" adds, at both widths: /agents (as loaded and
+ * with a plain post's problems), /interest, the interest form on / and /site-plan, and the pages the e-mailed
+ * confirm and unsubscribe links open. REACH_SHOTS=<folder> also saves a screenshot of each for a person to look at.
+ */
+const SHOTS = process.env.REACH_SHOTS;
+
+async function shot(page: Page, name: string, selector?: string): Promise<void> {
+  if (!SHOTS) return;
+  await fs.mkdir(SHOTS, { recursive: true });
+  if (selector) await page.locator(selector).screenshot({ path: `${SHOTS}/${name}.png` });
+  else await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+describe('Reach pages: accessibility', function () {
+  this.timeout(120_000);
+  const suite = useBrowserSuite({ CONTACT_RATE_LIMIT: '0' });
+  let confirmPath = '';
+  let unsubscribePath = '';
+
+  before(async () => {
+    const answer = await fetch(`${suite.server.url}/interest`, {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'shots@example.com', firstname: 'Sky' }),
+    });
+    expect(await answer.text()).to.equal('success');
+    const entry = (await suite.server.db('interest_entries').where({ email: 'shots@example.com' }).first()) as {
+      confirm_token: string;
+      unsubscribe_token: string;
+    };
+    confirmPath = `/interest/confirm/${entry.confirm_token}`;
+    unsubscribePath = `/interest/unsubscribe/${entry.unsubscribe_token}`;
+  });
+
+  for (const width of WIDTHS) {
+    it(`has no violations at ${width} px on /agents, with and without a plain post's problems`, async () => {
+      const { page, problems } = await openPage(suite, { width });
+      await page.goto('/agents');
+      expect(await axeViolations(page)).to.deep.equal([]);
+      await shot(page, `agents-${width}`);
+      await page.evaluate(() => document.querySelector('form.agents-form')?.setAttribute('novalidate', ''));
+      await page.locator('#agent-agent-firstname').fill('Rita');
+      await page.locator('#agent-client-email').fill('not an address');
+      await Promise.all([
+        page.waitForURL('**/agents/register'),
+        page.locator('form.agents-form button[type=submit]').click(),
+      ]);
+      expect(await page.locator('.field-error').count()).to.be.greaterThan(3);
+      expect(await axeViolations(page)).to.deep.equal([]);
+      await shot(page, `agents-problems-${width}`);
+      expect(problems).to.deep.equal([]);
+    });
+
+    it(`has no violations at ${width} px in the interest form on / and /site-plan, and on /interest`, async () => {
+      const { page } = await openPage(suite, { width });
+      await page.goto('/');
+      expect(await axeViolations(page, page.url(), '#interest-home')).to.deep.equal([]);
+      await shot(page, `interest-home-${width}`, '#interest-home');
+      await page.goto('/site-plan');
+      expect(await axeViolations(page, page.url(), '#interest-site-plan')).to.deep.equal([]);
+      await shot(page, `interest-site-plan-${width}`, '#interest-site-plan');
+      await page.goto('/interest');
+      expect(await axeViolations(page)).to.deep.equal([]);
+      await shot(page, `interest-page-${width}`);
+      await page.locator('#interest-page-email').fill('sky.two@example.com');
+      await Promise.all([
+        page.waitForURL('**/interest?sent=1'),
+        page.locator('#interest-page button[type=submit]').click(),
+      ]);
+      expect(await axeViolations(page)).to.deep.equal([]);
+      await shot(page, `interest-sent-${width}`);
+    });
+
+    it(`has no violations at ${width} px on the confirm and unsubscribe pages`, async () => {
+      const { page } = await openPage(suite, { width });
+      await page.goto(confirmPath);
+      expect(await axeViolations(page)).to.deep.equal([]);
+      await shot(page, `interest-confirmed-${width}`);
+      await page.goto(unsubscribePath);
+      expect(await axeViolations(page)).to.deep.equal([]);
+      await shot(page, `interest-unsubscribe-ask-${width}`);
+      if (width === WIDTHS[WIDTHS.length - 1]) {
+        await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Unsubscribe' }).click()]);
+        await page.locator('.alert-success').waitFor();
+        expect(await axeViolations(page)).to.deep.equal([]);
+        await shot(page, `interest-unsubscribed-${width}`);
+      }
+    });
+  }
+});
