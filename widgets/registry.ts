@@ -13,6 +13,7 @@ export const widgetLoaders = {
   AdminImagesEditor: () => import('./AdminImagesEditor.js'),
   HomesiteEditor: () => import('./HomesiteEditor.js'),
   LotMap: () => import('./LotMap.js'),
+  ContentEditor: () => import('./ContentEditor.js'),
 };
 
 export type WidgetName = keyof typeof widgetLoaders;

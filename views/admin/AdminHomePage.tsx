@@ -65,6 +65,12 @@ export function AdminHomePage(props: AdminHomePageProps) {
       <h1>Staff dashboard</h1>
       <ul className="admin-cards">
         <li>
+          <a href="/admin/content" className="admin-card">
+            <strong>Content</strong>
+            <span>Every text, price, plan and date of the public site: drafts, preview, publishing, history</span>
+          </a>
+        </li>
+        <li>
           <a href="/admin/homepage-images" className="admin-card">
             <strong>Homepage images</strong>
             <span>{counts.carousel} images in the carousel: reorder, upload, delete</span>

@@ -10,6 +10,7 @@ interface AdminLayoutProps {
 
 const LINKS = [
   { href: '/admin', label: 'Dashboard' },
+  { href: '/admin/content', label: 'Content' },
   { href: '/admin/homepage-images', label: 'Homepage images' },
   { href: '/admin/floorplan-images', label: 'Floor plan galleries' },
   { href: '/admin/messages', label: 'Messages' },
