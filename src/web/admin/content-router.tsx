@@ -91,6 +91,21 @@ function placeProblems(tree: FieldNode, problems: SectionProblem[]) {
   return { errors, summary };
 }
 
+/**
+ * Where focus lands after a list button: on the moved item's same button, so pressing it again moves it again (or
+ * on the other one once it reached the end, where the first is disabled); on a new item; on Add after a removal.
+ */
+function focusAfter(kind: 'add' | 'remove' | 'up' | 'down', path: string, data: unknown): string {
+  if (kind === 'add') return path;
+  if (kind === 'remove') return `add:${path}`;
+  const listPath = path.slice(0, path.lastIndexOf('.'));
+  const index = Number(path.slice(listPath.length + 1));
+  const length = (valueAt(data, listPath) as unknown[]).length;
+  if (kind === 'up' && index === 0) return `down:${path}`;
+  if (kind === 'down' && index === length - 1) return `up:${path}`;
+  return `${kind}:${path}`;
+}
+
 /** The notice after a redirect: `?done=saved&version=5`. */
 function doneNotice(query: Request['query']): EditorNotice | undefined {
   const version = versionNumber(query.version);
@@ -238,10 +253,9 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
           notice: { kind: 'error', text: 'That list cannot change that way.' },
         });
       }
-      const moved = listAction.kind === 'up' || listAction.kind === 'down';
       return renderEditor(req, res, id, view, {
         ...kept,
-        focus: moved ? `${listAction.kind}:${focus}` : listAction.kind === 'remove' ? `add:${focus}` : focus,
+        focus: focusAfter(listAction.kind, focus, data),
         notice: { kind: 'success', text: 'Changed in the form, not saved yet: Save draft to keep it.' },
       });
     }
