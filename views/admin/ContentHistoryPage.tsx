@@ -57,8 +57,8 @@ export function ContentHistoryPage(props: ContentHistoryPageProps) {
                           {row.label}
                           <span className="content-path">{row.path}</span>
                         </th>
-                        <td>{row.then}</td>
-                        <td>{row.now}</td>
+                        <td data-label={`Version ${comparison.version}`}>{row.then}</td>
+                        <td data-label="Published now">{row.now}</td>
                       </tr>
                     ))}
                   </tbody>
