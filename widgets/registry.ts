@@ -14,6 +14,7 @@ export const widgetLoaders = {
   HomesiteEditor: () => import('./HomesiteEditor.js'),
   LotMap: () => import('./LotMap.js'),
   PasskeyButton: () => import('./PasskeyButton.js'),
+  ContentEditor: () => import('./ContentEditor.js'),
 };
 
 export type WidgetName = keyof typeof widgetLoaders;

@@ -65,6 +65,11 @@ type Counts = AdminHomePageProps['counts'];
 function cards(counts: Counts): { href: string; title: string; lines: string[] }[] {
   return [
     {
+      href: '/admin/content',
+      title: 'Content',
+      lines: ['Every text, price, plan and date of the public site: drafts, preview, publishing, history'],
+    },
+    {
       href: '/admin/homepage-images',
       title: 'Homepage images',
       lines: [`${counts.carousel} images in the carousel: reorder, upload, delete`],

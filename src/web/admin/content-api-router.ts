@@ -2,11 +2,14 @@ import express, { Router, type Request, type Response } from 'express';
 import { isSectionId } from '../../content/sections.js';
 import type { SectionId } from '../../content/schema.js';
 import type { ContentChangeResult, ContentService } from '../../services/content.js';
+import { isPlainFormPost } from '../client-wants.js';
 import { requireCsrfToken } from '../csrf.js';
 import { requireJson } from './require-json.js';
 
 /** Documents are small (the sample's largest section is under 20 KB); the cap leaves room for a long privacy notice. */
 const json = express.json({ limit: '1mb', strict: true });
+/** The history page's Restore button is a plain form (its CSRF token in `_csrf`). */
+const form = express.urlencoded({ extended: false, limit: '10kb' });
 
 /** A whole number ≥ 1 as a version, or undefined. */
 export function versionNumber(value: unknown): number | undefined {
@@ -117,12 +120,17 @@ export function createContentApiRouter(deps: { content: ContentService }): Route
     res.set('Cache-Control', 'no-store').json(stored);
   });
 
-  router.post('/content/:id/versions/:version/restore', requireCsrfToken, async (req, res) => {
+  router.post('/content/:id/versions/:version/restore', form, requireCsrfToken, async (req, res) => {
     const id = sectionOf(req, res);
     if (!id) return;
     const number = versionNumber(req.params.version);
     if (number === undefined) return res.status(404).json({ error: 'No such version.' });
-    sendChange(res, await content.restore(id, number, staffName(req)));
+    const result = await content.restore(id, number, staffName(req));
+    // The history page's button, without JavaScript: back to the editor, which shows the restored draft.
+    if (result.ok && isPlainFormPost(req)) {
+      return res.redirect(303, `/admin/content/${id}?done=restored&version=${result.value.version}`);
+    }
+    sendChange(res, result);
   });
 
   return router;

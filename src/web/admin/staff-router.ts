@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Knex } from 'knex';
 import type { ContentService } from '../../services/content.js';
 import { createContentApiRouter } from './content-api-router.js';
+import { createContentRouter } from './content-router.js';
 import type { DescribeImage } from '../../render/images.js';
 import type { Renderer } from '../../render/renderer.js';
 import type { HomesiteService } from '../../services/homesites.js';
@@ -39,6 +40,7 @@ export function createStaffRouter(deps: StaffRouterDeps): Router {
   const router = Router();
   router.use('/', createDashboardRouter(deps));
   router.use('/', createContentApiRouter(deps));
+  router.use('/', createContentRouter(deps));
   router.use('/', createImagesRouter(deps));
   router.use('/', createMessagesRouter(deps));
   router.use('/', createInterestAdminRouter(deps));

@@ -1,0 +1,442 @@
+import type { ReactNode } from 'react';
+import { Widget } from '../../src/render/widget.js';
+import {
+  blankValue,
+  fieldId,
+  itemLabel,
+  joinPath,
+  labelOfKey,
+  LENGTH_FIELD,
+  NONE_FIELD,
+  type FieldNode,
+} from '../../src/shared/content-form.js';
+import { SCHEDULE_AT_ID, type ContentEditorProps } from '../../src/shared/content-editor-props.js';
+import { AdminLayout, type StaffViewer } from './AdminLayout.js';
+
+export interface ContentSectionState {
+  published: { version: number; at: string | null; by: string | null };
+  draft: { version: number; at: string; by: string } | null;
+  scheduled: { version: number; at: string } | null;
+}
+
+export interface ContentEditorPageProps {
+  communityName: string;
+  staff: StaffViewer;
+  section: { id: string; title: string; summary: string; shownOn: string };
+  tree: FieldNode;
+  /** What the form shows: the stored draft (or published) data, or what the person posted. */
+  values: unknown;
+  /** Messages by the path they are shown at (see problemTarget); `at` for the schedule's field. */
+  errors: Record<string, string[]>;
+  /** Paths shown but not editable (a published plan's slug). */
+  readOnly: string[];
+  /** Where focus goes when the page loads after a list action: `up:plans.1`, or an item's path. */
+  focus?: string;
+  baseVersion: number;
+  state: ContentSectionState;
+  /** The schedule's date and time as typed (datetime-local), kept after a refused post. */
+  scheduleAt: string;
+  timeZone: string;
+  editor: ContentEditorProps;
+}
+
+/** Hints of keys whose empty value means something. */
+const EMPTY_MEANS: Record<string, string> = {
+  basePrice: 'Leave empty to show “Pricing coming soon”.',
+  minimumLotSqft: 'Leave empty when the plan fits any lot.',
+};
+
+interface Context {
+  errors: Record<string, string[]>;
+  readOnly: Set<string>;
+  focus?: string;
+}
+
+function text(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' ? value : String(value);
+}
+
+function FieldError({ id, messages }: { id: string; messages?: string[] }) {
+  if (!messages || messages.length === 0) return null;
+  return (
+    <p className="field-error" id={`${id}-error`} data-content-error="">
+      {messages.join(' ')}
+    </p>
+  );
+}
+
+function hintOf(node: FieldNode, key: string): string | undefined {
+  const hints: string[] = [];
+  if (node.kind === 'text') {
+    if (node.max !== undefined) hints.push(`Up to ${node.max} characters.`);
+    if (node.optional || node.nullable) hints.push('Optional.');
+  }
+  if (node.kind === 'number') {
+    if (node.integer) hints.push('A whole number.');
+    if (node.min !== undefined && node.max !== undefined) hints.push(`From ${node.min} to ${node.max}.`);
+    if (node.step !== undefined && !node.integer) hints.push(`In steps of ${node.step}.`);
+    if (node.nullable) hints.push(EMPTY_MEANS[key] ?? 'Leave empty for none.');
+  }
+  return hints.length > 0 ? hints.join(' ') : undefined;
+}
+
+/** One input with its label, hint and error; `label` is what it is called, `key` what the schema calls it. */
+function Field({
+  node,
+  path,
+  label,
+  fieldKey,
+  value,
+  context,
+  controls,
+}: {
+  node: FieldNode;
+  path: string;
+  label: string;
+  fieldKey: string;
+  value: unknown;
+  context: Context;
+  controls?: ReactNode;
+}) {
+  const id = fieldId(path);
+  const messages = context.errors[path];
+  const readOnly = context.readOnly.has(path);
+  const hint = readOnly ? 'Published: a plan’s address never changes.' : hintOf(node, fieldKey);
+  const describedBy =
+    [hint ? `${id}-hint` : '', messages?.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name: path,
+    'aria-describedby': describedBy,
+    'aria-invalid': messages?.length ? (true as const) : undefined,
+  };
+  let input: ReactNode;
+  if (node.kind === 'boolean') {
+    return (
+      <div className="content-field content-check">
+        <input type="checkbox" {...common} defaultChecked={value === true} />
+        <label htmlFor={id}>{label}</label>
+        <FieldError id={id} messages={messages} />
+        {controls}
+      </div>
+    );
+  }
+  if (node.kind === 'enum') {
+    input = (
+      <select {...common} defaultValue={text(value)}>
+        {node.options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (node.kind === 'number') {
+    input = (
+      <input
+        type="number"
+        inputMode={node.integer ? 'numeric' : 'decimal'}
+        step={node.step ?? 'any'}
+        {...common}
+        defaultValue={text(value)}
+      />
+    );
+  } else if (node.kind === 'text' && node.input === 'textarea') {
+    input = (
+      <textarea {...common} rows={(node.max ?? 0) > 1000 ? 8 : 4} defaultValue={text(value)} readOnly={readOnly} />
+    );
+  } else if (node.kind === 'text') {
+    input = <input type={node.input} {...common} defaultValue={text(value)} readOnly={readOnly} />;
+  }
+  return (
+    <div className="content-field field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={id} messages={messages} />
+      {input}
+      {controls}
+    </div>
+  );
+}
+
+function ItemControls({
+  path,
+  label,
+  index,
+  length,
+  canRemove,
+  focus,
+}: {
+  path: string;
+  label: string;
+  index: number;
+  length: number;
+  canRemove: boolean;
+  focus?: string;
+}) {
+  const button = (kind: 'up' | 'down' | 'remove', text: string, disabled: boolean) => (
+    <button
+      type="submit"
+      name="action"
+      value={`${kind}:${path}`}
+      className={`button button-small${kind === 'remove' ? ' button-danger' : ''}`}
+      aria-label={`${text}: ${label}`}
+      disabled={disabled}
+      autoFocus={focus === `${kind}:${path}`}
+    >
+      {text}
+    </button>
+  );
+  return (
+    <div className="content-item-controls">
+      {button('up', 'Move up', index === 0)}
+      {button('down', 'Move down', index === length - 1)}
+      {button('remove', 'Remove', !canRemove)}
+    </div>
+  );
+}
+
+function Node({
+  node,
+  path,
+  fieldKey,
+  label,
+  value,
+  context,
+}: {
+  node: FieldNode;
+  path: string;
+  fieldKey: string;
+  label: string;
+  value: unknown;
+  context: Context;
+}): ReactNode {
+  if (node.kind === 'object') {
+    const isNone = node.nullable && value === null;
+    const record = (isNone ? blankValue({ ...node, nullable: false }) : (value ?? {})) as Record<string, unknown>;
+    const noneId = `${fieldId(path)}-none`;
+    const children = node.fields.map((field) => (
+      <Node
+        key={field.key}
+        node={field.node}
+        path={joinPath(path, field.key)}
+        fieldKey={field.key}
+        label={labelOfKey(field.key)}
+        value={record[field.key]}
+        context={context}
+      />
+    ));
+    if (path === '') return <>{children}</>;
+    return (
+      <fieldset className="content-group" id={fieldId(path)}>
+        <legend>{label}</legend>
+        <FieldError id={fieldId(path)} messages={context.errors[path]} />
+        {node.nullable ? (
+          <div className="content-field content-check">
+            <input type="checkbox" id={noneId} name={joinPath(path, NONE_FIELD)} defaultChecked={isNone} />
+            <label htmlFor={noneId}>
+              {path.startsWith('hours.') ? 'Closed this day' : `No ${label.toLowerCase()}`}
+            </label>
+          </div>
+        ) : null}
+        {children}
+      </fieldset>
+    );
+  }
+  if (node.kind === 'list') {
+    const items = Array.isArray(value) ? value : [];
+    const canAdd = node.max === undefined || items.length < node.max;
+    const canRemove = node.min === undefined || items.length > node.min;
+    const noun = itemLabel(fieldKey, 0).replace(/ 1$/, '').toLowerCase();
+    const limits =
+      node.min !== undefined && node.min === node.max
+        ? `Exactly ${node.min}.`
+        : [node.min ? `At least ${node.min}.` : '', node.max !== undefined ? `At most ${node.max}.` : '']
+            .filter(Boolean)
+            .join(' ');
+    return (
+      <fieldset className="content-group content-list" id={fieldId(path)}>
+        <legend>{label}</legend>
+        {limits ? <p className="field-hint">{limits}</p> : null}
+        <FieldError id={fieldId(path)} messages={context.errors[path]} />
+        <input type="hidden" name={joinPath(path, LENGTH_FIELD)} value={items.length} />
+        {items.length === 0 ? <p>None yet.</p> : null}
+        <ol className="content-items">
+          {items.map((item, index) => {
+            const itemPath = joinPath(path, index);
+            const name = itemLabel(fieldKey, index, item);
+            const controls = (
+              <ItemControls
+                path={itemPath}
+                label={name}
+                index={index}
+                length={items.length}
+                canRemove={canRemove}
+                focus={context.focus}
+              />
+            );
+            const focused = context.focus === itemPath;
+            return (
+              <li key={index} className="content-item" tabIndex={focused ? -1 : undefined} autoFocus={focused}>
+                {node.item.kind === 'object' ? (
+                  <fieldset className="content-group" id={fieldId(itemPath)}>
+                    <legend>{name}</legend>
+                    <ItemBody node={node.item} path={itemPath} value={item} context={context} />
+                    {controls}
+                  </fieldset>
+                ) : (
+                  <Field
+                    node={node.item}
+                    path={itemPath}
+                    label={name}
+                    fieldKey={fieldKey}
+                    value={item}
+                    context={context}
+                    controls={controls}
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        <button
+          type="submit"
+          name="action"
+          value={`add:${path}`}
+          className="button button-small"
+          disabled={!canAdd}
+          autoFocus={context.focus === `add:${path}`}
+        >
+          Add {noun}
+        </button>
+      </fieldset>
+    );
+  }
+  return <Field node={node} path={path} label={label} fieldKey={fieldKey} value={value} context={context} />;
+}
+
+/** An object item's fields, inside the item's own fieldset (its legend names it). */
+function ItemBody({ node, path, value, context }: { node: FieldNode; path: string; value: unknown; context: Context }) {
+  if (node.kind !== 'object') return null;
+  const record = (value ?? {}) as Record<string, unknown>;
+  return (
+    <>
+      <FieldError id={fieldId(path)} messages={context.errors[path]} />
+      {node.fields.map((field) => (
+        <Node
+          key={field.key}
+          node={field.node}
+          path={joinPath(path, field.key)}
+          fieldKey={field.key}
+          label={labelOfKey(field.key)}
+          value={record[field.key]}
+          context={context}
+        />
+      ))}
+    </>
+  );
+}
+
+function StateLine({ state }: { state: ContentSectionState }) {
+  return (
+    <ul className="content-state">
+      <li>
+        {`Published: version ${state.published.version}${state.published.at ? `, ${state.published.at}` : ''}${state.published.by ? ` by ${state.published.by}` : ''}.`}
+      </li>
+      <li>
+        {state.draft
+          ? `Draft: version ${state.draft.version}, saved ${state.draft.at} by ${state.draft.by}. The form shows the draft.`
+          : 'No draft: the form shows the published version.'}
+      </li>
+      {state.scheduled ? (
+        <li>{`Scheduled: version ${state.scheduled.version} will be published ${state.scheduled.at}.`}</li>
+      ) : null}
+    </ul>
+  );
+}
+
+export function ContentEditorPage(props: ContentEditorPageProps) {
+  const { section, staff, state, editor } = props;
+  const context: Context = { errors: props.errors, readOnly: new Set(props.readOnly), focus: props.focus };
+  const previewHref = `/preview${section.shownOn}`;
+  const atError = props.errors.at;
+  return (
+    <AdminLayout communityName={props.communityName} staff={staff} path="/admin/content">
+      <p className="content-breadcrumb">
+        <a href="/admin/content">Content</a> › {section.title}
+      </p>
+      <h1>{section.title}</h1>
+      <p>{section.summary}.</p>
+      <StateLine state={state} />
+      <form
+        id={editor.formId}
+        className="content-editor"
+        method="post"
+        action={`/admin/content/${section.id}`}
+        noValidate
+      >
+        <input type="hidden" name="_csrf" value={staff.csrfToken} />
+        <input type="hidden" name="baseVersion" value={props.baseVersion} />
+        {/* First in the form, so Enter in a field saves the draft (the first submit button is the default). */}
+        <div className="content-actions">
+          <button type="submit" name="action" value="save" className="button button-accent">
+            Save draft
+          </button>
+          <a className="button" href={previewHref} target="_blank" rel="noopener">
+            Preview<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+          <button type="submit" name="action" value="publish" className="button">
+            Publish now
+          </button>
+          <a className="button" href={`/admin/content/${section.id}/history`}>
+            History
+          </a>
+        </div>
+        <Widget name="ContentEditor" props={editor} />
+        <FieldError id="f-root" messages={props.errors['']} />
+        <Node node={props.tree} path="" fieldKey="" label="" value={props.values} context={context} />
+        <section className="content-publish" aria-labelledby="publish-heading">
+          <h2 id="publish-heading">Save and publish</h2>
+          <p>
+            Preview shows the saved draft. Publishing puts this form on the public site at once (it is saved first).
+          </p>
+          <div className="content-publish-row">
+            <button type="submit" name="action" value="save" className="button">
+              Save draft
+            </button>
+            <button type="submit" name="action" value="publish" className="button button-accent">
+              Publish now
+            </button>
+          </div>
+          <div className="content-field field">
+            <label htmlFor={SCHEDULE_AT_ID}>Publish at (date and time in {props.timeZone})</label>
+            <FieldError id={SCHEDULE_AT_ID} messages={atError} />
+            <input
+              type="datetime-local"
+              id={SCHEDULE_AT_ID}
+              name="at"
+              defaultValue={props.scheduleAt}
+              aria-describedby={atError?.length ? `${SCHEDULE_AT_ID}-error` : undefined}
+              aria-invalid={atError?.length ? true : undefined}
+            />
+          </div>
+          <div className="content-publish-row">
+            <button type="submit" name="action" value="schedule" className="button">
+              Schedule
+            </button>
+            {state.scheduled ? (
+              <button type="submit" name="action" value="cancel-schedule" className="button button-danger">
+                Cancel schedule
+              </button>
+            ) : null}
+          </div>
+        </section>
+      </form>
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,245 @@
+import { useEffect, useRef, useState } from 'react';
+import { changedPaths, fieldId, formToData, labelOfPath, problemTarget, valueAt } from '../src/shared/content-form.js';
+import {
+  CONTENT_ERRORS_ID,
+  SCHEDULE_AT_ID,
+  type ContentConflictView,
+  type ContentEditorProps,
+} from '../src/shared/content-editor-props.js';
+import type { EditorNotice } from '../src/shared/editor-notice.js';
+import { ErrorSummary, type FormProblem } from '../src/shared/ErrorSummary.js';
+import { formatInTimeZone } from '../src/shared/time-zone.js';
+import { NoticeAlert } from './editor-notice.js';
+
+interface Problem {
+  path: string;
+  message: string;
+}
+
+function elementFor(path: string): HTMLElement | null {
+  return document.getElementById(path === 'at' ? SCHEDULE_AT_ID : fieldId(path));
+}
+
+function describedBy(element: Element, id: string, on: boolean): void {
+  const ids = new Set((element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean));
+  if (on) ids.add(id);
+  else ids.delete(id);
+  if (ids.size > 0) element.setAttribute('aria-describedby', [...ids].join(' '));
+  else element.removeAttribute('aria-describedby');
+}
+
+/** Takes away every field's error, as the server showed them or an earlier save did. */
+function clearFieldErrors(form: HTMLFormElement): void {
+  for (const error of form.querySelectorAll('[data-content-error]')) {
+    const owner = error.id.replace(/-error$/, '');
+    const field = document.getElementById(owner);
+    if (field) {
+      field.removeAttribute('aria-invalid');
+      describedBy(field, error.id, false);
+    }
+    error.remove();
+  }
+}
+
+/** Shows each problem next to its field (or the group that holds it), as the server does for a plain post. */
+function showFieldErrors(form: HTMLFormElement, problems: Problem[]): FormProblem[] {
+  const byTarget = new Map<string, string[]>();
+  for (const problem of problems) {
+    const target = problem.path === 'at' ? 'at' : problemTarget(problem.path, (path) => elementFor(path) !== null);
+    byTarget.set(target, [...(byTarget.get(target) ?? []), problem.message]);
+  }
+  const summary: FormProblem[] = [];
+  for (const [target, messages] of byTarget) {
+    const element = elementFor(target) ?? form;
+    const id = `${element.id || 'f-root'}-error`;
+    const error = document.createElement('p');
+    error.className = 'field-error';
+    error.id = id;
+    error.dataset.contentError = '';
+    error.textContent = messages.join(' ');
+    if (element instanceof HTMLFieldSetElement) element.querySelector('legend')?.after(error);
+    else if (element === form) form.prepend(error);
+    else element.before(error);
+    if (element !== form) {
+      if (!(element instanceof HTMLFieldSetElement)) element.setAttribute('aria-invalid', 'true');
+      describedBy(element, id, true);
+    }
+    summary.push({ fieldId: element.id || 'f-root', label: target === 'at' ? 'Publish at' : labelOfPath(target) });
+  }
+  return summary;
+}
+
+function shown(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '(empty)';
+  return String(value).slice(0, 120);
+}
+
+/**
+ * The section editor with JavaScript: Save draft saves by fetch (PUT …/draft) without a reload and shows a refusal
+ * next to each field, or who saved meanwhile and what they changed, keeping everything typed; leaving with unsaved
+ * changes asks first. Every other button (publish, schedule, the list buttons) posts the form as it does without
+ * JavaScript: the server rebuilds the form from the post, so nothing typed is lost.
+ */
+export default function ContentEditor(props: ContentEditorProps) {
+  const [notice, setNotice] = useState<EditorNotice | undefined>(props.notice);
+  const [problems, setProblems] = useState<FormProblem[]>(props.problems);
+  const [conflict, setConflict] = useState<ContentConflictView | undefined>(props.conflict);
+  const [saving, setSaving] = useState(false);
+  const focusSummary = useRef(false);
+
+  useEffect(() => {
+    if (!focusSummary.current) return;
+    focusSummary.current = false;
+    document.getElementById(CONTENT_ERRORS_ID)?.focus();
+  }, [problems]);
+
+  useEffect(() => {
+    const form = document.getElementById(props.formId) as HTMLFormElement | null;
+    if (!form) return;
+    let dirty = props.dirty;
+    let leaving = false;
+    const baseInput = form.elements.namedItem('baseVersion') as HTMLInputElement;
+    const csrf = (form.elements.namedItem('_csrf') as HTMLInputElement).value;
+
+    const onChange = () => {
+      dirty = true;
+    };
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!dirty || leaving) return;
+      event.preventDefault();
+      // Chrome before 119 and Safari still need returnValue set.
+      event.returnValue = '';
+    };
+
+    async function save() {
+      const entries = new FormData(form!);
+      const get = (name: string) => {
+        const value = entries.get(name);
+        return typeof value === 'string' ? value : undefined;
+      };
+      const data = formToData(props.tree, get);
+      const baseVersion = Number(baseInput.value);
+      setSaving(true);
+      try {
+        const response = await fetch(`/admin/content/${props.section}/draft`, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf },
+          body: JSON.stringify({ data, baseVersion }),
+        });
+        const body = (await response.json().catch(() => ({}))) as {
+          version?: number;
+          errors?: Problem[];
+          error?: string;
+          latestVersion?: number;
+          draft?: { version: number; data: unknown; savedAt: string; savedBy: string } | null;
+        };
+        clearFieldErrors(form!);
+        if (response.ok && body.version !== undefined) {
+          baseInput.value = String(body.version);
+          dirty = false;
+          setProblems([]);
+          setConflict(undefined);
+          setNotice({
+            kind: 'success',
+            text: `Draft saved (version ${body.version}). The public site is unchanged until you publish.`,
+          });
+          return;
+        }
+        if (response.status === 400 && body.errors) {
+          focusSummary.current = true;
+          setNotice(undefined);
+          setProblems(showFieldErrors(form!, body.errors));
+          return;
+        }
+        if (response.status === 409 && body.draft) {
+          const base = await fetch(`/admin/content/${props.section}/versions/${baseVersion}.json`, {
+            headers: { Accept: 'application/json' },
+          });
+          const started = base.ok ? ((await base.json()) as { data: unknown }).data : undefined;
+          const latest = body.draft;
+          baseInput.value = String(latest.version);
+          setProblems([]);
+          setConflict({
+            by: latest.savedBy,
+            at: formatInTimeZone(latest.savedAt, props.timeZone),
+            version: latest.version,
+            fields: changedPaths(started, latest.data).map((path) => ({
+              label: labelOfPath(path),
+              value: shown(valueAt(latest.data, path)),
+            })),
+          });
+          setNotice({
+            kind: 'error',
+            text: 'Not saved: someone else saved this section after you opened it. What you typed is still here.',
+          });
+          return;
+        }
+        setNotice({ kind: 'error', text: `Not saved: ${body.error ?? `the server answered ${response.status}`}.` });
+      } catch {
+        setNotice({ kind: 'error', text: 'Not saved: the server could not be reached. Try again.' });
+      } finally {
+        setSaving(false);
+      }
+    }
+
+    const onSubmit = (event: SubmitEvent) => {
+      const submitter = event.submitter as HTMLButtonElement | null;
+      if ((submitter?.value ?? 'save') !== 'save') {
+        // Publish, schedule and the list buttons post the whole form: nothing typed is lost.
+        leaving = true;
+        return;
+      }
+      event.preventDefault();
+      void save();
+    };
+    form.addEventListener('input', onChange);
+    form.addEventListener('change', onChange);
+    form.addEventListener('submit', onSubmit);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      form.removeEventListener('input', onChange);
+      form.removeEventListener('change', onChange);
+      form.removeEventListener('submit', onSubmit);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, [props.formId, props.section, props.tree, props.dirty, props.timeZone]);
+
+  return (
+    <div className="content-editor-status">
+      <div aria-live="polite">
+        {saving ? <p className="content-saving">Saving…</p> : null}
+        {notice ? <NoticeAlert notice={notice} /> : null}
+      </div>
+      {conflict ? <ConflictBox conflict={conflict} section={props.section} /> : null}
+      <ErrorSummary id={CONTENT_ERRORS_ID} problems={problems} focusOnLoad={props.problems.length > 0} />
+    </div>
+  );
+}
+
+function ConflictBox({ conflict, section }: { conflict: ContentConflictView; section: string }) {
+  return (
+    <div className="content-conflict" role="group" aria-labelledby="content-conflict-heading">
+      <h2 id="content-conflict-heading">
+        {conflict.by} saved version {conflict.version} at {conflict.at}
+      </h2>
+      {conflict.fields.length === 0 ? (
+        <p>They changed nothing you can see in this form.</p>
+      ) : (
+        <>
+          <p>What they changed since you opened this form:</p>
+          <ul>
+            {conflict.fields.map((field, index) => (
+              <li key={index}>
+                {field.label}: now “{field.value}”
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p>
+        Your version is kept in the form below. Save draft again to save yours over theirs, or{' '}
+        <a href={`/admin/content/${section}`}>open theirs</a> and start again from it.
+      </p>
+    </div>
+  );
+}
