@@ -24,8 +24,15 @@ import {
   type StoredVersion,
 } from '../db/content-versions.js';
 import { communityToday } from '../content/promotions.js';
+import { recordAudit } from './audit-log.js';
 import { PollingLoop } from './polling-loop.js';
 import type { PublicContentChanges } from './public-content.js';
+
+/** Who asks for a change, and from where: the audit trail records both. */
+export interface ContentActor {
+  username: string;
+  ip?: string;
+}
 
 /** How often each instance looks for a schedule that is due (the contract allows 10 s). */
 export const SCHEDULE_POLL_MS = 2_000;
@@ -277,12 +284,16 @@ export class ContentService implements ContentSource {
   }
 
   /** Publishes the current draft now. */
-  async publish(id: SectionId, version: number, by: string): Promise<ContentChangeResult<{ version: number }>> {
+  async publish(
+    id: SectionId,
+    version: number,
+    actor: ContentActor,
+  ): Promise<ContentChangeResult<{ version: number }>> {
     const outcome = await this.db.transaction(async (trx) => {
       const state = await lockSectionState(trx, id);
       if (!state) return 'missing' as const;
       if (state.draftVersion !== version) return 'stale' as const;
-      await this.publishInside(trx, state, version, by);
+      await this.publishInside(trx, state, version, actor);
       return 'done' as const;
     });
     if (outcome === 'missing') return { ok: false, status: 404, message: `No section ${id}` };
@@ -295,7 +306,14 @@ export class ContentService implements ContentSource {
   }
 
   /** Publishes inside the caller's transaction: the version, then what follows a rename of a plan. */
-  private async publishInside(trx: Knex.Transaction, state: SectionState, version: number, by: string): Promise<void> {
+  private async publishInside(
+    trx: Knex.Transaction,
+    state: SectionState,
+    version: number,
+    actor: ContentActor,
+    scheduled = false,
+  ): Promise<void> {
+    const by = actor.username;
     const draftLeft = state.draftVersion === version ? null : state.draftVersion;
     if (id(state) === 'floor-plans') {
       const before = await readVersion(trx, 'floor-plans', state.publishedVersion);
@@ -304,6 +322,13 @@ export class ContentService implements ContentSource {
     }
     await markPublished(trx, state.section, version, by, this.clock(), draftLeft);
     if (state.scheduledVersion === version) await setSchedule(trx, state.section, null);
+    await recordAudit(trx, {
+      actor: by,
+      action: 'content.publish',
+      target: `content/${state.section}`,
+      ip: actor.ip,
+      details: { version, from: state.publishedVersion, ...(scheduled ? { scheduled: true } : {}) },
+    });
   }
 
   private async afterPublish(section: SectionId): Promise<void> {
@@ -316,8 +341,9 @@ export class ContentService implements ContentSource {
     id: SectionId,
     version: number,
     at: Date,
-    by: string,
+    actor: ContentActor,
   ): Promise<ContentChangeResult<{ version: number; at: string }>> {
+    const by = actor.username;
     if (at.getTime() <= this.clock().getTime()) {
       return { ok: false, status: 400, problems: [{ path: 'at', message: 'must be in the future' }] };
     }
@@ -326,6 +352,13 @@ export class ContentService implements ContentSource {
       if (!state) return 'missing' as const;
       if (state.draftVersion !== version) return 'stale' as const;
       await setSchedule(trx, id, { version, at, by });
+      await recordAudit(trx, {
+        actor: by,
+        action: 'content.schedule',
+        target: `content/${id}`,
+        ip: actor.ip,
+        details: { version, at: at.toISOString() },
+      });
       return 'done' as const;
     });
     if (outcome === 'missing') return { ok: false, status: 404, message: `No section ${id}` };
@@ -336,11 +369,18 @@ export class ContentService implements ContentSource {
     return { ok: true, value: { version, at: at.toISOString() } };
   }
 
-  async cancelSchedule(id: SectionId): Promise<boolean> {
+  async cancelSchedule(id: SectionId, actor: ContentActor): Promise<boolean> {
     return this.db.transaction(async (trx) => {
       const state = await lockSectionState(trx, id);
       if (!state || state.scheduledVersion === null) return false;
       await setSchedule(trx, id, null);
+      await recordAudit(trx, {
+        actor: actor.username,
+        action: 'content.schedule-cancelled',
+        target: `content/${id}`,
+        ip: actor.ip,
+        details: { version: state.scheduledVersion, at: state.scheduledAt },
+      });
       return true;
     });
   }
@@ -360,7 +400,12 @@ export class ContentService implements ContentSource {
   }
 
   /** A published version's data becomes a new draft (never published by itself). */
-  async restore(id: SectionId, version: number, by: string): Promise<ContentChangeResult<{ version: number }>> {
+  async restore(
+    id: SectionId,
+    version: number,
+    actor: ContentActor,
+  ): Promise<ContentChangeResult<{ version: number }>> {
+    const by = actor.username;
     const old = await readVersion(this.db, id, version);
     if (!old || old.publishedAt === null)
       return { ok: false, status: 404, message: `Version ${version} of ${id} was never published` };
@@ -372,6 +417,13 @@ export class ContentService implements ContentSource {
       const next = await nextVersion(trx, id);
       await insertVersion(trx, { section: id, version: next, data: parsed.data, savedBy: by });
       await setDraft(trx, id, next);
+      await recordAudit(trx, {
+        actor: by,
+        action: 'content.restore',
+        target: `content/${id}`,
+        ip: actor.ip,
+        details: { restored: version, draft: next },
+      });
       return next;
     });
     if (created === undefined) return { ok: false, status: 404, message: `No section ${id}` };
@@ -403,7 +455,13 @@ export class ContentService implements ContentSource {
         if (!(await claimSchedule(trx, state))) return false;
         const fresh = await lockSectionState(trx, state.section);
         if (!fresh || state.scheduledVersion === null) return false;
-        await this.publishInside(trx, fresh, state.scheduledVersion, state.scheduledBy ?? 'schedule');
+        await this.publishInside(
+          trx,
+          fresh,
+          state.scheduledVersion,
+          { username: state.scheduledBy ?? 'schedule' },
+          true,
+        );
         return true;
       });
       if (done) {

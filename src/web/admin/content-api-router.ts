@@ -1,7 +1,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import { isSectionId } from '../../content/sections.js';
 import type { SectionId } from '../../content/schema.js';
-import type { ContentChangeResult, ContentService } from '../../services/content.js';
+import type { ContentActor, ContentChangeResult, ContentService } from '../../services/content.js';
 import { isPlainFormPost } from '../client-wants.js';
 import { requireCsrfToken } from '../csrf.js';
 import { requireJson } from './require-json.js';
@@ -19,6 +19,11 @@ export function versionNumber(value: unknown): number | undefined {
 
 function staffName(req: Request): string {
   return req.user?.username ?? '';
+}
+
+/** The signed-in person and their address, as the audit trail records a publish, schedule or restore. */
+export function actorOf(req: Request): ContentActor {
+  return { username: staffName(req), ip: req.ip ?? '' };
 }
 
 /** Answers a content change: its value, or the 400 naming every problem, the 409 with the latest draft, the 404. */
@@ -86,7 +91,7 @@ export function createContentApiRouter(deps: { content: ContentService }): Route
       return res.status(400).json({ errors: [{ path: 'version', message: 'must be the draft’s version' }] });
     }
     if (body.at === undefined || body.at === null) {
-      return sendChange(res, await content.publish(id, version, staffName(req)));
+      return sendChange(res, await content.publish(id, version, actorOf(req)));
     }
     const at = typeof body.at === 'string' && ISO_INSTANT.test(body.at) ? new Date(body.at) : undefined;
     if (!at || Number.isNaN(at.getTime())) {
@@ -94,13 +99,13 @@ export function createContentApiRouter(deps: { content: ContentService }): Route
         errors: [{ path: 'at', message: 'must be a date and time in ISO 8601, such as 2026-12-01T09:00:00-07:00' }],
       });
     }
-    sendChange(res, await content.schedule(id, version, at, staffName(req)));
+    sendChange(res, await content.schedule(id, version, at, actorOf(req)));
   });
 
   router.delete('/content/:id/schedule', requireCsrfToken, async (req, res) => {
     const id = sectionOf(req, res);
     if (!id) return;
-    const cancelled = await content.cancelSchedule(id);
+    const cancelled = await content.cancelSchedule(id, actorOf(req));
     if (!cancelled) return res.status(404).json({ error: 'Nothing is scheduled for this section.' });
     res.json({ cancelled: true });
   });
@@ -125,7 +130,7 @@ export function createContentApiRouter(deps: { content: ContentService }): Route
     if (!id) return;
     const number = versionNumber(req.params.version);
     if (number === undefined) return res.status(404).json({ error: 'No such version.' });
-    const result = await content.restore(id, number, staffName(req));
+    const result = await content.restore(id, number, actorOf(req));
     // The history page's button, without JavaScript: back to the editor, which shows the restored draft.
     if (result.ok && isPlainFormPost(req)) {
       return res.redirect(303, `/admin/content/${id}?done=restored&version=${result.value.version}`);

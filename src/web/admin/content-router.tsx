@@ -1,3 +1,4 @@
+import { actorOf } from './content-api-router.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { sectionFields } from '../../content/content-fields.js';
 import { SECTION_IDS, type SectionDocuments, type SectionId } from '../../content/schema.js';
@@ -267,7 +268,7 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
       });
     }
     if (action === 'cancel-schedule') {
-      await content.cancelSchedule(id);
+      await content.cancelSchedule(id, actorOf(req));
       return back('unscheduled');
     }
     if (posted === undefined) {
@@ -303,8 +304,8 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
     if (!view.draft && version === view.published.version) return back('unchanged');
     const result =
       action === 'publish'
-        ? await content.publish(id, version, staffName(req))
-        : await content.schedule(id, version, at!, staffName(req));
+        ? await content.publish(id, version, actorOf(req))
+        : await content.schedule(id, version, at!, actorOf(req));
     if (!result.ok) return renderRefusal(req, res, id, kept, result);
     return back(action === 'publish' ? 'published' : 'scheduled', version);
   });
