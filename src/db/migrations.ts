@@ -17,6 +17,7 @@ import * as addUploadCleanups from '../../migrations/20261123000200_add_upload_c
 import * as indexLeadFiltersById from '../../migrations/20261123000300_index_lead_filters_by_id.js';
 import * as indexLeadsByHomesiteAndPlan from '../../migrations/20261126000100_index_leads_by_homesite_and_plan.js';
 import * as createContent from '../../migrations/20261126000150_create_content.js';
+import * as createFiles from '../../migrations/20261126000500_create_files.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '20261123000300_index_lead_filters_by_id': indexLeadFiltersById,
   '20261126000100_index_leads_by_homesite_and_plan': indexLeadsByHomesiteAndPlan,
   '20261126000150_create_content': createContent,
+  '20261126000500_create_files': createFiles,
 };
 
 /** Also for tests that step one migration up or down (knex's migrate.up / migrate.down). */

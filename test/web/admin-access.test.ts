@@ -5,6 +5,7 @@ import http from 'node:http';
 import sharp from 'sharp';
 import { loadContent } from '../../src/content/index.js';
 import type { Renderer } from '../../src/render/renderer.js';
+import { createFileLibrary } from '../../src/services/file-library.js';
 import { createImageLibrary } from '../../src/services/image-library.js';
 import { createDirectoryStorage } from '../../src/services/upload-storage.js';
 import { createStaffRouter } from '../../src/web/admin/staff-router.js';
@@ -98,6 +99,12 @@ describe('Admin access without a session', () => {
         renderer,
         image: (src, alt) => ({ src, alt, width: 1, height: 1 }),
         images: createImageLibrary({
+          db: server.db,
+          uploads: createDirectoryStorage(server.config.uploadDir),
+          publicContent: server.site.publicContent,
+          cleanup: server.site.uploadCleanup,
+        }),
+        files: createFileLibrary({
           db: server.db,
           uploads: createDirectoryStorage(server.config.uploadDir),
           publicContent: server.site.publicContent,

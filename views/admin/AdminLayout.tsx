@@ -12,6 +12,7 @@ const LINKS = [
   { href: '/admin', label: 'Dashboard' },
   { href: '/admin/homepage-images', label: 'Homepage images' },
   { href: '/admin/floorplan-images', label: 'Floor plan galleries' },
+  { href: '/admin/files', label: 'Files' },
   { href: '/admin/messages', label: 'Messages' },
   { href: '/admin/tours', label: 'Tours' },
   { href: '/admin/homesites', label: 'Homesites' },

@@ -5,9 +5,11 @@ import { createContentApiRouter } from './content-api-router.js';
 import type { DescribeImage } from '../../render/images.js';
 import type { Renderer } from '../../render/renderer.js';
 import type { HomesiteService } from '../../services/homesites.js';
+import type { FileLibrary } from '../../services/file-library.js';
 import type { ImageLibrary } from '../../services/image-library.js';
 import type { TourService } from '../../services/tours.js';
 import { createDashboardRouter } from './dashboard-router.js';
+import { createFilesRouter } from './files-router.js';
 import { createAdminHomesitesRouter } from './homesites-router.js';
 import { createImagesRouter } from './images-router.js';
 import { createMessagesRouter } from './messages-router.js';
@@ -19,6 +21,7 @@ export interface StaffRouterDeps {
   renderer: Renderer;
   image: DescribeImage;
   images: ImageLibrary;
+  files: FileLibrary;
   homesites?: HomesiteService;
   tours?: TourService;
 }
@@ -33,6 +36,7 @@ export function createStaffRouter(deps: StaffRouterDeps): Router {
   router.use('/', createDashboardRouter(deps));
   router.use('/', createContentApiRouter(deps));
   router.use('/', createImagesRouter(deps));
+  router.use('/', createFilesRouter(deps));
   router.use('/', createMessagesRouter(deps));
   if (homesites) router.use('/', createAdminHomesitesRouter({ ...deps, homesites }));
   if (tours) router.use('/', createAdminToursRouter({ ...deps, tours }));
