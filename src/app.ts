@@ -17,6 +17,7 @@ import { createImageDescriber } from './render/images.js';
 import { createRenderer } from './render/renderer.js';
 import { loadServerWidgets } from './render/widget.js';
 import { createHomesiteService } from './services/homesites.js';
+import { createFileLibrary } from './services/file-library.js';
 import { createImageLibrary } from './services/image-library.js';
 import type { ContentService } from './services/content.js';
 import type { LeadOutboxHandle } from './services/lead-outbox.js';
@@ -56,6 +57,7 @@ import { createRequestLog } from './web/request-log.js';
 import { securityHeaderList, securityHeaders } from './web/security-headers.js';
 import { createStaticRouter } from './web/static-files.js';
 import { serveUploads } from './web/uploads-route.js';
+import { createFileLinksRouter } from './web/admin/files-router.js';
 import { removeTrailingSlash } from './web/trailing-slash.js';
 import { attachContent } from './web/request-content.js';
 import { lazyStylesheets } from '../widgets/registry.js';
@@ -113,6 +115,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const assets = deps.assets ?? loadAssetManifest();
   const homesites = createHomesiteService({ db, rules: () => homesiteRules(content.published()), publicContent });
   const images = createImageLibrary({ db, uploads, publicContent, cleanup: uploadCleanup });
+  const files = createFileLibrary({ db, uploads, publicContent, cleanup: uploadCleanup, limits: config.fileLimits });
   const published = content.published();
   checkLotsHaveShapes(
     lotOutlinesOf(published),
@@ -147,6 +150,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(removeTrailingSlash);
   app.use(createStaticRouter());
   app.use('/uploads', serveUploads(uploads, logger));
+  app.use(createFileLinksRouter(files));
   app.use(createSiteFilesRouter({ db, siteUrl: config.siteUrl }));
   app.use(createApiRouter(db));
   const mapConfig = {
@@ -258,6 +262,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       renderer: kit.renderer,
       image: kit.image,
       images,
+      files,
       homesites,
       tours,
       team: { mail: config.staffMail !== undefined, mailStored, origin: originOf },

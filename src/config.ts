@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './services/audit-log.js';
 import { LOWEST_PASSWORD_HASH_COST, PASSWORD_HASH_COST } from './services/passwords.js';
+import { FILE_LIMITS } from './shared/file-limits.js';
 import { PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from './shared/staff-credentials.js';
 
 /**
@@ -55,6 +56,9 @@ const envSchema = z
       .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
       .optional(),
     UPLOAD_DIR: z.string().min(1).default('data/uploads'),
+    // The file library's limits (contract: PDFs ≤ 20 MB, videos ≤ 200 MB); lowered only to test them.
+    PDF_MAX_BYTES: z.coerce.number().int().positive().max(FILE_LIMITS.pdf).default(FILE_LIMITS.pdf),
+    VIDEO_MAX_BYTES: z.coerce.number().int().positive().max(FILE_LIMITS.video).default(FILE_LIMITS.video),
     UPLOAD_STORE: z
       .string()
       .regex(UPLOAD_STORE, 'must be s3://BUCKET or s3://BUCKET/PREFIX (e.g. s3://maplehollow-uploads/site)')
@@ -175,6 +179,8 @@ export interface Config {
   uploadDir: string;
   /** UPLOAD_STORE: uploads in S3-compatible storage instead of uploadDir. */
   uploadStore: S3Target | undefined;
+  /** The largest PDF and video the file library takes, in bytes. */
+  fileLimits: { pdf: number; video: number };
   map: { tileUrl: string; attribution: string };
   mail: { smtpUrl: string; to: string; from: string } | undefined;
   /**
@@ -255,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
     uploadDir: path.resolve(e.UPLOAD_DIR),
     uploadStore: parseUploadStore(e),
+    fileLimits: { pdf: e.PDF_MAX_BYTES, video: e.VIDEO_MAX_BYTES },
     map: { tileUrl, attribution: tileAttribution(tileUrl) },
     mail:
       e.SMTP_URL && e.CONTACT_TO

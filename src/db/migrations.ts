@@ -19,6 +19,7 @@ import * as indexLeadsByHomesiteAndPlan from '../../migrations/20261126000100_in
 import * as createContent from '../../migrations/20261126000150_create_content.js';
 import * as createTeam from '../../migrations/20261126000200_create_team.js';
 import * as createInterestListAndAgentRegistrations from '../../migrations/20261126000400_create_interest_list_and_agent_registrations.js';
+import * as createFiles from '../../migrations/20261126000500_create_files.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '20261126000150_create_content': createContent,
   '20261126000200_create_team': createTeam,
   '20261126000400_create_interest_list_and_agent_registrations': createInterestListAndAgentRegistrations,
+  '20261126000500_create_files': createFiles,
 };
 
 /** Also for tests that step one migration up or down (knex's migrate.up / migrate.down). */

@@ -94,7 +94,7 @@ async function deleteImageRows(db: Knex, collection: ImageCollection, url: strin
 const UNFINISHED_UPLOAD_MS = 60 * 60_000;
 
 /** Checks the bytes themselves (never the file name) and decodes them fully, so a truncated file fails here. */
-async function inspectUpload(buffer: Buffer): Promise<void> {
+export async function inspectUpload(buffer: Buffer): Promise<void> {
   if (buffer.length === 0) throw new ImageLibraryError('The file is empty.');
   if (buffer.length > MAX_UPLOAD_BYTES) throw new ImageLibraryError('The file is larger than 10 MB.');
   const options = { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'warning' } as const;

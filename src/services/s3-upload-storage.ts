@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -17,6 +18,10 @@ const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
   jpg: 'image/jpeg',
   png: 'image/png',
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  vtt: 'text/vtt',
 };
 
 function contentType(file: string): string {
@@ -34,6 +39,9 @@ export function createS3Client(target: S3Target): S3Client {
     ...(target.endpoint && { endpoint: target.endpoint, forcePathStyle: true }),
     ...(target.credentials && { credentials: target.credentials }),
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+    // By default the SDK sends a stream body (a library file's) aws-chunked with a trailing CRC32, which several
+    // S3-compatible stores do not decode (they would store the chunk framing); checksums only where S3 requires one.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
   });
 }
 
@@ -72,6 +80,24 @@ export function createS3Storage(target: S3Target, client: S3Client = createS3Cli
             Bucket: bucket,
             Key: key,
             Body: body,
+            ContentType: contentType(file),
+            CacheControl: IMMUTABLE,
+          }),
+        ),
+      );
+    },
+
+    async writeFromFile(folder, file, sourcePath, size) {
+      const key = `${folderKey(folder)}${checkedName(file)}`;
+      // One PutObject streams the file (S3 takes up to 5 GB so); the length must be known, as for any stream body.
+      // Each attempt of the SDK's retries would need a fresh stream, so the call is made here once per stream.
+      await call(`put ${key}`, () =>
+        client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Body: createReadStream(sourcePath),
+            ContentLength: size,
             ContentType: contentType(file),
             CacheControl: IMMUTABLE,
           }),

@@ -10,6 +10,11 @@ import path from 'node:path';
 export interface UploadStorage {
   /** Stores one file of an upload's folder. */
   write(folder: string, file: string, body: Buffer): Promise<void>;
+  /**
+   * Stores one file copied from a file on disk, streamed (a 200 MB video never sits in memory); `size` is its
+   * length in bytes, which an object store wants up front.
+   */
+  writeFromFile(folder: string, file: string, sourcePath: string, size: number): Promise<void>;
   /** Removes an upload's folder and everything in it; no error when it is already gone. */
   removeFolder(folder: string): Promise<void>;
   /** The bytes of one stored file; undefined when there is no such file or the name is not one we generate. */
@@ -45,6 +50,14 @@ export function createDirectoryStorage(root: string): UploadStorage {
       const target = path.join(dir, checkedName(file));
       const partial = path.join(dir, `.${checkedName(file)}.partial`);
       await fs.writeFile(partial, body);
+      await fs.rename(partial, target);
+    },
+    async writeFromFile(folder, file, sourcePath) {
+      const dir = folderPath(folder);
+      await fs.mkdir(dir, { recursive: true });
+      const target = path.join(dir, checkedName(file));
+      const partial = path.join(dir, `.${checkedName(file)}.partial`);
+      await fs.copyFile(sourcePath, partial);
       await fs.rename(partial, target);
     },
     async removeFolder(folder) {

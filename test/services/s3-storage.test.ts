@@ -3,6 +3,8 @@ import express from 'express';
 import { pino } from 'pino';
 import fs from 'node:fs/promises';
 import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { loadConfig } from '../../src/config.js';
@@ -10,6 +12,7 @@ import { STORAGE_UNAVAILABLE } from '../../src/services/image-library.js';
 import { createS3Storage } from '../../src/services/s3-upload-storage.js';
 import { UploadStorageUnavailable, type UploadStorage } from '../../src/services/upload-storage.js';
 import { serveUploads, UPLOAD_RETRY_AFTER_SECONDS } from '../../src/web/uploads-route.js';
+import { minimalMp4 } from '../support/sample-files.js';
 import { startS3Server, type RunningS3 } from '../support/s3-server.js';
 import { waitFor } from '../support/smtp-sink.js';
 import { signIn, STAFF_ENV, type Staff, uploadCarouselPhoto } from '../support/staff.js';
@@ -54,6 +57,20 @@ describe('S3 upload storage', function () {
     expect(response.headers.get('cache-control')).to.equal(IMMUTABLE);
     expect(response.headers.get('content-type')).to.equal('image/jpeg');
     expect(await response.text()).to.equal('jpeg bytes');
+  });
+
+  it('streams a file from disk into one object (a large video never sits in memory)', async () => {
+    const source = path.join(os.tmpdir(), `s3-stream-${process.pid}.mp4`);
+    const bytes = Buffer.concat([minimalMp4(), Buffer.alloc(6 * 1024 * 1024, 7)]);
+    await fs.writeFile(source, bytes);
+    try {
+      await storage.writeFromFile('b7c8d9', 'tour.mp4', source, bytes.length);
+    } finally {
+      await fs.rm(source, { force: true });
+    }
+    expect(await s3.keys()).to.include('site/uploads/b7c8d9/tour.mp4');
+    expect((await storage.read('b7c8d9', 'tour.mp4'))?.equals(bytes)).to.equal(true);
+    await storage.removeFolder('b7c8d9');
   });
 
   it('removes a whole folder, and removing it again is no error', async () => {

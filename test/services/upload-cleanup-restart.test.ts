@@ -154,6 +154,7 @@ describe('Upload clean-up workers sharing one database', function () {
       const removed: string[] = [];
       const storage: UploadStorage = {
         write: async () => undefined,
+        writeFromFile: async () => undefined,
         read: async () => undefined,
         async removeFolder(folder) {
           removed.push(folder);

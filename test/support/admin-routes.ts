@@ -1,3 +1,4 @@
+import { createFileLibrary } from '../../src/services/file-library.js';
 import { expect } from 'chai';
 import type { Router } from 'express';
 import type { Renderer } from '../../src/render/renderer.js';
@@ -62,6 +63,12 @@ export function staffRouterOf(server: TestServer): Router {
     renderer,
     image: (src, alt) => ({ src, alt, width: 1, height: 1 }),
     images: createImageLibrary({
+      db: server.db,
+      uploads: createDirectoryStorage(server.config.uploadDir),
+      publicContent: server.site.publicContent,
+      cleanup: server.site.uploadCleanup,
+    }),
+    files: createFileLibrary({
       db: server.db,
       uploads: createDirectoryStorage(server.config.uploadDir),
       publicContent: server.site.publicContent,

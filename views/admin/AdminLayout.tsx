@@ -22,6 +22,7 @@ const LINKS = [
   { href: '/admin/content', label: 'Content' },
   { href: '/admin/homepage-images', label: 'Homepage images' },
   { href: '/admin/floorplan-images', label: 'Floor plan galleries' },
+  { href: '/admin/files', label: 'Files' },
   { href: '/admin/messages', label: 'Messages' },
   { href: '/admin/tours', label: 'Tours' },
   { href: '/admin/interest', label: 'Interest list' },

@@ -6,9 +6,11 @@ import { createContentRouter } from './content-router.js';
 import type { DescribeImage } from '../../render/images.js';
 import type { Renderer } from '../../render/renderer.js';
 import type { HomesiteService } from '../../services/homesites.js';
+import type { FileLibrary } from '../../services/file-library.js';
 import type { ImageLibrary } from '../../services/image-library.js';
 import type { TourService } from '../../services/tours.js';
 import { createDashboardRouter } from './dashboard-router.js';
+import { createFilesRouter } from './files-router.js';
 import { createAdminHomesitesRouter } from './homesites-router.js';
 import { createImagesRouter } from './images-router.js';
 import { createMessagesRouter } from './messages-router.js';
@@ -24,6 +26,7 @@ export interface StaffRouterDeps {
   renderer: Renderer;
   image: DescribeImage;
   images: ImageLibrary;
+  files: FileLibrary;
   homesites?: HomesiteService;
   tours?: TourService;
   team: Omit<TeamDeps, 'db' | 'content' | 'renderer'>;
@@ -42,6 +45,7 @@ export function createStaffRouter(deps: StaffRouterDeps): Router {
   router.use('/', createContentApiRouter(deps));
   router.use('/', createContentRouter(deps));
   router.use('/', createImagesRouter(deps));
+  router.use('/', createFilesRouter(deps));
   router.use('/', createMessagesRouter(deps));
   router.use('/', createInterestAdminRouter(deps));
   if (homesites) router.use('/', createAdminHomesitesRouter({ ...deps, homesites }));
