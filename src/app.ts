@@ -20,6 +20,9 @@ import { createImageLibrary } from './services/image-library.js';
 import type { LeadOutboxHandle } from './services/lead-outbox.js';
 import type { PublicContentChanges } from './services/public-content.js';
 import { createTourService } from './services/tours.js';
+import { createLeadDesk } from './services/lead-desk.js';
+import { createStaffTours } from './services/staff-tours.js';
+import { createToursFeedRouter } from './web/tours-feed-router.js';
 import type { UploadCleanupHandle } from './services/upload-cleanup.js';
 import type { UploadStorage } from './services/upload-storage.js';
 import { resolveSessionSecret } from './session-secret.js';
@@ -146,6 +149,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     planSlugs: content.floorPlans.map((plan) => plan.slug),
     deliveries: deps.outbox?.channels ?? [],
   });
+  const desk = createLeadDesk({ db });
   app.use(createToursRouter({ ...kit, tours, leadRateLimit, siteUrl: config.siteUrl, outbox: deps.outbox }));
   app.use(
     createContactRouter({
@@ -180,6 +184,8 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   );
   const sessionSecret = resolveSessionSecret(config);
   const staffSession = createStaffSession({ config, db, secret: sessionSecret });
+  // Calendar apps fetch the team's feed without a session: its token is the key (ahead of the staff gate).
+  app.use(createToursFeedRouter({ db, siteUrl: config.siteUrl }));
   app.use('/login', keepSessionCookieFirst);
   app.use(['/login', '/logout', '/admin'], staffSession.middleware);
   app.use(
@@ -198,7 +204,19 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     '/admin',
     requireStaff,
     rejectCrossSite,
-    createStaffRouter({ db, content, renderer: kit.renderer, image: kit.image, images, homesites, tours }),
+    createStaffRouter({
+      db,
+      content,
+      renderer: kit.renderer,
+      image: kit.image,
+      images,
+      homesites,
+      tours,
+      staffTours: createStaffTours({ db, tours, siteUrl: config.siteUrl, deliveries: deps.outbox?.channels ?? [] }),
+      desk,
+      outbox: deps.outbox,
+      siteUrl: config.siteUrl,
+    }),
   );
   app.use(notFound(kit));
   app.use(errorHandler(kit, logger));

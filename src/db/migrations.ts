@@ -16,6 +16,7 @@ import * as speedUpLeadSearch from '../../migrations/20261123000100_speed_up_lea
 import * as addUploadCleanups from '../../migrations/20261123000200_add_upload_cleanups.js';
 import * as indexLeadFiltersById from '../../migrations/20261123000300_index_lead_filters_by_id.js';
 import * as indexLeadsByHomesiteAndPlan from '../../migrations/20261126000100_index_leads_by_homesite_and_plan.js';
+import * as createSalesDesk from '../../migrations/20261126000300_create_sales_desk.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '20261123000200_add_upload_cleanups': addUploadCleanups,
   '20261123000300_index_lead_filters_by_id': indexLeadFiltersById,
   '20261126000100_index_leads_by_homesite_and_plan': indexLeadsByHomesiteAndPlan,
+  '20261126000300_create_sales_desk': createSalesDesk,
 };
 
 /** Also for tests that step one migration up or down (knex's migrate.up / migrate.down). */

@@ -24,3 +24,22 @@ export async function upsertUser(db: Knex, username: string, passwordHash: strin
     .onConflict('username')
     .merge({ password_hash: passwordHash, updated_at: db.fn.now() });
 }
+
+/**
+ * The account a lead may be given to, or undefined when `username` names none that can take leads. Contract, "The
+ * sales desk": only an active sales or owner account. Today every account is an owner and none is inactive, so any
+ * existing account qualifies; when roles and deactivation arrive (the team issue), this one function filters by role
+ * (sales, owner) and active state — every assignment goes through it.
+ */
+export async function assignableAccount(db: Knex, username: string): Promise<string | undefined> {
+  const row = await db<UserRow>('users')
+    .where({ username: normalizeUsername(username) })
+    .first('username');
+  return row?.username;
+}
+
+/** Every account a lead may be given to, by name: the owner choices on the desk and the inbox's owner filter. */
+export async function listAssignableAccounts(db: Knex): Promise<string[]> {
+  // Same rule as assignableAccount: any account today, active sales and owner accounts once roles exist.
+  return (await db<UserRow>('users').orderBy('username').pluck('username')) as string[];
+}

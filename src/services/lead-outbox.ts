@@ -12,7 +12,10 @@ import {
   type DeliveryChannel,
   type DeliveryLead,
   type LeadDeliveryRow,
+  type NewLeadChannel,
 } from '../db/lead-deliveries.js';
+import { findLeadEvent } from '../db/lead-desk.js';
+import { composeBuyerEmail, storedBuyerEmail } from './buyer-email.js';
 import { composeAutoReply } from './lead-auto-reply.js';
 import { leadWebhookBody, postLeadWebhook, WEBHOOK_TIMEOUT_MS, type WebhookTarget } from './lead-webhook.js';
 import { backoffDelay, PollingLoop } from './polling-loop.js';
@@ -82,7 +85,7 @@ export interface LeadOutboxOptions {
 
 /** What the web layer needs of the outbox: the deliveries to queue with a lead, and a nudge once it is stored. */
 export interface LeadOutboxHandle {
-  readonly channels: readonly DeliveryChannel[];
+  readonly channels: readonly NewLeadChannel[];
   kick(): void;
 }
 
@@ -105,7 +108,9 @@ type Deliver = (lead: DeliveryLead, delivery: LeadDeliveryRow) => Promise<void>;
  */
 export class LeadOutbox implements LeadOutboxHandle {
   /** The deliveries a new (non-spam) lead gets, from what is configured. */
-  readonly channels: readonly DeliveryChannel[];
+  readonly channels: readonly NewLeadChannel[];
+  /** Every channel this worker can send: the new lead's, and the desk's e-mails to buyers when mail is configured. */
+  private readonly sendable: readonly DeliveryChannel[];
   private readonly transport: Transporter | undefined;
   private readonly senders: Partial<Record<DeliveryChannel, Deliver>>;
   private readonly timing: OutboxTiming;
@@ -141,6 +146,13 @@ export class LeadOutbox implements LeadOutboxHandle {
       senders['auto-reply'] = async (lead, delivery) => {
         await send(composeAutoReply(lead, delivery.event_id, identity, content, siteUrl));
       };
+      senders['buyer-email'] = async (lead, delivery) => {
+        const event =
+          delivery.lead_event_id === null ? undefined : await findLeadEvent(this.db, delivery.lead_event_id);
+        const stored = event && storedBuyerEmail(event.details);
+        if (!stored) throw new Error(`lead event ${String(delivery.lead_event_id)} holds no e-mail`);
+        await send(composeBuyerEmail(lead, stored, delivery.event_id, identity));
+      };
       this.transport = transport;
     }
     if (webhook) {
@@ -150,7 +162,8 @@ export class LeadOutbox implements LeadOutboxHandle {
       };
     }
     this.senders = senders;
-    this.channels = Object.keys(senders) as DeliveryChannel[];
+    this.sendable = Object.keys(senders) as DeliveryChannel[];
+    this.channels = this.sendable.filter((channel): channel is NewLeadChannel => channel !== 'buyer-email');
   }
 
   start(): void {
@@ -167,8 +180,8 @@ export class LeadOutbox implements LeadOutboxHandle {
    * side, so a CRM that hangs until the timeout never delays the e-mails.
    */
   async deliverDue(): Promise<void> {
-    if (this.channels.length === 0) return;
-    const due = await dueLeadDeliveries(this.db, Date.now(), 20, this.channels);
+    if (this.sendable.length === 0) return;
+    const due = await dueLeadDeliveries(this.db, Date.now(), 20, this.sendable);
     const byChannel = new Map<string, LeadDeliveryRow[]>();
     for (const delivery of due) byChannel.set(delivery.channel, [...(byChannel.get(delivery.channel) ?? []), delivery]);
     await Promise.all(

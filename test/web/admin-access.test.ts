@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { createLeadDesk } from '../../src/services/lead-desk.js';
 import type { Router } from 'express';
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -103,6 +104,8 @@ describe('Admin access without a session', () => {
           publicContent: server.site.publicContent,
           cleanup: server.site.uploadCleanup,
         }),
+        desk: createLeadDesk({ db: server.db }),
+        siteUrl: server.config.siteUrl,
       }),
     );
     messageId = await insertContactMessage(server.db);

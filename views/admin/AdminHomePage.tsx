@@ -1,6 +1,7 @@
 import { AdminLayout } from './AdminLayout.js';
 import type { HomesiteChangeView } from './homesite-change.js';
 import { HomesiteChangeList } from './HomesiteChangeList.js';
+import { DeskSummary, type DeskDashboardView } from './DeskSummary.js';
 
 /** Real leads per utm_source ("direct" for none) and per week, oldest week first. */
 export interface LeadSourceTable {
@@ -17,6 +18,7 @@ interface AdminHomePageProps {
   recentHomesiteChanges?: HomesiteChangeView[];
   /** The community's IANA zone, for the times of those changes. */
   timeZone: string;
+  desk?: DeskDashboardView;
 }
 
 function LeadSources({ table }: { table: LeadSourceTable }) {
@@ -99,6 +101,7 @@ export function AdminHomePage(props: AdminHomePageProps) {
           </a>
         </li>
       </ul>
+      {props.desk ? <DeskSummary desk={props.desk} /> : null}
       <LeadSources table={leadSources} />
       {recentHomesiteChanges ? (
         <section aria-labelledby="homesite-changes-heading">

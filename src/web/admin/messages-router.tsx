@@ -10,13 +10,15 @@ import {
   listLeadErasures,
   listLeadSources,
   listLeads,
-  updateLeadFollowUp,
   type LeadFilter,
   type LeadRow,
 } from '../../db/leads.js';
 import type { Renderer } from '../../render/renderer.js';
 import { dateInZone } from '../../shared/tour-slots.js';
 import { eraseLead } from '../../services/lead-erasure.js';
+import { findLeadDesks } from '../../db/lead-desk.js';
+import { listAssignableAccounts } from '../../db/users.js';
+import type { LeadDesk } from '../../services/lead-desk.js';
 import { writeLeadsCsv } from '../../services/messages-csv.js';
 import { isLeadStatus } from '../../shared/lead-context.js';
 import { cleanText, printable, printableRow } from '../../shared/text-input.js';
@@ -30,6 +32,7 @@ interface MessagesDeps {
   db: Knex;
   content: Content;
   renderer: Renderer;
+  desk: LeadDesk;
 }
 
 /** Staff notes are a working memo, not a document. */
@@ -79,6 +82,8 @@ function toLeadView(stored: LeadRow, content: Content, filter: LeadFilter): Lead
     status: row.lead_status,
     notes: row.notes,
     context: contextOf(row, content, filter),
+    owner: null,
+    followUp: null,
   };
 }
 
@@ -111,13 +116,25 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
     const pageCount = Math.max(1, Math.ceil(counts.total / LEADS_PER_PAGE));
     const page = Math.min(asked, pageCount);
     const rows = await listLeads(db, filter, { limit: LEADS_PER_PAGE, offset: (page - 1) * LEADS_PER_PAGE }, counts);
+    const [desks, accounts] = await Promise.all([
+      findLeadDesks(
+        db,
+        rows.map((row) => ({ kind: row.kind, id: row.id })),
+      ),
+      listAssignableAccounts(db),
+    ]);
     const returnTo = new URL(inboxUrl(filter, page), 'http://inbox').search;
     res.send(
       renderer.page(
         <MessagesPage
           communityName={content.community.name}
           staff={staffOf(req)}
-          leads={rows.map((row) => toLeadView(row, content, filter))}
+          leads={rows.map((row) => ({
+            ...toLeadView(row, content, filter),
+            owner: desks.get(`${row.kind}/${row.id}`)?.owner ?? null,
+            followUp: desks.get(`${row.kind}/${row.id}`)?.follow_up ?? null,
+          }))}
+          accounts={accounts}
           timeZone={timeZone}
           filter={{
             kind: filter.kind ?? '',
@@ -126,6 +143,7 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
             homesite: filter.homesite === undefined ? '' : String(filter.homesite),
             plan: filter.plan ?? '',
             q: filter.q ?? '',
+            owner: filter.owner ?? '',
             spam: filter.spam,
           }}
           sources={sources.map(printable)}
@@ -189,10 +207,15 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
     if (body.notes !== undefined && (notes === undefined || notes.length > NOTES_MAX_LENGTH)) {
       return res.status(400).type('text/plain').send(`Notes are at most ${NOTES_MAX_LENGTH} characters.`);
     }
-    const found = await updateLeadFollowUp(db, lead.kind, lead.id, {
-      ...(isLeadStatus(body.status) ? { lead_status: body.status } : {}),
-      ...(notes !== undefined ? { notes } : {}),
-    });
+    // Through the desk: the status and memo change as before, and the lead's timeline keeps every change.
+    const found = await deps.desk.inboxFollowUp(
+      lead,
+      {
+        ...(isLeadStatus(body.status) ? { lead_status: body.status } : {}),
+        ...(notes !== undefined ? { notes } : {}),
+      },
+      req.user?.username ?? 'staff',
+    );
     if (!found) return res.status(404).type('text/plain').send('Unknown lead.');
     res.redirect(303, `${returnUrl(req.body)}#lead-${lead.kind}-${lead.id}`);
   });
