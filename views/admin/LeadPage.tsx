@@ -60,6 +60,11 @@ function ErrorText({ id, error }: { id: string; error: string | undefined }) {
   ) : null;
 }
 
+/** A date field holds only a date: anything else posted (by a script) is not shown again. */
+function dateOnly(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '';
+}
+
 function Hidden({ csrfToken }: { csrfToken: string }) {
   return <input type="hidden" name="_csrf" value={csrfToken} />;
 }
@@ -143,7 +148,7 @@ export function LeadPage(props: LeadPageProps) {
                 id="follow-up-date"
                 type="date"
                 name="date"
-                defaultValue={typed('follow-up', 'date', followUp ?? '')}
+                defaultValue={dateOnly(typed('follow-up', 'date', followUp ?? ''))}
                 aria-describedby={described('follow-up', 'date')}
                 aria-invalid={errorsOf('follow-up').date ? true : undefined}
               />
