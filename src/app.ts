@@ -23,6 +23,9 @@ import type { ContentService } from './services/content.js';
 import type { LeadOutboxHandle } from './services/lead-outbox.js';
 import type { PublicContentChanges } from './services/public-content.js';
 import { createTourService } from './services/tours.js';
+import { createLeadDesk } from './services/lead-desk.js';
+import { createStaffTours } from './services/staff-tours.js';
+import { createToursFeedRouter } from './web/tours-feed-router.js';
 import type { UploadCleanupHandle } from './services/upload-cleanup.js';
 import type { UploadStorage } from './services/upload-storage.js';
 import { resolveSessionSecret } from './session-secret.js';
@@ -161,6 +164,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const rateLimitStores = rateLimitStoresFor(db, config.database.client);
   const leadRateLimit = createLeadRateLimit(config.contactRateLimit, rateLimitStores);
   const tours = createTourService({ db, content, deliveries: deps.outbox?.channels ?? [] });
+  const desk = createLeadDesk({ db });
   app.use(createToursRouter({ ...kit, tours, leadRateLimit, siteUrl: config.siteUrl, outbox: deps.outbox }));
   app.use(
     createContactRouter({
@@ -210,6 +214,8 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       homesites,
     }),
   );
+  // Calendar apps fetch the team's feed without a session: its token is the key (ahead of the staff gate).
+  app.use(createToursFeedRouter({ db, siteUrl: config.siteUrl }));
   app.use('/login', keepSessionCookieFirst);
   app.use(['/login', '/logout', '/admin'], staffSession.middleware);
   const production = config.env === 'production';
@@ -265,6 +271,10 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       files,
       homesites,
       tours,
+      staffTours: createStaffTours({ db, tours, siteUrl: config.siteUrl, deliveries: deps.outbox?.channels ?? [] }),
+      desk,
+      outbox: deps.outbox,
+      siteUrl: config.siteUrl,
       team: { mail: config.staffMail !== undefined, mailStored, origin: originOf },
       account: { sessionIdleMs: config.sessionIdleMs, passwordHashCost: config.passwordHashCost, relyingParty },
     }),

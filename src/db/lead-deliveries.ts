@@ -4,22 +4,36 @@ import type { LeadKind } from './leads.js';
 import { findContactMessage } from './contact-messages.js';
 import { LEAD_CONTEXT_FIELDS, type LeadContextField } from '../shared/lead-context.js';
 import { personOf, type LeadPerson } from '../shared/lead-person.js';
+import { tourChangedAt } from './tours.js';
 
 /**
- * What a delivery does: e-mail staff, reply to the buyer, POST the lead to the CRM webhook, ask an interest-list
- * entry to confirm its address, or tell a confirmed entry of released homesites.
+ * What a delivery does: e-mail staff, reply to the buyer, or POST the lead to the CRM webhook (each new lead gets
+ * these), send the buyer an e-mail staff wrote or caused on the sales desk (`buyer-email`: its message is stored in
+ * the lead event the delivery names), ask an interest-list entry to confirm its address, or tell a confirmed entry
+ * of released homesites.
  */
 export const DELIVERY_CHANNELS = [
   'staff-email',
   'auto-reply',
   'webhook',
+  'buyer-email',
   'interest-confirm',
   'interest-release',
 ] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+/** The channels a new lead's deliveries may use. */
+export type NewLeadChannel = 'staff-email' | 'auto-reply' | 'webhook';
 
 /** The channels a lead gets when it is stored; the interest list's e-mails are queued by the list itself. */
-export const NEW_LEAD_CHANNELS: ReadonlySet<DeliveryChannel> = new Set(['staff-email', 'auto-reply', 'webhook']);
+export const NEW_LEAD_CHANNELS: ReadonlySet<DeliveryChannel> = new Set<NewLeadChannel>([
+  'staff-email',
+  'auto-reply',
+  'webhook',
+]);
+
+export function isNewLeadChannel(channel: DeliveryChannel): channel is NewLeadChannel {
+  return NEW_LEAD_CHANNELS.has(channel);
+}
 
 export interface LeadRef {
   kind: LeadKind;
@@ -43,6 +57,8 @@ export interface LeadDeliveryRow {
   last_error: string | null;
   created_at: string;
   delivered_at: string | null;
+  /** buyer-email: the lead event holding the message. */
+  lead_event_id: number | null;
 }
 
 /** A lead as its deliveries need it, whichever table holds it; timestamps ISO 8601 in UTC. */
@@ -55,7 +71,15 @@ export interface DeliveryLead extends LeadPerson {
   sourcePage: string | null;
   createdAt: string;
   /** Tours only: the booking's start (UTC ISO), length, the buyer's manage-page token, and whether it still holds. */
-  tour: { startAt: string; slotMinutes: number; token: string; cancelled: boolean } | null;
+  tour: {
+    startAt: string;
+    slotMinutes: number;
+    token: string;
+    cancelled: boolean;
+    /** The calendar event's SEQUENCE and when it last changed. */
+    sequence: number;
+    changedAt: string;
+  } | null;
   /** Interest-list entries only: where the entry stands and its links' tokens. */
   interest: { state: string; confirmToken: string; unsubscribeToken: string } | null;
   context: Record<LeadContextField, string | number | null>;
@@ -81,6 +105,21 @@ export async function enqueueLeadDeliveries(
       created_at: createdAt,
     })),
   );
+}
+
+/**
+ * Queues the e-mail stored in lead event `eventId` to the lead's buyer. Call it in the transaction that stores the
+ * event: the message is stored before it is sent, and a crash between the two never loses it.
+ */
+export async function enqueueBuyerEmail(trx: Knex.Transaction, lead: LeadRef, eventId: number): Promise<void> {
+  await trx('lead_deliveries').insert({
+    lead_kind: lead.kind,
+    lead_id: lead.id,
+    channel: 'buyer-email',
+    event_id: crypto.randomUUID(),
+    lead_event_id: eventId,
+    created_at: new Date().toISOString(),
+  });
 }
 
 /**
@@ -162,6 +201,9 @@ interface StoredTour extends ContextColumns, LeadPerson {
   message: string;
   source_page: string | null;
   created_at: string;
+  sequence: number | string;
+  moved_at: string | null;
+  status_changed_at: string | null;
 }
 
 /** The lead a delivery is for, or undefined when it no longer exists (erased). */
@@ -200,6 +242,8 @@ export async function findDeliveryLead(db: Knex, lead: LeadRef): Promise<Deliver
           slotMinutes: row.slot_minutes,
           token: row.token,
           cancelled: row.status === 'cancelled',
+          sequence: Number(row.sequence),
+          changedAt: tourChangedAt(row),
         },
         interest: null,
         context: contextOf(row),

@@ -36,6 +36,9 @@ const TABLES = Object.fromEntries(LEAD_KINDS.map((kind) => [kind, LEAD_TABLES[ki
   string
 >;
 
+/** The table each kind of lead lives in, by kind (from LEAD_TABLES). */
+export const LEAD_TABLE_NAMES: Readonly<Record<LeadKind, string>> = TABLES;
+
 /** The utm_source filter value that stands for "no utm_source" (a visit typed in, bookmarked, or not tagged). */
 export const DIRECT_SOURCE = 'direct';
 
@@ -52,7 +55,12 @@ export interface LeadFilter {
   q?: string;
   /** Spam is a view of its own: the list shows either real leads or spam, never both. */
   spam: boolean;
+  /** The staff account the lead is assigned to, or OWNER_NOBODY for leads nobody owns. */
+  owner?: string;
 }
+
+/** The owner filter value for leads nobody owns (an account named exactly this could not be filtered by). */
+export const OWNER_NOBODY = ':nobody';
 
 /** One lead as the inbox and the export read it; times are ISO 8601 in UTC whichever database stored them. */
 export interface LeadRow extends LeadPerson {
@@ -266,6 +274,11 @@ function applyFilter(
   }
   for (const homesite of homesitesOf(filter)) query.where('homesite', homesite);
   if (filter.plan) query.where('plan', filter.plan);
+  if (filter.owner === OWNER_NOBODY) {
+    query.whereNotIn('id', db('lead_desk').where({ lead_kind: kind }).whereNotNull('owner').select('lead_id'));
+  } else if (filter.owner) {
+    query.whereIn('id', db('lead_desk').where({ lead_kind: kind, owner: filter.owner }).select('lead_id'));
+  }
   const search = searchOf(filter);
   if (search) whereSearch(db, query, kind, search, filter, path);
   return query;
@@ -475,6 +488,42 @@ export async function* leadPages(db: Knex, pageSize = 500): AsyncGenerator<LeadR
     after = { key: last.created_at, kind: last.kind, id: last.id };
     if (rows.length < pageSize) return;
   }
+}
+
+/** One lead of any kind, spam or not; undefined when there is none. */
+export async function findLead(db: Knex, kind: LeadKind, id: number): Promise<LeadRow | undefined> {
+  const row = (await selectLeads(db, kind).where({ id }).first()) as StoredLead | undefined;
+  return row && fromStored(row);
+}
+
+/** Several leads at once, by kind and id; a lead that no longer exists is left out. */
+export async function findLeads(db: Knex, keys: { kind: LeadKind; id: number }[]): Promise<Map<string, LeadRow>> {
+  const found = new Map<string, LeadRow>();
+  for (const kind of LEAD_KINDS) {
+    const ids = keys.filter((key) => key.kind === kind).map((key) => key.id);
+    if (ids.length === 0) continue;
+    for (const row of (await selectLeads(db, kind).whereIn('id', ids)) as StoredLead[]) {
+      found.set(`${kind}/${row.id}`, fromStored(row));
+    }
+  }
+  return found;
+}
+
+/**
+ * Every real lead of one buyer: the same e-mail compared without case, or the same phone (stored in one format,
+ * contact-rules.ts storedPhone), newest first; each table answers from its lower(email) and phone indexes
+ * (migrations/20261126000300_create_sales_desk.ts).
+ */
+export async function findBuyerLeads(db: Knex, person: { email: string; phone: string }): Promise<LeadRow[]> {
+  const branches = LEAD_KINDS.map((kind) =>
+    selectLeads(db, kind)
+      .where('is_spam', false)
+      .where((where) => {
+        where.whereRaw('lower(email) = ?', [person.email.toLowerCase()]);
+        if (person.phone) where.orWhere('phone', person.phone);
+      }),
+  );
+  return ((await newestFirst(unionOf(db, branches))) as StoredLead[]).map(fromStored);
 }
 
 /** The utm_source values leads carry, for the inbox's source filter (DIRECT_SOURCE stands for none). */

@@ -24,12 +24,15 @@ export interface TourRow extends NewTour {
   cancelled_at: string | null;
   status_changed_at: string | null;
   status_changed_by: string | null;
+  /** +1 at each move or cancellation: the calendar event's SEQUENCE. */
+  sequence: number;
+  moved_at: string | null;
 }
 
 type StoredTourRow = Omit<TourRow, 'is_spam'> & { is_spam: boolean | number };
 
 function fromStored(row: StoredTourRow): TourRow {
-  return { ...row, is_spam: Boolean(row.is_spam) };
+  return { ...row, is_spam: Boolean(row.is_spam), sequence: Number(row.sequence ?? 0) };
 }
 
 /**
@@ -71,12 +74,48 @@ export async function findTourByToken(db: Knex | Knex.Transaction, token: string
   return row ? fromStored(row) : undefined;
 }
 
-/** Marks a booked tour cancelled; false when it was not booked (already cancelled, toured or no-show). */
-export async function cancelBookedTour(trx: Knex.Transaction, id: number, at: string): Promise<boolean> {
+/**
+ * Marks a booked tour cancelled, its calendar SEQUENCE raised (a calendar replaces the event with the cancelled
+ * one); false when it was not booked (already cancelled, toured or no-show).
+ */
+export async function cancelBookedTour(
+  trx: Knex.Transaction,
+  id: number,
+  at: string,
+  by: string | null = null,
+): Promise<boolean> {
   const updated = await trx('tours')
     .where({ id, status: 'booked' })
-    .update({ status: 'cancelled', cancelled_at: at, status_changed_at: at });
+    .update({
+      status: 'cancelled',
+      cancelled_at: at,
+      status_changed_at: at,
+      status_changed_by: by,
+      sequence: trx.raw('sequence + 1'),
+    });
   return updated === 1;
+}
+
+export async function findTourById(db: Knex | Knex.Transaction, id: number): Promise<TourRow | undefined> {
+  const row = await db<StoredTourRow>('tours').where({ id }).first();
+  return row ? fromStored(row) : undefined;
+}
+
+/** Moves a booked tour to another slot start, its calendar SEQUENCE raised; false when it is not booked any more. */
+export async function moveBookedTour(trx: Knex.Transaction, id: number, startAt: string, at: string): Promise<boolean> {
+  const updated = await trx('tours')
+    .where({ id, status: 'booked' })
+    .update({ start_at: startAt, moved_at: at, sequence: trx.raw('sequence + 1') });
+  return updated === 1;
+}
+
+/** Real tours (spam left out) starting at or after an instant, earliest first: the team's calendar feed. */
+export async function listToursFrom(db: Knex, from: string): Promise<TourRow[]> {
+  const rows = await db<StoredTourRow>('tours')
+    .where({ is_spam: false })
+    .andWhere('start_at', '>=', from)
+    .orderBy([{ column: 'start_at' }, { column: 'id' }]);
+  return rows.map(fromStored);
 }
 
 /** Real (non-spam) tours starting between two instants, earliest first. */
@@ -109,4 +148,15 @@ export async function countUpcomingTours(db: Knex, from: string): Promise<number
     .andWhere('start_at', '>=', from)
     .count<{ count: number | string }[]>({ count: '*' });
   return Number(row?.count ?? 0);
+}
+
+/** When a tour row last changed as its calendar event sees it: booked, moved, or its status set. */
+export function tourChangedAt(tour: {
+  created_at: string;
+  moved_at: string | null;
+  status_changed_at: string | null;
+}): string {
+  return [tour.created_at, tour.moved_at, tour.status_changed_at]
+    .filter((value): value is string => Boolean(value))
+    .reduce((latest, value) => (Date.parse(value) > Date.parse(latest) ? value : latest));
 }

@@ -120,3 +120,28 @@ export async function countActiveOwners(trx: Knex.Transaction): Promise<number> 
   const row = await trx('users').where({ role: 'owner', active: true }).count({ n: '*' }).first();
   return Number(row?.n ?? 0);
 }
+
+/** The roles that work leads (contract, "The sales desk"): an owner or a sales account, while it is active. */
+const LEAD_ROLES = ['owner', 'sales'];
+
+/**
+ * The account a lead may be given to, or undefined when `username` names none that can take leads: only an active
+ * sales or owner account. Every assignment goes through it.
+ */
+export async function assignableAccount(db: Knex, username: string): Promise<string | undefined> {
+  const row = await db<UserRow>('users')
+    .where({ username: normalizeUsername(username), active: true })
+    .whereIn('role', LEAD_ROLES)
+    .first('username');
+  return row?.username;
+}
+
+/** Every account a lead may be given to, by name: the owner choices on the desk and the inbox's owner filter. */
+export async function listAssignableAccounts(db: Knex): Promise<string[]> {
+  // The same rule as assignableAccount: active sales and owner accounts.
+  return (await db<UserRow>('users')
+    .where({ active: true })
+    .whereIn('role', LEAD_ROLES)
+    .orderBy('username')
+    .pluck('username')) as string[];
+}

@@ -54,8 +54,9 @@ export function composeAutoReply(
       token: lead.tour.token,
       startAt: lead.tour.startAt,
       slotMinutes: lead.tour.slotMinutes,
-      changedAt: lead.createdAt,
+      changedAt: lead.tour.changedAt,
       cancelled: false,
+      sequence: lead.tour.sequence,
     },
     {
       communityName: content.community.name,

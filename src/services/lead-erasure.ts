@@ -3,6 +3,7 @@ import { removePendingLeadDeliveries } from '../db/lead-deliveries.js';
 import { deleteLeadRow, findTourForErasure, insertLeadErasure, type LeadKind } from '../db/leads.js';
 import { freePlace } from '../db/tours.js';
 import { findAgentRegistrationKeys, removeClientClaim } from '../db/agent-registrations.js';
+import { deleteLeadDesk } from '../db/lead-desk.js';
 
 export type ErasureOutcome = 'erased' | 'unknown';
 
@@ -35,6 +36,8 @@ export async function eraseLead(
     if (!(await deleteLeadRow(trx, lead.kind, lead.id))) return 'unknown';
     // What the outbox has not sent yet would carry the lead's details to staff, the buyer or the CRM after erasure.
     await removePendingLeadDeliveries(trx, lead);
+    // The desk's timeline holds notes and e-mails about the buyer: they go with the lead.
+    await deleteLeadDesk(trx, lead);
     await insertLeadErasure(trx, {
       kind: lead.kind,
       lead_id: lead.id,

@@ -14,8 +14,11 @@ import {
   type DeliveryChannel,
   type DeliveryLead,
   type LeadDeliveryRow,
-  NEW_LEAD_CHANNELS,
+  isNewLeadChannel,
+  type NewLeadChannel,
 } from '../db/lead-deliveries.js';
+import { findLeadEvent } from '../db/lead-desk.js';
+import { composeBuyerEmail, storedBuyerEmail } from './buyer-email.js';
 import { composeInterestConfirmation, composeInterestRelease } from './interest-mail.js';
 import { queueInterestReleases } from './interest-list.js';
 import { composeAutoReply } from './lead-auto-reply.js';
@@ -88,7 +91,7 @@ export interface LeadOutboxOptions {
 
 /** What the web layer needs of the outbox: the deliveries to queue with a lead, and a nudge once it is stored. */
 export interface LeadOutboxHandle {
-  readonly channels: readonly DeliveryChannel[];
+  readonly channels: readonly NewLeadChannel[];
   /** Whether the interest list's e-mails (confirmation, releases) can be sent: SMTP is configured. */
   readonly interestMail: boolean;
   kick(): void;
@@ -116,9 +119,9 @@ type Deliver = (lead: DeliveryLead, delivery: LeadDeliveryRow) => Promise<void>;
  */
 export class LeadOutbox implements LeadOutboxHandle {
   /** The deliveries a new (non-spam) lead gets, from what is configured. */
-  readonly channels: readonly DeliveryChannel[];
+  readonly channels: readonly NewLeadChannel[];
   readonly interestMail: boolean;
-  /** Every channel this worker can send: the new leads' and the interest list's. */
+  /** Every channel this worker can send: the new leads', the desk's e-mails to buyers and the interest list's. */
   private readonly sendable: readonly DeliveryChannel[];
   private readonly transport: Transporter | undefined;
   private readonly senders: Partial<Record<DeliveryChannel, Deliver>>;
@@ -167,6 +170,13 @@ export class LeadOutbox implements LeadOutboxHandle {
           composeInterestRelease(lead, delivery.event_id, identity(), content.published(), siteUrl, homesites),
         );
       };
+      senders['buyer-email'] = async (lead, delivery) => {
+        const event =
+          delivery.lead_event_id === null ? undefined : await findLeadEvent(this.db, delivery.lead_event_id);
+        const stored = event && storedBuyerEmail(event.details);
+        if (!stored) throw new Error(`lead event ${String(delivery.lead_event_id)} holds no e-mail`);
+        await send(composeBuyerEmail(lead, stored, delivery.event_id, identity()));
+      };
       this.transport = transport;
     }
     if (webhook) {
@@ -177,7 +187,7 @@ export class LeadOutbox implements LeadOutboxHandle {
     }
     this.senders = senders;
     this.sendable = Object.keys(senders) as DeliveryChannel[];
-    this.channels = this.sendable.filter((channel) => NEW_LEAD_CHANNELS.has(channel));
+    this.channels = this.sendable.filter(isNewLeadChannel);
     this.interestMail = senders['interest-release'] !== undefined;
   }
 

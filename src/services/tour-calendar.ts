@@ -12,6 +12,8 @@ export interface TourEvent {
   description: string;
   url: string;
   cancelled: boolean;
+  /** RFC 5545 SEQUENCE: raised each time the event is moved or cancelled, so calendars replace their copy. */
+  sequence: number;
 }
 
 function utcStamp(instantMs: number): string {
@@ -47,15 +49,11 @@ export function foldLine(line: string): string {
   return pieces.join('\r\n ');
 }
 
-export function tourCalendar(event: TourEvent, productId: string): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:${productId}`,
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+function eventLines(event: TourEvent): string[] {
+  return [
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
+    `SEQUENCE:${event.sequence}`,
     `DTSTAMP:${utcStamp(event.stampMs)}`,
     `DTSTART:${utcStamp(event.startMs)}`,
     `DTEND:${utcStamp(event.endMs)}`,
@@ -65,9 +63,26 @@ export function tourCalendar(event: TourEvent, productId: string): string {
     `URL:${event.url}`,
     `STATUS:${event.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',
+  ];
+}
+
+/** A calendar of any number of events; `name` titles a subscribed calendar (X-WR-CALNAME, read by most apps). */
+export function eventsCalendar(events: TourEvent[], productId: string, name?: string): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:${productId}`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    ...(name ? [`X-WR-CALNAME:${escapeText(name)}`] : []),
+    ...events.flatMap(eventLines),
     'END:VCALENDAR',
   ];
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}
+
+export function tourCalendar(event: TourEvent, productId: string): string {
+  return eventsCalendar([event], productId);
 }
 
 /** A booked tour as its calendar file needs it. */
@@ -76,9 +91,21 @@ export interface CalendarTour {
   token: string;
   startAt: string;
   slotMinutes: number;
-  /** When the booking last changed (booked or cancelled): a calendar keeps the newest copy of one UID. */
+  /** When the booking last changed (booked, moved or cancelled): a calendar keeps the newest copy of one UID. */
   changedAt: string;
   cancelled: boolean;
+  /** How many times it was moved or cancelled (tours.sequence). */
+  sequence: number;
+}
+
+/** The one UID of a tour's event, in the buyer's file, their e-mails and the team's feed alike. */
+export function tourUid(tourId: number, siteUrl: string): string {
+  return `tour-${tourId}@${new URL(siteUrl).host}`;
+}
+
+/** The product id of every calendar the site writes. */
+export function calendarProductId(community: Pick<CalendarCommunity, 'builderName' | 'communityName'>): string {
+  return `-//${community.builderName}//${community.communityName} tours//EN`;
 }
 
 export interface CalendarCommunity {
@@ -98,7 +125,7 @@ export function bookedTourCalendar(tour: CalendarTour, community: CalendarCommun
   const manage = `${community.siteUrl}/tours/${tour.token}`;
   return tourCalendar(
     {
-      uid: `tour-${tour.id}@${new URL(community.siteUrl).host}`,
+      uid: tourUid(tour.id, community.siteUrl),
       startMs,
       endMs: startMs + tour.slotMinutes * 60_000,
       stampMs: Date.parse(tour.changedAt),
@@ -107,7 +134,8 @@ export function bookedTourCalendar(tour: CalendarTour, community: CalendarCommun
       description: `${community.builderName} sales center, ${community.builderPhone}. Your booking: ${manage}`,
       url: manage,
       cancelled: tour.cancelled,
+      sequence: tour.sequence,
     },
-    `-//${community.builderName}//${community.communityName} tours//EN`,
+    calendarProductId(community),
   );
 }

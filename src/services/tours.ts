@@ -10,12 +10,12 @@ import {
   freePlace,
   insertTour,
   listToursBetween,
-  setTourOutcome,
   takePlace,
   type TourRow,
 } from '../db/tours.js';
 import { enqueueLeadDeliveries, type DeliveryChannel } from '../db/lead-deliveries.js';
 import { leadContextColumns } from '../db/lead-context-columns.js';
+import { insertLeadEvent } from '../db/lead-desk.js';
 import {
   characterCount,
   CONTACT_MAX_LENGTH,
@@ -207,8 +207,21 @@ export function createTourService(deps: TourServiceDeps) {
       if (!tour) return 'unknown';
       if (tour.status !== 'booked') return 'not-booked';
       if (Date.parse(tour.start_at) <= now()) return 'past';
-      if (!(await cancelBookedTour(trx, tour.id, new Date(now()).toISOString()))) return 'not-booked';
+      const at = new Date(now()).toISOString();
+      if (!(await cancelBookedTour(trx, tour.id, at))) return 'not-booked';
       if (!tour.is_spam) await freePlace(trx, tour.start_at);
+      // The buyer's own cancel joins the tour's timeline (actor null: the buyer).
+      await insertLeadEvent(
+        trx,
+        {
+          lead: { kind: 'tour', id: tour.id },
+          at,
+          actor: null,
+          type: 'tour-cancelled',
+          details: { start: tour.start_at },
+        },
+        tour.created_at,
+      );
       return 'cancelled';
     });
   }
@@ -220,10 +233,6 @@ export function createTourService(deps: TourServiceDeps) {
     const after = addDays(from, days);
     const last = wallTimeToInstant(after, '00:00', timeZone) ?? Date.parse(`${after}T00:00:00Z`);
     return listToursBetween(db, new Date(first).toISOString(), new Date(last - 1).toISOString());
-  }
-
-  async function markOutcome(id: number, status: 'toured' | 'no-show' | 'booked', by: string): Promise<boolean> {
-    return setTourOutcome(db, id, status, by, new Date(now()).toISOString());
   }
 
   return {
@@ -239,7 +248,6 @@ export function createTourService(deps: TourServiceDeps) {
     byToken,
     cancel,
     listByDays,
-    markOutcome,
   };
 }
 

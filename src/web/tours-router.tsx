@@ -1,6 +1,6 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { floorPlanBySlug } from '../content/index.js';
-import type { TourRow } from '../db/tours.js';
+import { tourChangedAt, type TourRow } from '../db/tours.js';
 import type { LeadOutboxHandle } from '../services/lead-outbox.js';
 import { salesCenterAddress, salesCenterDirections } from '../services/sales-center.js';
 import { bookedTourCalendar } from '../services/tour-calendar.js';
@@ -322,8 +322,9 @@ export function createToursRouter(deps: ToursDeps): Router {
         token: tour.token,
         startAt: tour.start_at,
         slotMinutes: tour.slot_minutes,
-        changedAt: tour.status_changed_at ?? tour.created_at,
+        changedAt: tourChangedAt(tour),
         cancelled: tour.status === 'cancelled',
+        sequence: tour.sequence,
       },
       {
         communityName: content.community.name,

@@ -51,6 +51,7 @@ describe('booking a tour across a daylight-saving change', () => {
         description: 'd',
         url: 'u',
         cancelled: false,
+        sequence: 0,
       },
       'p',
     );

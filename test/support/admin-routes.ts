@@ -1,3 +1,4 @@
+import { createLeadDesk } from '../../src/services/lead-desk.js';
 import { createFileLibrary } from '../../src/services/file-library.js';
 import { expect } from 'chai';
 import type { Router } from 'express';
@@ -76,6 +77,8 @@ export function staffRouterOf(server: TestServer): Router {
     }),
     homesites: undefined,
     tours: undefined,
+    desk: createLeadDesk({ db: server.db }),
+    siteUrl: server.config.siteUrl,
     team: { mail: false, mailStored: () => undefined, origin: () => server.url },
     account: {
       sessionIdleMs: server.config.sessionIdleMs,

@@ -2,6 +2,7 @@ import { mayVisit } from '../../src/shared/permissions.js';
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 import type { HomesiteChangeView } from './homesite-change.js';
 import { HomesiteChangeList } from './HomesiteChangeList.js';
+import { DeskSummary, type DeskDashboardView } from './DeskSummary.js';
 
 /** Real leads per utm_source ("direct" for none) and per week, oldest week first. */
 export interface LeadSourceTable {
@@ -18,6 +19,7 @@ interface AdminHomePageProps {
   recentHomesiteChanges?: HomesiteChangeView[];
   /** The community's IANA zone, for the times of those changes. */
   timeZone: string;
+  desk?: DeskDashboardView;
 }
 
 function LeadSources({ table }: { table: LeadSourceTable }) {
@@ -121,6 +123,7 @@ export function AdminHomePage(props: AdminHomePageProps) {
             </li>
           ))}
       </ul>
+      {props.desk && mayVisit(staff.role, '/admin/messages') ? <DeskSummary desk={props.desk} /> : null}
       {mayVisit(staff.role, '/admin/messages') ? <LeadSources table={leadSources} /> : null}
       {recentHomesiteChanges ? (
         <section aria-labelledby="homesite-changes-heading">

@@ -37,6 +37,9 @@ export interface LeadView extends LeadPerson {
    * plan link to the inbox narrowed to them (the other filters kept).
    */
   context: { label: string; value: string; href?: string }[];
+  /** The sales desk: who owns the lead and when to follow up (YYYY-MM-DD), if set. */
+  owner: string | null;
+  followUp: string | null;
 }
 
 export interface InboxFilterView {
@@ -48,6 +51,8 @@ export interface InboxFilterView {
   /** A plan's slug, or empty. */
   plan: string;
   q: string;
+  /** A username, OWNER_NOBODY (":nobody"), or empty for anyone. */
+  owner: string;
   spam: boolean;
 }
 
@@ -76,6 +81,8 @@ interface MessagesPageProps {
   /** The list's query string, sent back with each form so staff return to the same page. */
   returnTo: string;
   erasures: ErasureView[];
+  /** The accounts leads can be given to: the owner filter's choices. */
+  accounts: string[];
 }
 
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
@@ -121,8 +128,14 @@ function filterChoices(sources: string[], plans: FilterOption[]) {
   ] as const;
 }
 
-function FilterForm(props: { filter: InboxFilterView; sources: string[]; plans: FilterOption[] }) {
-  const { filter, sources, plans } = props;
+function FilterForm(props: {
+  filter: InboxFilterView;
+  sources: string[];
+  plans: FilterOption[];
+  accounts: string[];
+  me: string;
+}) {
+  const { filter, sources, plans, accounts, me } = props;
   return (
     <form className="lead-filter" method="get" action="/admin/messages">
       {filter.spam ? <input type="hidden" name="spam" value="1" /> : null}
@@ -136,6 +149,18 @@ function FilterForm(props: { filter: InboxFilterView; sources: string[]; plans: 
           {...choice}
         />
       ))}
+      <FilterSelect
+        fieldClassName="lead-filter-field"
+        id="filter-owner"
+        name="owner"
+        label="Owner"
+        anyLabel="Anyone"
+        defaultValue={filter.owner}
+        options={[
+          { value: ':nobody', label: 'Nobody (unassigned)' },
+          ...accounts.map((account) => ({ value: account, label: account === me ? `${account} (me)` : account })),
+        ]}
+      />
       <div className="lead-filter-field">
         <label htmlFor="filter-homesite">Homesite</label>
         <input
@@ -223,6 +248,11 @@ function LeadItem({ lead, csrfToken, timeZone, returnTo }: LeadItemProps) {
               </>
             ) : null}{' '}
             · <time dateTime={lead.createdAt}>{formatInTimeZone(lead.createdAt, timeZone)}</time>
+          </p>
+          <p className="message-meta">
+            <a href={`/admin/leads/${lead.kind}/${lead.id}`}>{`Open ${name}’s lead on the desk`}</a>
+            {` · Owner: ${lead.owner ?? 'nobody'}`}
+            {lead.followUp ? ` · Follow up on ${lead.followUp}` : ''}
           </p>
         </header>
         {lead.message ? <p className="message-body">{lead.message}</p> : null}
@@ -327,7 +357,11 @@ export function MessagesPage(props: MessagesPageProps) {
         Contact messages, tour bookings, interest-list sign-ups and agents’ registrations, newest first. Times in{' '}
         {timeZone}.
       </p>
-      <FilterForm filter={filter} sources={sources} plans={plans} />
+      <p>
+        <a href={`/admin/messages?owner=${encodeURIComponent(staff.username)}`}>My leads</a> ·{' '}
+        <a href="/admin/messages?owner=%3Anobody">Unassigned leads</a>
+      </p>
+      <FilterForm filter={filter} sources={sources} plans={plans} accounts={props.accounts} me={staff.username} />
       <section aria-labelledby="leads-heading" className={filter.spam ? 'spam-section' : undefined}>
         <div className="admin-title-row">
           {filter.spam ? (

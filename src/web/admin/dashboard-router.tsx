@@ -10,11 +10,55 @@ import { AdminHomePage, type LeadSourceTable } from '../../../views/admin/AdminH
 import { toChangeView } from './homesites-router.js';
 import { printable } from '../../shared/text-input.js';
 import { staffOf, staffPage } from './staff-page.js';
+import type { DeskDashboard, LeadDesk } from '../../services/lead-desk.js';
+import { dateInZone } from '../../shared/tour-slots.js';
+import type { DeskDashboardView } from '../../../views/admin/DeskSummary.js';
+
+/** "2 h 5 min", "3 days 4 h", "45 s": a wait as people say it. */
+export function formatWait(ms: number | null): string {
+  if (ms === null) return 'no answered leads yet';
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return `${Math.round(ms / 1000)} s`;
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} days ${hours % 24} h`;
+}
+
+/** Follow-ups per counselor (mine first, then by name, unassigned last); waits in words. */
+function toDeskView(desk: DeskDashboard, me: string): DeskDashboardView {
+  const owners = [...new Set(desk.followUps.map((item) => item.owner))].sort((a, b) => {
+    const rank = (owner: string | null) => (owner === me ? 0 : owner === null ? 2 : 1);
+    return rank(a) - rank(b) || (a ?? '').localeCompare(b ?? '');
+  });
+  return {
+    followUps: owners.map((owner) => ({
+      owner: owner ?? 'Nobody',
+      leads: desk.followUps
+        .filter((item) => item.owner === owner)
+        .map((item) => ({
+          href: `/admin/leads/${item.kind}/${item.id}`,
+          name: printable(item.name),
+          date: item.date,
+          overdue: item.overdue,
+        })),
+    })),
+    firstResponse: {
+      overall: { count: desk.firstResponse.overall.count, median: formatWait(desk.firstResponse.overall.medianMs) },
+      byCounselor: desk.firstResponse.byCounselor.map((row) => ({
+        counselor: row.counselor,
+        count: row.count,
+        median: formatWait(row.medianMs),
+      })),
+    },
+  };
+}
 
 interface DashboardDeps {
   db: Knex;
   renderer: Renderer;
   homesites?: HomesiteService;
+  desk: LeadDesk;
 }
 
 /** How far back the leads-per-source table looks. */
@@ -49,12 +93,14 @@ export function createDashboardRouter(deps: DashboardDeps): Router {
   const router = Router();
   router.get('/', async (req, res) => {
     const now = new Date();
-    const [carousel, leads, upcomingTours, bySource, homesiteChanges] = await Promise.all([
+    const today = dateInZone(now.getTime(), contentOf(req).community.timeZone);
+    const [carousel, leads, upcomingTours, bySource, homesiteChanges, desk] = await Promise.all([
       countCollection(db, { kind: 'homepage' }),
       countLeadSummary(db),
       countUpcomingTours(db, now.toISOString()),
       countLeadsBySourceAndWeek(db, now, SOURCE_WEEKS),
       homesites?.recentChanges(5),
+      deps.desk.dashboard(today),
     ]);
     res.send(
       renderer.page(
@@ -65,6 +111,7 @@ export function createDashboardRouter(deps: DashboardDeps): Router {
           leadSources={toSourceTable(bySource, now, contentOf(req).community.timeZone)}
           recentHomesiteChanges={homesiteChanges?.map(toChangeView)}
           timeZone={contentOf(req).community.timeZone}
+          desk={toDeskView(desk, req.user?.username ?? '')}
         />,
         staffPage(req, 'Staff dashboard'),
       ),

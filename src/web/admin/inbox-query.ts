@@ -1,4 +1,5 @@
-import { DIRECT_SOURCE, isLeadKind, type LeadFilter } from '../../db/leads.js';
+import { DIRECT_SOURCE, isLeadKind, OWNER_NOBODY, type LeadFilter } from '../../db/leads.js';
+import { normalizeUsername, USERNAME_MAX_LENGTH } from '../../shared/staff-credentials.js';
 import { parseLotNumber } from '../../shared/homesite-rules.js';
 import { isLeadStatus, LEAD_CONTEXT_MAX_LENGTH } from '../../shared/lead-context.js';
 import { cleanText } from '../../shared/text-input.js';
@@ -16,7 +17,7 @@ export interface InboxQuery {
 const PLAN_SLUG = /^[a-z0-9-]{1,100}$/;
 
 /**
- * The inbox's GET parameters (kind, status, source, homesite, plan, q, spam, page). An unknown value means "all", never an error:
+ * The inbox's GET parameters (kind, status, source, homesite, plan, q, owner, spam, page). An unknown value means "all", never an error:
  * they come from the filter form and from links staff keep.
  */
 export function parseInboxQuery(query: Record<string, unknown>): InboxQuery {
@@ -26,6 +27,8 @@ export function parseInboxQuery(query: Record<string, unknown>): InboxQuery {
   const homesite = parseLotNumber(cleanText(query.homesite).replace(/^#/, ''));
   const plan = cleanText(query.plan);
   const q = cleanText(query.q).slice(0, SEARCH_MAX_LENGTH);
+  const ownerText = cleanText(query.owner);
+  const owner = ownerText === OWNER_NOBODY ? ownerText : normalizeUsername(ownerText);
   const page = /^[1-9]\d{0,6}$/.test(cleanText(query.page)) ? Number(cleanText(query.page)) : 1;
   return {
     filter: {
@@ -35,6 +38,7 @@ export function parseInboxQuery(query: Record<string, unknown>): InboxQuery {
       ...(homesite !== undefined ? { homesite } : {}),
       ...(PLAN_SLUG.test(plan) ? { plan } : {}),
       ...(q ? { q } : {}),
+      ...(owner && owner.length <= USERNAME_MAX_LENGTH ? { owner } : {}),
       spam: cleanText(query.spam) === '1',
     },
     page,
@@ -51,6 +55,7 @@ export function inboxUrl(filter: LeadFilter, page = 1): string {
   if (filter.homesite !== undefined) params.set('homesite', String(filter.homesite));
   if (filter.plan) params.set('plan', filter.plan);
   if (filter.q) params.set('q', filter.q);
+  if (filter.owner) params.set('owner', filter.owner);
   if (page > 1) params.set('page', String(page));
   const search = params.toString();
   return search ? `/admin/messages?${search}` : '/admin/messages';

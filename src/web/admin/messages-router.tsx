@@ -11,7 +11,6 @@ import {
   listLeadErasures,
   listLeadSources,
   listLeads,
-  updateLeadFollowUp,
   findLeadFollowUp,
   type LeadFilter,
   type LeadKind,
@@ -20,6 +19,9 @@ import {
 import type { Renderer } from '../../render/renderer.js';
 import { dateInZone } from '../../shared/tour-slots.js';
 import { eraseLead } from '../../services/lead-erasure.js';
+import { findLeadDesks } from '../../db/lead-desk.js';
+import { listAssignableAccounts } from '../../db/users.js';
+import type { LeadDesk } from '../../services/lead-desk.js';
 import { writeLeadsCsv } from '../../services/messages-csv.js';
 import { isLeadStatus } from '../../shared/lead-context.js';
 import { cleanText, printable, printableRow } from '../../shared/text-input.js';
@@ -33,6 +35,7 @@ import { personOf } from '../../shared/lead-person.js';
 interface MessagesDeps {
   db: Knex;
   renderer: Renderer;
+  desk: LeadDesk;
 }
 
 /** Staff notes are a working memo, not a document. */
@@ -82,6 +85,8 @@ function toLeadView(stored: LeadRow, content: Content, filter: LeadFilter): Lead
     status: row.lead_status,
     notes: row.notes,
     context: contextOf(row, content, filter),
+    owner: null,
+    followUp: null,
   };
 }
 
@@ -113,13 +118,25 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
     const pageCount = Math.max(1, Math.ceil(counts.total / LEADS_PER_PAGE));
     const page = Math.min(asked, pageCount);
     const rows = await listLeads(db, filter, { limit: LEADS_PER_PAGE, offset: (page - 1) * LEADS_PER_PAGE }, counts);
+    const [desks, accounts] = await Promise.all([
+      findLeadDesks(
+        db,
+        rows.map((row) => ({ kind: row.kind, id: row.id })),
+      ),
+      listAssignableAccounts(db),
+    ]);
     const returnTo = new URL(inboxUrl(filter, page), 'http://inbox').search;
     res.send(
       renderer.page(
         <MessagesPage
           communityName={contentOf(req).community.name}
           staff={staffOf(req)}
-          leads={rows.map((row) => toLeadView(row, contentOf(req), filter))}
+          leads={rows.map((row) => ({
+            ...toLeadView(row, contentOf(req), filter),
+            owner: desks.get(`${row.kind}/${row.id}`)?.owner ?? null,
+            followUp: desks.get(`${row.kind}/${row.id}`)?.follow_up ?? null,
+          }))}
+          accounts={accounts}
           timeZone={contentOf(req).community.timeZone}
           filter={{
             kind: filter.kind ?? '',
@@ -128,6 +145,7 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
             homesite: filter.homesite === undefined ? '' : String(filter.homesite),
             plan: filter.plan ?? '',
             q: filter.q ?? '',
+            owner: filter.owner ?? '',
             spam: filter.spam,
           }}
           sources={sources.map(printable)}
@@ -195,10 +213,15 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
       return res.status(400).type('text/plain').send(`Notes are at most ${NOTES_MAX_LENGTH} characters.`);
     }
     const before = await findLeadFollowUp(db, lead.kind, lead.id);
-    const found = await updateLeadFollowUp(db, lead.kind, lead.id, {
-      ...(isLeadStatus(body.status) ? { lead_status: body.status } : {}),
-      ...(notes !== undefined ? { notes } : {}),
-    });
+    // Through the desk: the status and memo change as before, and the lead's timeline keeps every change.
+    const found = await deps.desk.inboxFollowUp(
+      lead,
+      {
+        ...(isLeadStatus(body.status) ? { lead_status: body.status } : {}),
+        ...(notes !== undefined ? { notes } : {}),
+      },
+      req.user?.username ?? 'staff',
+    );
     if (!found) return res.status(404).type('text/plain').send('Unknown lead.');
     const target = `${lead.kind}/${lead.id}`;
     if (isLeadStatus(body.status) && before?.lead_status !== body.status)

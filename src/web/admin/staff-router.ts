@@ -9,6 +9,10 @@ import type { HomesiteService } from '../../services/homesites.js';
 import type { FileLibrary } from '../../services/file-library.js';
 import type { ImageLibrary } from '../../services/image-library.js';
 import type { TourService } from '../../services/tours.js';
+import type { LeadDesk } from '../../services/lead-desk.js';
+import type { LeadOutboxHandle } from '../../services/lead-outbox.js';
+import type { StaffTours } from '../../services/staff-tours.js';
+import { createLeadsRouter } from './leads-router.js';
 import { createDashboardRouter } from './dashboard-router.js';
 import { createFilesRouter } from './files-router.js';
 import { createAdminHomesitesRouter } from './homesites-router.js';
@@ -31,6 +35,10 @@ export interface StaffRouterDeps {
   tours?: TourService;
   team: Omit<TeamDeps, 'db' | 'content' | 'renderer'>;
   account: Omit<AccountDeps, 'db' | 'content' | 'renderer'>;
+  staffTours?: StaffTours;
+  desk: LeadDesk;
+  outbox?: LeadOutboxHandle;
+  siteUrl: string;
 }
 
 /**
@@ -39,7 +47,7 @@ export interface StaffRouterDeps {
  * each state change also requires the CSRF token, and JSON calls must be sent as JSON (415 otherwise).
  */
 export function createStaffRouter(deps: StaffRouterDeps): Router {
-  const { homesites, tours } = deps;
+  const { homesites, tours, staffTours } = deps;
   const router = Router();
   router.use('/', createDashboardRouter(deps));
   router.use('/', createContentApiRouter(deps));
@@ -49,7 +57,8 @@ export function createStaffRouter(deps: StaffRouterDeps): Router {
   router.use('/', createMessagesRouter(deps));
   router.use('/', createInterestAdminRouter(deps));
   if (homesites) router.use('/', createAdminHomesitesRouter({ ...deps, homesites }));
-  if (tours) router.use('/', createAdminToursRouter({ ...deps, tours }));
+  router.use('/', createLeadsRouter(deps));
+  if (tours && staffTours) router.use('/', createAdminToursRouter({ ...deps, tours, staffTours }));
   router.use('/', createTeamRouter({ ...deps, ...deps.team }));
   router.use('/', createAccountRouter({ ...deps, ...deps.account }));
   router.use('/', createAuditRouter(deps));

@@ -1,0 +1,266 @@
+import type { Knex } from 'knex';
+import type { Content } from '../content/index.js';
+import { enqueueBuyerEmail, enqueueLeadDeliveries, type NewLeadChannel } from '../db/lead-deliveries.js';
+import { answerLeads, insertLeadEvent } from '../db/lead-desk.js';
+import { findBuyerLeads } from '../db/leads.js';
+import {
+  cancelBookedTour,
+  findTourById,
+  freePlace,
+  insertTour,
+  moveBookedTour,
+  setTourOutcome,
+  takePlace,
+  type TourRow,
+} from '../db/tours.js';
+import { fieldError, storedPhone } from '../shared/contact-rules.js';
+import { checkSlotStart, dateInZone, formatSlotDate, formatSlotTime, type SlotTime } from '../shared/tour-slots.js';
+import { cleanText } from '../shared/text-input.js';
+import type { StoredBuyerEmail } from './buyer-email.js';
+import { salesCenterAddress } from './sales-center.js';
+import { bookedTourCalendar } from './tour-calendar.js';
+import { newTourToken, SLOT_PROBLEMS, TOUR_CONTACT_FIELDS, type TourService } from './tours.js';
+
+/** How a tour booked by staff came in (POST /admin/tours `source`). */
+export const STAFF_TOUR_SOURCES = ['walk-in', 'phone'] as const;
+export type StaffTourSource = (typeof STAFF_TOUR_SOURCES)[number];
+
+export type StaffTourField = (typeof TOUR_CONTACT_FIELDS)[number] | 'start' | 'source';
+export type StaffTourErrors = Partial<Record<StaffTourField, string>>;
+export type StaffTourInput = Record<StaffTourField, string>;
+
+export type StaffBooking =
+  | { kind: 'booked'; id: number }
+  | { kind: 'invalid'; value: StaffTourInput; errors: StaffTourErrors }
+  | { kind: 'full'; value: StaffTourInput };
+
+export type StaffCancel = 'cancelled' | 'not-booked' | 'unknown';
+export type StaffMove = 'moved' | 'unchanged' | 'not-booked' | 'unknown' | 'full' | { invalid: string };
+
+/** A slot staff may book: as a buyer may, and also further ahead than the site offers (a buyer on the phone). */
+function staffSlot(tours: TourService, raw: string): { ok: true; slot: SlotTime } | { ok: false; problem: string } {
+  const check = checkSlotStart(tours.settings, tours.timeZone, raw, tours.now());
+  if (check.ok) return check;
+  if (check.reason === 'too-far') {
+    const far = checkSlotStart(tours.settings, tours.timeZone, raw, Date.parse(raw) - 1);
+    if (far.ok) return far;
+  }
+  return { ok: false, problem: SLOT_PROBLEMS[check.reason] };
+}
+
+/**
+ * What staff do with tours on /admin/tours: book one for a walk-in or a caller, cancel one, move one to another
+ * slot, mark one toured or no-show. Places are taken and freed with the buyers' own rule (db/tours.ts takePlace), in
+ * the transaction that changes the tour; each change is a timeline entry, and the buyer's e-mail about it (with the
+ * calendar file: same UID, higher SEQUENCE) is stored in that entry and queued in the outbox in the same
+ * transaction (docs/decisions/033-sales-desk.md).
+ */
+export function createStaffTours(deps: {
+  db: Knex;
+  tours: TourService;
+  siteUrl: string;
+  /** The deliveries a new lead gets (the staff e-mail, the webhook; the buyer's confirmation). */
+  deliveries?: readonly NewLeadChannel[];
+}) {
+  const { db, tours, siteUrl } = deps;
+  const nowIso = () => new Date(tours.now()).toISOString();
+
+  function readInput(body: Record<string, unknown>): StaffTourInput {
+    return {
+      firstname: cleanText(body.firstname),
+      lastname: cleanText(body.lastname),
+      email: cleanText(body.email),
+      phone: cleanText(body.phone),
+      start: cleanText(body.start),
+      source: cleanText(body.source),
+    };
+  }
+
+  async function book(body: Record<string, unknown>, by: string): Promise<StaffBooking> {
+    const value = readInput(body);
+    const errors: StaffTourErrors = {};
+    for (const field of TOUR_CONTACT_FIELDS) {
+      const error = fieldError(field, value[field]);
+      if (error) errors[field] = error;
+    }
+    if (!(STAFF_TOUR_SOURCES as readonly string[]).includes(value.source)) {
+      errors.source = 'Say how the tour was booked: walk-in or phone.';
+    }
+    const slot = staffSlot(tours, value.start);
+    if (!slot.ok) errors.start = slot.problem;
+    if (!slot.ok || Object.keys(errors).length > 0) return { kind: 'invalid', value, errors };
+    const startAt = new Date(slot.slot.startMs).toISOString();
+    const at = nowIso();
+    const phone = storedPhone(value.phone) ?? value.phone;
+    const earlier = await findBuyerLeads(db, { email: value.email, phone });
+    const id = await db.transaction(async (trx) => {
+      if (!(await takePlace(trx, startAt, tours.settings.partiesPerSlot))) return undefined;
+      const stored = await insertTour(trx, {
+        token: newTourToken(),
+        start_at: startAt,
+        slot_minutes: tours.settings.slotMinutes,
+        firstname: value.firstname,
+        lastname: value.lastname,
+        email: value.email,
+        phone,
+        message: '',
+        is_spam: false,
+        source_page: null,
+        user_agent: null,
+        // The booking's source is where the lead came from: the desk's walk-ins and calls count per source too.
+        utm_source: value.source,
+        utm_medium: null,
+        utm_campaign: null,
+        utm_term: null,
+        utm_content: null,
+        referrer: null,
+        landing_page: null,
+        homesite: null,
+        plan: null,
+        created_at: at,
+      });
+      // A tour staff booked is staff's own answer, not a lead waiting for one: it takes no part in the median.
+      await insertLeadEvent(
+        trx,
+        {
+          lead: { kind: 'tour', id: stored },
+          at,
+          actor: by,
+          type: 'tour-booked',
+          details: { source: value.source, start: startAt },
+        },
+        null,
+      );
+      await answerLeads(
+        trx,
+        earlier.map((lead) => ({ kind: lead.kind, id: lead.id, arrivedAt: lead.created_at })),
+        at,
+        by,
+      );
+      await enqueueLeadDeliveries(trx, { kind: 'tour', id: stored }, deps.deliveries ?? []);
+      return stored;
+    });
+    return id === undefined ? { kind: 'full', value } : { kind: 'booked', id };
+  }
+
+  /** The buyer's e-mail about a change to their tour, with its calendar file as it now stands. */
+  function notice(tour: TourRow, change: 'cancelled' | 'moved', by: string, content: Content): StoredBuyerEmail {
+    const startMs = Date.parse(tour.start_at);
+    const zone = tours.timeZone;
+    const when = `${formatSlotDate(dateInZone(startMs, zone))} at ${formatSlotTime(startMs, zone)}`;
+    const address = salesCenterAddress(content);
+    const manage = `${siteUrl}/tours/${tour.token}`;
+    const lines =
+      change === 'cancelled'
+        ? [
+            `Your model home tour at ${content.community.name} on ${when} is cancelled.`,
+            '',
+            `To book another time, visit ${siteUrl}/tours or call us at ${content.builder.phone}.`,
+          ]
+        : [
+            `Your model home tour at ${content.community.name} is now on ${when}.`,
+            '',
+            `Where: ${address}`,
+            `Your booking: ${manage}`,
+            '',
+            'The calendar file attached replaces the one you had.',
+          ];
+    return {
+      subject:
+        change === 'cancelled'
+          ? `Your ${content.community.name} tour is cancelled`
+          : `Your ${content.community.name} tour is now on ${when}`,
+      text: [`Hello ${tour.firstname},`, '', ...lines, '', `${by}, ${content.builder.name}`].join('\n'),
+      counselor: by,
+      replyTo: null,
+      calendar: {
+        filename: `${content.community.name.replace(/[^A-Za-z0-9]+/g, '-')}-tour.ics`,
+        content: bookedTourCalendar(
+          {
+            id: tour.id,
+            token: tour.token,
+            startAt: tour.start_at,
+            slotMinutes: tour.slot_minutes,
+            changedAt: nowIso(),
+            cancelled: tour.status === 'cancelled',
+            sequence: tour.sequence,
+          },
+          {
+            communityName: content.community.name,
+            builderName: content.builder.name,
+            builderPhone: content.builder.phone,
+            address,
+            siteUrl,
+          },
+        ),
+      },
+    };
+  }
+
+  /** Records the change on the tour's timeline with the buyer's e-mail, and queues that e-mail. */
+  async function tell(
+    trx: Knex.Transaction,
+    tour: TourRow,
+    by: string,
+    type: 'tour-cancelled' | 'tour-moved',
+    details: Record<string, unknown>,
+  ) {
+    const lead = { kind: 'tour' as const, id: tour.id };
+    const id = await insertLeadEvent(trx, { lead, at: nowIso(), actor: by, type, details }, tour.created_at);
+    await enqueueBuyerEmail(trx, lead, id);
+  }
+
+  async function cancel(id: number, by: string, content: Content): Promise<StaffCancel> {
+    return db.transaction(async (trx) => {
+      const tour = await findTourById(trx, id);
+      if (!tour || tour.is_spam) return 'unknown';
+      if (!(await cancelBookedTour(trx, id, nowIso(), by))) return 'not-booked';
+      await freePlace(trx, tour.start_at);
+      const cancelled = (await findTourById(trx, id))!;
+      const email = notice(cancelled, 'cancelled', by, content);
+      await tell(trx, cancelled, by, 'tour-cancelled', { start: tour.start_at, email });
+      return 'cancelled';
+    });
+  }
+
+  async function move(id: number, start: string, by: string, content: Content): Promise<StaffMove> {
+    const slot = staffSlot(tours, cleanText(start));
+    if (!slot.ok) return { invalid: slot.problem };
+    const startAt = new Date(slot.slot.startMs).toISOString();
+    return db.transaction(async (trx) => {
+      const tour = await findTourById(trx, id);
+      if (!tour || tour.is_spam) return 'unknown';
+      if (tour.status !== 'booked') return 'not-booked';
+      if (tour.start_at === startAt) return 'unchanged';
+      if (!(await takePlace(trx, startAt, tours.settings.partiesPerSlot))) return 'full';
+      await freePlace(trx, tour.start_at);
+      if (!(await moveBookedTour(trx, id, startAt, nowIso()))) return 'not-booked';
+      const moved = (await findTourById(trx, id))!;
+      const email = notice(moved, 'moved', by, content);
+      await tell(trx, moved, by, 'tour-moved', { from: tour.start_at, to: startAt, email });
+      return 'moved';
+    });
+  }
+
+  /** Marks a tour toured or no-show (or back to booked); false for an unknown, cancelled or spam tour. */
+  async function markOutcome(id: number, status: 'toured' | 'no-show', by: string): Promise<boolean> {
+    return db.transaction(async (trx) => {
+      const tour = await findTourById(trx, id);
+      if (!tour || tour.is_spam || tour.status === 'cancelled') return false;
+      const at = nowIso();
+      if (!(await setTourOutcome(trx, id, status, by, at))) return false;
+      if (tour.status !== status) {
+        await insertLeadEvent(
+          trx,
+          { lead: { kind: 'tour', id }, at, actor: by, type: `tour-${status}`, details: { start: tour.start_at } },
+          tour.created_at,
+        );
+      }
+      return true;
+    });
+  }
+
+  return { book, cancel, move, markOutcome };
+}
+
+export type StaffTours = ReturnType<typeof createStaffTours>;

@@ -1,0 +1,153 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { seedMessage, seedTour } from '../support/leads.js';
+import { fetchPage, type SitePage } from '../support/site-pages.js';
+import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+import { openTourSlots } from '../support/tour-slots.js';
+
+/** The Nu Html Checker on the sales desk's pages, each with data on it and each refused form shown again. */
+const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
+
+interface VnuMessage {
+  type: 'error' | 'info' | 'non-document-error';
+  url?: string;
+  message: string;
+  extract?: string;
+  lastLine?: number;
+}
+
+const hasJava = () => spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
+
+describe('W3C Nu Html Checker: the sales desk', function () {
+  this.timeout(120_000);
+  let server: TestServer;
+  let staff: Staff;
+  const errors = new Map<string, string[]>();
+  let pages: SitePage[] = [];
+
+  before(async function () {
+    if (!hasJava()) this.skip();
+    server = await startTestServer(STAFF_ENV);
+    staff = await signIn(server.url);
+    const db = server.db;
+    const at = new Date(Date.now() - 3 * 3600_000).toISOString();
+    const message = await seedMessage(db, at, { utm_source: 'google', homesite: 12, notes: 'An old memo.' });
+    const [start, later] = await openTourSlots(server.url);
+    const tour = await seedTour(db, at, new Date(start!).toISOString(), { message: 'M'.repeat(400) });
+    const call = (pathname: string, body: unknown) =>
+      fetch(`${server.url}${pathname}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: staff.cookie, 'X-CSRF-Token': staff.token },
+        body: JSON.stringify(body),
+      });
+    await call(`/admin/leads/message/${message}/notes`, { text: 'Called back.\nWants a walkout basement.' });
+    await call(`/admin/leads/message/${message}/owner`, { username: 'staff' });
+    await call(`/admin/leads/message/${message}/follow-up`, { date: '2020-01-02' });
+    await call(`/admin/leads/message/${message}/reply`, { subject: 'Lot 12', text: 'Still open.' });
+    await call('/admin/tours', {
+      firstname: 'Wendy',
+      lastname: 'Walker',
+      email: 'pat@example.com',
+      phone: '(970) 555-0100',
+      start: later,
+      source: 'walk-in',
+    });
+    const form = (fields: Record<string, string>) => ({ _csrf: staff.token, ...fields });
+    pages = [
+      { label: 'a message lead', path: `/admin/leads/message/${message}` },
+      { label: 'a tour lead', path: `/admin/leads/tour/${tour}` },
+      {
+        label: 'a lead, note refused',
+        path: `/admin/leads/message/${message}/notes`,
+        method: 'POST',
+        form: form({ text: '' }),
+        status: 400,
+      },
+      {
+        label: 'a lead, reply refused',
+        path: `/admin/leads/message/${message}/reply`,
+        method: 'POST',
+        form: form({ subject: '', text: '' }),
+        status: 400,
+      },
+      {
+        label: 'a lead, owner refused',
+        path: `/admin/leads/message/${message}/owner`,
+        method: 'POST',
+        form: form({ username: 'ghost' }),
+        status: 400,
+      },
+      {
+        label: 'a lead, follow-up refused',
+        path: `/admin/leads/message/${message}/follow-up`,
+        method: 'POST',
+        form: form({ date: 'soon' }),
+        status: 400,
+      },
+      { label: 'tours', path: '/admin/tours' },
+      {
+        label: 'tours, booking refused',
+        path: '/admin/tours',
+        method: 'POST',
+        form: form({ firstname: '', phone: '1', source: 'fax', start: 'x' }),
+        status: 400,
+      },
+      { label: 'move a tour', path: `/admin/tours/${tour}/move` },
+      {
+        label: 'move a tour, refused',
+        path: `/admin/tours/${tour}/move`,
+        method: 'POST',
+        form: form({ start: '2020-01-01T10:00:00-07:00' }),
+        status: 400,
+      },
+      { label: 'dashboard with the desk', path: '/admin' },
+      { label: 'my leads', path: '/admin/messages?owner=staff' },
+    ];
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'vnu-desk-'));
+    const files = new Map<string, string>();
+    for (const [index, page] of pages.entries()) {
+      const response = await fetchPage(server.url, page, staff);
+      expect(response.status, page.label).to.equal(page.status ?? 200);
+      const file = path.join(folder, `page-${index}.html`);
+      await fs.writeFile(file, await response.text());
+      files.set(file, page.label);
+      errors.set(page.label, []);
+    }
+    const run = spawnSync(
+      'java',
+      [
+        '-XX:TieredStopAtLevel=1',
+        '-XX:+UseSerialGC',
+        '-Xss16m',
+        '-jar',
+        VNU_JAR,
+        '--format',
+        'json',
+        '--stdout',
+        ...files.keys(),
+      ],
+      {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    const { messages } = JSON.parse(run.stdout) as { messages: VnuMessage[] };
+    for (const message of messages.filter((item) => item.type !== 'info')) {
+      const label = files.get(message.url ? new URL(message.url).pathname : '');
+      if (!label) throw new Error(`The checker failed: ${message.message}`);
+      errors.get(label)!.push(`line ${message.lastLine ?? '?'}: ${message.message} — ${message.extract?.trim() ?? ''}`);
+    }
+    await fs.rm(folder, { recursive: true, force: true });
+  });
+  after(() => server?.close());
+
+  it('finds no error on any desk page, refused forms included', () => {
+    expect(pages).to.have.length.greaterThan(10);
+    expect(Object.fromEntries([...errors].filter(([, found]) => found.length > 0))).to.deep.equal({});
+  });
+});

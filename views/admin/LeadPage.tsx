@@ -1,0 +1,260 @@
+import { LEAD_STATUSES, type LeadKind, type LeadStatus } from '../../src/shared/lead-context.js';
+import { formatInTimeZone } from '../../src/shared/time-zone.js';
+import { AdminLayout, type StaffViewer } from './AdminLayout.js';
+import { LEAD_STATUS_LABELS } from './MessagesPage.js';
+import { telHref } from '../tel-href.js';
+
+/** The desk's forms, each posted on its own; a refused one comes back with its problems and what was typed. */
+export type DeskForm = 'owner' | 'notes' | 'follow-up' | 'reply' | 'status';
+
+export interface TimelineEntryView {
+  at: string;
+  /** Who did it: a username, or "Buyer". */
+  actor: string;
+  /** "Note", "E-mail sent", "Tour moved" … */
+  label: string;
+  /** What it said, one paragraph per item. */
+  lines: string[];
+  /** The buyer's lead it belongs to, e.g. "Message #12", linked when it is another lead than this one. */
+  lead: { label: string; href: string | null };
+}
+
+export interface BuyerLeadView {
+  kind: LeadKind;
+  id: number;
+  label: string;
+  at: string;
+  href: string;
+  current: boolean;
+}
+
+export interface LeadPageProps {
+  communityName: string;
+  staff: StaffViewer;
+  timeZone: string;
+  lead: {
+    kind: LeadKind;
+    id: number;
+    name: string;
+    email: string;
+    phone: string;
+    title: string;
+    status: LeadStatus;
+  };
+  owner: string | null;
+  accounts: string[];
+  followUp: string | null;
+  buyer: BuyerLeadView[];
+  timeline: TimelineEntryView[];
+  /** The form that was refused, with its problems per field and the values typed. */
+  refused?: { form: DeskForm; errors: Record<string, string>; values: Record<string, string> };
+  /** A sentence saying what the last action did. */
+  notice?: string;
+}
+
+function ErrorText({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p className="field-error" id={id}>
+      {error}
+    </p>
+  ) : null;
+}
+
+/** A date field holds only a date: anything else posted (by a script) is not shown again. */
+function dateOnly(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '';
+}
+
+function Hidden({ csrfToken }: { csrfToken: string }) {
+  return <input type="hidden" name="_csrf" value={csrfToken} />;
+}
+
+/**
+ * One lead on the sales desk: the buyer behind it (every lead with the same e-mail or phone), the buyer's whole
+ * timeline oldest first, and the desk's forms — owner, status, follow-up date, a note, a reply by e-mail. Plain
+ * forms, no JavaScript needed.
+ */
+export function LeadPage(props: LeadPageProps) {
+  const { communityName, staff, timeZone, lead, owner, accounts, followUp, buyer, timeline, refused } = props;
+  const base = `/admin/leads/${lead.kind}/${lead.id}`;
+  const errorsOf = (form: DeskForm) => (refused?.form === form ? refused.errors : {});
+  const typed = (form: DeskForm, field: string, fallback = '') =>
+    refused?.form === form ? (refused.values[field] ?? fallback) : fallback;
+  const described = (form: DeskForm, field: string) => (errorsOf(form)[field] ? `${form}-${field}-error` : undefined);
+  return (
+    <AdminLayout communityName={communityName} staff={staff} path="/admin/messages">
+      <p className="breadcrumb">
+        <a href="/admin/messages">Messages</a>
+      </p>
+      <h1>{lead.name}</h1>
+      <p className="message-meta">
+        {lead.title} · <a href={`mailto:${lead.email}`}>{lead.email}</a> ·{' '}
+        <a href={telHref(lead.phone)}>{lead.phone}</a>
+      </p>
+      {props.notice ? (
+        <p className="alert alert-success" role="status">
+          {props.notice}
+        </p>
+      ) : null}
+      {refused ? (
+        <p className="alert alert-error" role="alert">
+          {Object.values(refused.errors).join(' ')}
+        </p>
+      ) : null}
+      <div className="desk">
+        <div className="desk-side">
+          <section aria-labelledby="desk-heading" className="desk-card">
+            <h2 id="desk-heading">Working this lead</h2>
+            <form method="post" action={`${base}/owner`} className="desk-form">
+              <Hidden csrfToken={staff.csrfToken} />
+              <label htmlFor="owner-username">Owner</label>
+              <select
+                id="owner-username"
+                name="username"
+                defaultValue={typed('owner', 'username', owner ?? '')}
+                aria-describedby={described('owner', 'username')}
+              >
+                <option value="">Nobody</option>
+                {accounts.map((account) => (
+                  <option key={account} value={account}>
+                    {account === staff.username ? `${account} (me)` : account}
+                  </option>
+                ))}
+              </select>
+              <ErrorText id="owner-username-error" error={errorsOf('owner').username} />
+              <button type="submit" className="button">
+                Set owner
+              </button>
+            </form>
+            <form method="post" action={`${base}/status`} className="desk-form">
+              <Hidden csrfToken={staff.csrfToken} />
+              <label htmlFor="status-status">Status</label>
+              <select id="status-status" name="status" defaultValue={typed('status', 'status', lead.status)}>
+                {LEAD_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {LEAD_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+              <ErrorText id="status-status-error" error={errorsOf('status').status} />
+              <button type="submit" className="button">
+                Set status
+              </button>
+            </form>
+            <form method="post" action={`${base}/follow-up`} className="desk-form">
+              <Hidden csrfToken={staff.csrfToken} />
+              <label htmlFor="follow-up-date">Follow up on</label>
+              <input
+                id="follow-up-date"
+                type="date"
+                name="date"
+                defaultValue={dateOnly(typed('follow-up', 'date', followUp ?? ''))}
+                aria-describedby={described('follow-up', 'date')}
+                aria-invalid={errorsOf('follow-up').date ? true : undefined}
+              />
+              <ErrorText id="follow-up-date-error" error={errorsOf('follow-up').date} />
+              <button type="submit" className="button">
+                Set follow-up
+              </button>
+              <p className="field-hint">Leave the date empty to clear it.</p>
+            </form>
+          </section>
+          <section aria-labelledby="buyer-heading" className="desk-card">
+            <h2 id="buyer-heading">This buyer’s leads ({buyer.length})</h2>
+            <p className="field-hint">Every lead with the same e-mail address or phone number, newest first.</p>
+            <ul className="buyer-leads">
+              {buyer.map((item) => (
+                <li key={`${item.kind}-${item.id}`}>
+                  {item.current ? (
+                    <strong aria-current="page">{item.label}</strong>
+                  ) : (
+                    <a href={item.href}>{item.label}</a>
+                  )}{' '}
+                  <time dateTime={item.at}>{formatInTimeZone(item.at, timeZone)}</time>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <div className="desk-main">
+          <section aria-labelledby="note-heading" className="desk-card">
+            <h2 id="note-heading">Add a note</h2>
+            <form method="post" action={`${base}/notes`} className="desk-form desk-form-wide">
+              <Hidden csrfToken={staff.csrfToken} />
+              <label htmlFor="notes-text">Note (a call, a visit, what the buyer wants)</label>
+              <textarea
+                id="notes-text"
+                name="text"
+                rows={3}
+                maxLength={5000}
+                required
+                defaultValue={typed('notes', 'text')}
+                aria-describedby={described('notes', 'text')}
+                aria-invalid={errorsOf('notes').text ? true : undefined}
+              />
+              <ErrorText id="notes-text-error" error={errorsOf('notes').text} />
+              <button type="submit" className="button">
+                Add note
+              </button>
+            </form>
+          </section>
+          <section aria-labelledby="reply-heading" className="desk-card">
+            <h2 id="reply-heading">Reply by e-mail</h2>
+            <form method="post" action={`${base}/reply`} className="desk-form desk-form-wide">
+              <Hidden csrfToken={staff.csrfToken} />
+              <p className="field-hint">
+                To {lead.email}, from the website’s address under your name; the buyer’s answer comes to the sales team.
+              </p>
+              <label htmlFor="reply-subject">Subject</label>
+              <input
+                id="reply-subject"
+                name="subject"
+                maxLength={150}
+                required
+                defaultValue={typed('reply', 'subject', `Your visit to ${communityName}`)}
+                aria-describedby={described('reply', 'subject')}
+                aria-invalid={errorsOf('reply').subject ? true : undefined}
+              />
+              <ErrorText id="reply-subject-error" error={errorsOf('reply').subject} />
+              <label htmlFor="reply-text">Message</label>
+              <textarea
+                id="reply-text"
+                name="text"
+                rows={6}
+                maxLength={10000}
+                required
+                defaultValue={typed('reply', 'text')}
+                aria-describedby={described('reply', 'text')}
+                aria-invalid={errorsOf('reply').text ? true : undefined}
+              />
+              <ErrorText id="reply-text-error" error={errorsOf('reply').text} />
+              <button type="submit" className="button">
+                Send e-mail
+              </button>
+            </form>
+          </section>
+          <section aria-labelledby="timeline-heading" className="desk-card">
+            <h2 id="timeline-heading">Timeline ({timeline.length})</h2>
+            <p className="field-hint">Everything about this buyer, oldest first. Times in {timeZone}.</p>
+            <ol className="timeline">
+              {timeline.map((entry, index) => (
+                <li key={index} className="timeline-entry">
+                  <p className="timeline-head">
+                    <strong>{entry.label}</strong> · {entry.actor} ·{' '}
+                    <time dateTime={entry.at}>{formatInTimeZone(entry.at, timeZone)}</time> ·{' '}
+                    {entry.lead.href ? <a href={entry.lead.href}>{entry.lead.label}</a> : entry.lead.label}
+                  </p>
+                  {entry.lines.map((line, lineIndex) => (
+                    <p key={lineIndex} className="timeline-text">
+                      {line}
+                    </p>
+                  ))}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      </div>
+    </AdminLayout>
+  );
+}
