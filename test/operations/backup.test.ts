@@ -45,6 +45,15 @@ describe('npm run backup / npm run restore', function () {
           }),
         });
         expect(await post.text()).to.equal('success');
+        // Content and its history are in the backup too: a publish before it is kept, one after it is undone.
+        const retag = async (tagline: string) => {
+          const view = (await server.site.content.view('community'))!;
+          const data = { ...(view.published.data as object), tagline };
+          const saved = await server.site.content.saveDraft('community', data, view.published.version, 'staff');
+          if (!saved.ok) throw new Error('draft refused');
+          await server.site.content.publish('community', saved.value.version, { username: 'staff' });
+        };
+        await retag('Published before the backup');
 
         const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', backupRoot], { env });
         const folder = /Backup written to (.+)/.exec(stdout)?.[1]?.trim() ?? '';
@@ -65,6 +74,7 @@ describe('npm run backup / npm run restore', function () {
             message: 'Gone',
           }),
         });
+        await retag('Published after the backup');
         await fs.rm(path.join(server.config.uploadDir, 'abc'), { recursive: true });
         await server.site.close();
 
@@ -75,6 +85,15 @@ describe('npm run backup / npm run restore', function () {
             (row: { subject: string }) => row.subject,
           );
           expect(subjects).to.deep.equal(['Before backup']);
+          const published = (await db('content_versions')
+            .where({ section: 'community' })
+            .whereNotNull('published_at')
+            .orderBy('version')
+            .select('data')) as { data: string }[];
+          expect(published.map((row) => (JSON.parse(row.data) as { tagline: string }).tagline)).to.deep.equal([
+            "Homes From The Mid 500's",
+            'Published before the backup',
+          ]);
         } finally {
           await db.destroy();
         }
