@@ -276,7 +276,12 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       outbox: deps.outbox,
       siteUrl: config.siteUrl,
       team: { mail: config.staffMail !== undefined, mailStored, origin: originOf },
-      account: { sessionIdleMs: config.sessionIdleMs, passwordHashCost: config.passwordHashCost, relyingParty },
+      account: {
+        sessionIdleMs: config.sessionIdleMs,
+        passwordHashCost: config.passwordHashCost,
+        relyingParty,
+        siteUrl: config.siteUrl,
+      },
     }),
   );
   app.use(notFound(kit));

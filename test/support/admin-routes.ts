@@ -84,6 +84,7 @@ export function staffRouterOf(server: TestServer): Router {
       sessionIdleMs: server.config.sessionIdleMs,
       passwordHashCost: server.config.passwordHashCost,
       relyingParty: () => ({ id: 'localhost', name: 'test', origin: server.url }),
+      siteUrl: server.config.siteUrl,
     },
   });
 }

@@ -1,3 +1,4 @@
+import { CalendarFeedPanel, type CalendarFeedView } from './CalendarFeedPanel.js';
 import type { EditorNotice } from '../../src/shared/editor-notice.js';
 import {
   PASSWORD_MAX_LENGTH,
@@ -33,6 +34,8 @@ export interface AccountPageProps {
   sessions: SessionView[];
   notice?: EditorNotice;
   errors?: { current?: string; password?: string; email?: string };
+  /** The team calendar's address with this account's token, for the roles that see tours. */
+  calendarFeed?: CalendarFeedView;
 }
 
 export function AccountPage(props: AccountPageProps) {
@@ -256,6 +259,7 @@ export function AccountPage(props: AccountPageProps) {
           </button>
         </form>
       </section>
+      {props.calendarFeed ? <CalendarFeedPanel feed={props.calendarFeed} csrfToken={staff.csrfToken} /> : null}
     </AdminLayout>
   );
 }

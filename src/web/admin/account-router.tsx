@@ -1,3 +1,7 @@
+import { ensureCalendarToken } from '../../db/lead-desk.js';
+import { mayVisit } from '../../shared/permissions.js';
+import type { CalendarFeedView } from '../../../views/admin/CalendarFeedPanel.js';
+import { calendarFeedUrl, newCalendarToken } from './tours-router.js';
 import express, { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import QRCode from 'qrcode';
@@ -39,6 +43,8 @@ export interface AccountDeps {
   sessionIdleMs: number;
   passwordHashCost: number;
   relyingParty(req: Request): RelyingParty;
+  /** The public origin, for the team calendar's address (SITE_URL). */
+  siteUrl: string;
 }
 
 type PageExtra = Partial<Pick<AccountPageProps, 'notice' | 'errors' | 'recoveryCodes'>> & {
@@ -58,6 +64,18 @@ function field(req: Request, name: string): string {
  */
 export function createAccountRouter(deps: AccountDeps): Router {
   const { db, content, renderer } = deps;
+
+  /** The team calendar's address for this account (made on first view), when its role sees tours. */
+  async function calendarFeedOf(req: Request): Promise<CalendarFeedView | undefined> {
+    const viewer = staffOf(req);
+    if (!mayVisit(viewer.role, '/admin/tours')) return undefined;
+    const token = await ensureCalendarToken(db, viewer.username, newCalendarToken(), new Date().toISOString());
+    return {
+      url: calendarFeedUrl(deps.siteUrl, token),
+      returnTo: '/admin/account',
+      replaced: req.query.done === 'calendar',
+    };
+  }
   const zone = () => content.published().community.timeZone;
   const issuer = () => content.published().community.name;
   const router = Router();
@@ -105,6 +123,7 @@ export function createAccountRouter(deps: AccountDeps): Router {
           }))}
           notice={extra.notice}
           errors={extra.errors}
+          calendarFeed={await calendarFeedOf(req)}
         />,
         staffPage(req, 'Your account'),
       ),
