@@ -152,7 +152,7 @@ export const communitySection = z.object({
   latitude,
   longitude,
   about: z.array(z.string().min(1).max(2000)).min(1),
-  salesHours: z.string().min(1).max(200),
+  salesHours: z.string().min(1).max(1000),
   /**
    * The community's and its sales center's IANA time zone: staff see lead times in it, and tour slots are
    * offered in it.

@@ -97,10 +97,11 @@ describe('Pictures in the page layout', function () {
       it('puts the special-offer flyer beside its text from 900px, else right under it', async () => {
         const page = await pageAt(width);
         await page.goto('/');
-        const offer = await contentBox(page, '.offer');
+        // The first promotion: its text and its flyer.
+        const offer = await contentBox(page, '.offer-item');
         const text = await borderBox(page, '.offer-text');
         const flyer = await borderBox(page, '.offer-flyer');
-        const rowGap = await page.locator('.offer').evaluate((element) => parseFloat(getComputedStyle(element).rowGap));
+        const rowGap = await page.locator('.offer-item').first().evaluate((element) => parseFloat(getComputedStyle(element).rowGap));
         if (width >= 900) {
           expect(flyer.top, 'flyer at the top of the row').to.be.closeTo(offer.top, 1);
           expect(flyer.right, 'flyer in the right-hand column').to.be.closeTo(offer.right, 1);
@@ -115,7 +116,7 @@ describe('Pictures in the page layout', function () {
           expect(text.top).to.be.closeTo(offer.top, 1);
           expect(flyer.top, 'flyer right under the text').to.be.closeTo(text.bottom + rowGap, 1);
         }
-        await screenshot(page.locator('.offer'), `offer-${width}`);
+        await screenshot(page.locator('.offer-item').first(), `offer-${width}`);
       });
 
       it('puts the portrait at the top of the About section, with no space above it', async () => {

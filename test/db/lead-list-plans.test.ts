@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { connectDatabase } from '../../src/db/connect.js';
-import { countLeads, listLeads, type LeadFilter } from '../../src/db/leads.js';
+import { countLeads, LEAD_KINDS, LEAD_TABLES, listLeads, type LeadFilter } from '../../src/db/leads.js';
 import { migrateToLatest } from '../../src/db/migrations.js';
 import { minutesBefore, seedMessage, seedTour } from '../support/leads.js';
 
@@ -58,9 +58,11 @@ describe('SQLite plans of the inbox list and its counts', () => {
 
   it("counts a search's matches in one statement per kind, each match looked up in the id-led index", async () => {
     const statements = await plansOf(() => countLeads(db, { spam: false, q: 'garcia', status: 'new' }));
-    expect(statements.map((statement) => statement.sql)).to.have.length(2);
+    expect(statements.map((statement) => statement.sql)).to.have.length(LEAD_KINDS.length);
     for (const { sql, plan } of statements) {
-      const table = sql.includes('tours') ? 'tours' : 'contact_messages';
+      const table = Object.values(LEAD_TABLES)
+        .map((entry) => entry.table)
+        .find((name) => new RegExp(`\\b${name}\\b`).test(sql))!;
       expect(plan.join('\n'), sql).to.match(new RegExp(`USING COVERING INDEX ${table}_id_filters \\(id=\\?`));
     }
   });
