@@ -403,7 +403,7 @@ export function ContentEditorPage(props: ContentEditorPageProps) {
         <section className="content-publish" aria-labelledby="publish-heading">
           <h2 id="publish-heading">Save and publish</h2>
           <p>
-            Preview shows the saved draft. Publishing puts this form on the public site at once (it is saved first).
+            Preview shows the saved draft. Publishing saves this form, then puts it on the public site at once.
           </p>
           <div className="content-publish-row">
             <button type="submit" name="action" value="save" className="button">
