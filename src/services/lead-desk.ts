@@ -208,12 +208,14 @@ export function createLeadDesk(deps: { db: Knex; now?: () => number }) {
    */
   async function reply(key: LeadKey, message: DeskReply, by: string): Promise<boolean> {
     const done = await withLead(key, async (trx, lead) => {
+      // The counselor's own address when their account has one (set on /admin/account); else staff (CONTACT_TO).
+      const account = (await trx('users').where({ username: by }).first('email')) as
+        { email: string | null } | undefined;
       const email: StoredBuyerEmail = {
         subject: message.subject,
         text: message.text,
         counselor: by,
-        // Accounts carry no e-mail address yet (the team issue adds one): replies go to staff (CONTACT_TO).
-        replyTo: null,
+        replyTo: account?.email ?? null,
         calendar: null,
       };
       const id = await record(trx, lead, { actor: by, type: 'email', details: { to: lead.email, email } });
