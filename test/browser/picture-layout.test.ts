@@ -101,7 +101,10 @@ describe('Pictures in the page layout', function () {
         const offer = await contentBox(page, '.offer-item');
         const text = await borderBox(page, '.offer-text');
         const flyer = await borderBox(page, '.offer-flyer');
-        const rowGap = await page.locator('.offer-item').first().evaluate((element) => parseFloat(getComputedStyle(element).rowGap));
+        const rowGap = await page
+          .locator('.offer-item')
+          .first()
+          .evaluate((element) => parseFloat(getComputedStyle(element).rowGap));
         if (width >= 900) {
           expect(flyer.top, 'flyer at the top of the row').to.be.closeTo(offer.top, 1);
           expect(flyer.right, 'flyer in the right-hand column').to.be.closeTo(offer.right, 1);

@@ -402,9 +402,7 @@ export function ContentEditorPage(props: ContentEditorPageProps) {
         <Node node={props.tree} path="" fieldKey="" label="" value={props.values} context={context} />
         <section className="content-publish" aria-labelledby="publish-heading">
           <h2 id="publish-heading">Save and publish</h2>
-          <p>
-            Preview shows the saved draft. Publishing saves this form, then puts it on the public site at once.
-          </p>
+          <p>Preview shows the saved draft. Publishing saves this form, then puts it on the public site at once.</p>
           <div className="content-publish-row">
             <button type="submit" name="action" value="save" className="button">
               Save draft
