@@ -177,7 +177,7 @@ export class ContentService implements ContentSource {
       .map((draft) => `${draft.section}:${draft.version}`)
       .sort()
       .join(',');
-    if (this.previewCache?.key === key && this.revision && this.previewCache.content) {
+    if (this.previewCache?.key === key) {
       return this.previewCache.content;
     }
     const documents = { ...this.revisionOrThrow().documents } as Record<SectionId, unknown>;
@@ -315,7 +315,7 @@ export class ContentService implements ContentSource {
   ): Promise<void> {
     const by = actor.username;
     const draftLeft = state.draftVersion === version ? null : state.draftVersion;
-    if (id(state) === 'floor-plans') {
+    if (state.section === 'floor-plans') {
       const before = await readVersion(trx, 'floor-plans', state.publishedVersion);
       const after = await readVersion(trx, 'floor-plans', version);
       await renamePlansOnHomesites(trx, before?.data, after?.data);
@@ -480,10 +480,6 @@ export class ContentService implements ContentSource {
   async stopSchedules(): Promise<void> {
     await this.schedules.stop();
   }
-}
-
-function id(state: SectionState): string {
-  return state.section;
 }
 
 /** Homesites and plan galleries name a plan by its display name: a rename (same slug) follows on them. */

@@ -17,7 +17,8 @@ export function versionNumber(value: unknown): number | undefined {
   return typeof number === 'number' && Number.isInteger(number) && number >= 1 && number < 1e9 ? number : undefined;
 }
 
-function staffName(req: Request): string {
+/** The signed-in person's username, as drafts record who saved them. */
+export function staffName(req: Request): string {
   return req.user?.username ?? '';
 }
 

@@ -1,4 +1,4 @@
-import { actorOf } from './content-api-router.js';
+import { actorOf, staffName } from './content-api-router.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { sectionFields } from '../../content/content-fields.js';
 import { SECTION_IDS, type SectionDocuments, type SectionId } from '../../content/schema.js';
@@ -46,10 +46,6 @@ const form = express.urlencoded({ extended: false, limit: '1mb', parameterLimit:
 
 /** What a form post asks for besides the list buttons. */
 const ACTIONS = ['save', 'publish', 'schedule', 'cancel-schedule'] as const;
-
-function staffName(req: Request): string {
-  return req.user?.username ?? '';
-}
 
 function stateOf(view: SectionView, timeZone: string): ContentSectionState {
   const when = (iso: string | null) => (iso === null ? null : formatInTimeZone(iso, timeZone));
