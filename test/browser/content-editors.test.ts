@@ -99,9 +99,12 @@ describe('Content editors (browser)', function () {
 
         await openEditor('promotions');
         const count = Number(await page.locator('input[name="promotions.length"]').inputValue());
-        await page.getByRole('button', { name: 'Add promotion' }).click();
-        await page.locator(`#f-promotions-${count}-title`).waitFor();
-        expect(await page.evaluate(() => document.activeElement?.tagName)).to.equal('LI');
+        // The list buttons post the form; the new page focuses the new item (autofocus, applied after parsing).
+        await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Add promotion' }).click()]);
+        await page.waitForFunction(() => document.activeElement?.tagName === 'LI', undefined, { timeout: 5000 });
+        expect(await page.evaluate(() => document.activeElement?.querySelector('input')?.id)).to.equal(
+          `f-promotions-${count}-title`,
+        );
         const today = dateInZone(Date.now(), ZONE);
         await page.locator(`#f-promotions-${count}-title`).fill(title);
         await page.locator(`#f-promotions-${count}-text`).fill('Closing costs paid on every plan.');
@@ -111,11 +114,14 @@ describe('Content editors (browser)', function () {
           // By keyboard: focus the new item's Move up button and press Enter; focus comes back to the same button
           // (to Move down once the item is first, where Move up is disabled).
           await page.getByRole('button', { name: `Move up: Promotion ${count + 1}`, exact: true }).focus();
-          await Promise.all([page.waitForLoadState('load'), page.keyboard.press('Enter')]);
+          await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
           await page.locator(`#f-promotions-${count - 1}-title`).waitFor();
           expect(await page.locator(`#f-promotions-${count - 1}-title`).inputValue()).to.equal(title);
-          expect(await page.evaluate(() => (document.activeElement as HTMLButtonElement | null)?.value)).to.equal(
-            count === 1 ? 'down:promotions.0' : `up:promotions.${count - 1}`,
+          const movedFocus = count === 1 ? 'down:promotions.0' : `up:promotions.${count - 1}`;
+          await page.waitForFunction(
+            (value) => (document.activeElement as HTMLButtonElement | null)?.value === value,
+            movedFocus,
+            { timeout: 5000 },
           );
           if (javaScriptEnabled) await waitForHydration(page, 'ContentEditor');
         }

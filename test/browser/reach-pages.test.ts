@@ -86,7 +86,7 @@ describe('Reach pages: accessibility', function () {
       expect(await axeViolations(page)).to.deep.equal([]);
       await shot(page, `interest-unsubscribe-ask-${width}`);
       if (width === WIDTHS[WIDTHS.length - 1]) {
-        await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Unsubscribe' }).click()]);
+        await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Unsubscribe' }).click()]);
         await page.locator('.alert-success').waitFor();
         expect(await axeViolations(page)).to.deep.equal([]);
         await shot(page, `interest-unsubscribed-${width}`);

@@ -120,7 +120,8 @@ describe('Staff pages at every width from 320 to 1920 px', function () {
       ),
     });
     await Promise.all([page.waitForURL(/#import-result$/), page.getByRole('button', { name: 'Import' }).click()]);
-    expect(await page.evaluate(() => document.activeElement?.id)).to.equal('import-result');
+    // Autofocus is applied at the first rendering after parsing, which may come after the load event.
+    await page.waitForFunction(() => document.activeElement?.id === 'import-result', undefined, { timeout: 5000 });
     expect(await overflows(page, '/admin/homesites (import result)')).to.deep.equal([]);
   });
 });
