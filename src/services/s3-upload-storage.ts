@@ -2,13 +2,15 @@ import { createReadStream } from 'node:fs';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Target } from '../config.js';
-import { checkedName, isSafeName, UploadStorageUnavailable, type UploadStorage } from './upload-storage.js';
+import { Readable } from 'node:stream';
+import { checkedName, FileGone, isSafeName, UploadStorageUnavailable, type UploadStorage } from './upload-storage.js';
 
 /** The same year-long cache the site serves uploads with, kept on each object for anyone reading the bucket directly. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -137,6 +139,38 @@ export function createS3Storage(target: S3Target, client: S3Client = createS3Cli
         if (isMissing(error)) return undefined;
         throw unavailable(`get ${key}`, error);
       }
+    },
+
+    async open(folder, file) {
+      if (!isSafeName(folder) || !isSafeName(file)) return undefined;
+      const key = `${prefix}${folder}/${file}`;
+      let size: number;
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        size = head.ContentLength ?? 0;
+      } catch (error) {
+        if (isMissing(error) || (error instanceof S3ServiceException && error.name === 'NotFound')) return undefined;
+        throw unavailable(`head ${key}`, error);
+      }
+      return {
+        size,
+        async stream(range) {
+          try {
+            const object = await client.send(
+              new GetObjectCommand({
+                Bucket: bucket,
+                Key: key,
+                ...(range && { Range: `bytes=${range.start}-${range.end}` }),
+              }),
+            );
+            if (!(object.Body instanceof Readable)) throw new Error('the object store sent no body');
+            return object.Body;
+          } catch (error) {
+            if (isMissing(error)) throw new FileGone();
+            throw unavailable(`get ${key}`, error);
+          }
+        },
+      };
     },
   };
 }

@@ -1,5 +1,7 @@
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * Where staff uploads live. An upload is one folder of files written once and never changed (names carry a
@@ -19,6 +21,22 @@ export interface UploadStorage {
   removeFolder(folder: string): Promise<void>;
   /** The bytes of one stored file; undefined when there is no such file or the name is not one we generate. */
   read(folder: string, file: string): Promise<Buffer | undefined>;
+  /**
+   * One stored file to stream, whole or a byte range of it (a video is played by ranges, and a phone's browser
+   * needs them); undefined as for read.
+   */
+  open(folder: string, file: string): Promise<StoredFile | undefined>;
+}
+
+/** A stored file's length, and its bytes from `start` to `end` inclusive (the whole file without a range). */
+export interface StoredFile {
+  size: number;
+  stream(range?: ByteRange): Promise<Readable>;
+}
+
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /** The storage could not be reached or refused the call (an object store's outage); nothing about the request is wrong. */
@@ -68,13 +86,47 @@ export function createDirectoryStorage(root: string): UploadStorage {
       try {
         return await fs.readFile(path.join(base, folder, file));
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
-        // Anything else is the disk's or the shared mount's failure (EIO, ESTALE, ETIMEDOUT), not the request's.
-        throw new UploadStorageUnavailable(`reading ${folder}/${file} failed (${code ?? String(error)})`, {
-          cause: error,
-        });
+        return missingOrUnavailable(error, folder, file);
       }
     },
+    async open(folder, file) {
+      if (!isSafeName(folder) || !isSafeName(file)) return undefined;
+      const filePath = path.join(base, folder, file);
+      let size: number;
+      try {
+        const stats = await fs.stat(filePath);
+        if (!stats.isFile()) return undefined;
+        size = stats.size;
+      } catch (error) {
+        return missingOrUnavailable(error, folder, file);
+      }
+      return {
+        size,
+        async stream(range) {
+          const stream = createReadStream(filePath, range);
+          // Opened before the answer's headers go out, so a file removed meanwhile is a 404 or 503, not a cut body.
+          await new Promise<void>((resolve, reject) => {
+            stream.once('open', () => resolve());
+            stream.once('error', reject);
+          }).catch((error: unknown) => {
+            if (missingOrUnavailable(error, folder, file) === undefined) throw new FileGone();
+          });
+          return stream;
+        },
+      };
+    },
   };
+}
+
+/** The file went away between its length being read and its bytes (a replaced upload's folder removed). */
+export class FileGone extends Error {
+  override name = 'FileGone';
+}
+
+/** undefined for a file that is not there; anything else is the disk's or the shared mount's failure. */
+function missingOrUnavailable(error: unknown, folder: string, file: string): undefined {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
+  // EIO, ESTALE, ETIMEDOUT: not the request's fault.
+  throw new UploadStorageUnavailable(`reading ${folder}/${file} failed (${code ?? String(error)})`, { cause: error });
 }

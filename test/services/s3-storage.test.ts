@@ -12,6 +12,7 @@ import { STORAGE_UNAVAILABLE } from '../../src/services/image-library.js';
 import { createS3Storage } from '../../src/services/s3-upload-storage.js';
 import { UploadStorageUnavailable, type UploadStorage } from '../../src/services/upload-storage.js';
 import { serveUploads, UPLOAD_RETRY_AFTER_SECONDS } from '../../src/web/uploads-route.js';
+import { expectByteRangesServed } from '../support/byte-ranges.js';
 import { minimalMp4 } from '../support/sample-files.js';
 import { startS3Server, type RunningS3 } from '../support/s3-server.js';
 import { waitFor } from '../support/smtp-sink.js';
@@ -59,7 +60,7 @@ describe('S3 upload storage', function () {
     expect(await response.text()).to.equal('jpeg bytes');
   });
 
-  it('streams a file from disk into one object (a large video never sits in memory)', async () => {
+  it('streams a file from disk into one object (a large video never sits in memory) and serves it by byte ranges', async () => {
     const source = path.join(os.tmpdir(), `s3-stream-${process.pid}.mp4`);
     const bytes = Buffer.concat([minimalMp4(), Buffer.alloc(6 * 1024 * 1024, 7)]);
     await fs.writeFile(source, bytes);
@@ -70,6 +71,7 @@ describe('S3 upload storage', function () {
     }
     expect(await s3.keys()).to.include('site/uploads/b7c8d9/tour.mp4');
     expect((await storage.read('b7c8d9', 'tour.mp4'))?.equals(bytes)).to.equal(true);
+    await expectByteRangesServed(`${url}/b7c8d9/tour.mp4`, bytes);
     await storage.removeFolder('b7c8d9');
   });
 

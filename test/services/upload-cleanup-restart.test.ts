@@ -156,6 +156,7 @@ describe('Upload clean-up workers sharing one database', function () {
         write: async () => undefined,
         writeFromFile: async () => undefined,
         read: async () => undefined,
+        open: async () => undefined,
         async removeFolder(folder) {
           removed.push(folder);
           // Long enough that the other worker reaches the same rows while this one still holds them.

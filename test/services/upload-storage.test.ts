@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import type { Server } from 'node:http';
 import { createDirectoryStorage, type UploadStorage } from '../../src/services/upload-storage.js';
 import { serveUploads } from '../../src/web/uploads-route.js';
+import { expectByteRangesServed } from '../support/byte-ranges.js';
 
 describe('Directory upload storage', () => {
   let root: string;
@@ -44,6 +45,14 @@ describe('Directory upload storage', () => {
     expect(response.status).to.equal(200);
     expect(response.headers.get('cache-control')).to.equal('public, max-age=31536000, immutable');
     expect(await response.text()).to.equal('jpeg bytes');
+  });
+
+  it('serves a video by byte ranges, as a phone’s player asks for it', async () => {
+    const bytes = Buffer.from(Array.from({ length: 300_000 }, (_, index) => index % 251));
+    await storage.write('v1d2e3', 'tour.mp4', bytes);
+    await expectByteRangesServed(`${url}/v1d2e3/tour.mp4`, bytes);
+    const response = await fetch(`${url}/v1d2e3/tour.mp4`);
+    expect(response.headers.get('content-type')).to.equal('video/mp4');
   });
 
   it('removes a whole folder, and removing it again is no error', async () => {
