@@ -149,7 +149,8 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(requestLog.middleware);
   app.use(attachContent(content));
   app.use(securityHeaders(headerOptions));
-  app.use(compression());
+  // A byte range (206) is a slice of the stored bytes as they are: never compressed.
+  app.use(compression({ filter: (req, res) => res.statusCode !== 206 && compression.filter(req, res) }));
   app.use(removeTrailingSlash);
   app.use(createStaticRouter());
   app.use('/uploads', serveUploads(uploads, logger));

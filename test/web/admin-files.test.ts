@@ -193,6 +193,30 @@ describe('File library', function () {
       expect(((await refused.json()) as { uses: string[] }).uses).to.deep.equal([
         `captions of video ${video.id} (walkthrough.mp4)`,
       ]);
+      // Served by ranges, as players ask; a range is the stored bytes as they are, never compressed.
+      const vtt = Buffer.concat([
+        minimalVtt(),
+        Buffer.from(
+          Array.from(
+            { length: 50 },
+            (_, n) =>
+              `\n00:${String(n + 2).padStart(2, '0')}.000 --> 00:${String(n + 3).padStart(2, '0')}.000\nThe kitchen.\n`,
+          ).join(''),
+        ),
+      ]);
+      const longCaptions = await uploaded(
+        await postFile(server, staff, { body: vtt, filename: 'long.vtt', fields: {} }),
+      );
+      const slice = await fetch(`${server.url}${longCaptions.storedUrl}`, {
+        headers: { Range: 'bytes=0-1499', 'Accept-Encoding': 'gzip' },
+      });
+      expect(slice.status).to.equal(206);
+      expect(slice.headers.get('content-encoding')).to.equal(null);
+      expect(slice.headers.get('content-range')).to.equal(`bytes 0-1499/${vtt.length}`);
+      expect(Buffer.from(await slice.arrayBuffer()).equals(vtt.subarray(0, 1500))).to.equal(true);
+      const videoSlice = await fetch(`${server.url}${video.storedUrl}`, { headers: { Range: 'bytes=4-11' } });
+      expect(videoSlice.status).to.equal(206);
+      expect(Buffer.from(await videoSlice.arrayBuffer()).equals(minimalMp4().subarray(4, 12))).to.equal(true);
     });
 
     it('answers 403 without the CSRF token and 401 without a session, storing nothing', async () => {
