@@ -57,6 +57,16 @@ interface Revision {
   documents: SectionDocuments;
   /** Slugs of plans once published and no longer in the published plans: their pages answer 410. */
   retiredPlanSlugs: ReadonlySet<string>;
+  /** Which version of each section is published, as publishedKey writes it. */
+  key: string;
+}
+
+/** The published version of every section in one string: equal keys, equal published content. */
+function publishedKey(versions: { section: string; version: number }[]): string {
+  return versions
+    .map(({ section, version }) => `${section}:${version}`)
+    .sort()
+    .join(',');
 }
 
 /** Validates a stored published document; a bad one stops start-up naming the section and field. */
@@ -153,14 +163,22 @@ export class ContentService implements ContentSource {
     const current = new Set(sections['floor-plans'].plans.map((plan) => plan.slug));
     const retired = new Set(planHistory.flatMap(slugsOf).filter((slug) => !current.has(slug)));
     const content = assembleContent(sections);
-    this.revision = { content, documents: sections, retiredPlanSlugs: retired };
+    this.revision = { content, documents: sections, retiredPlanSlugs: retired, key: publishedKey(versions) };
     this.previewCache = undefined;
     return content;
   }
 
-  /** Reloads after a change elsewhere; a failure keeps the revision in force and is logged. */
+  /**
+   * Reloads after a change elsewhere, when a section's published version moved (the shared revision also moves for
+   * homesites, which leave content as it is); a failure keeps the revision in force and is logged.
+   */
   async reload(): Promise<void> {
     try {
+      if (this.revision) {
+        const states = await readSectionStates(this.db);
+        const key = publishedKey(states.map((state) => ({ section: state.section, version: state.publishedVersion })));
+        if (key === this.revision.key) return;
+      }
       await this.load();
     } catch (error) {
       this.logger.error(
