@@ -14,6 +14,7 @@ import {
   type ImageManifest,
 } from './render/asset-manifest.js';
 import { createImageDescriber } from './render/images.js';
+import type { LibraryImageSource } from './services/library-images.js';
 import { createRenderer } from './render/renderer.js';
 import { loadServerWidgets } from './render/widget.js';
 import { createHomesiteService } from './services/homesites.js';
@@ -73,6 +74,8 @@ export interface AppDeps {
   logger: Logger;
   assets?: AssetManifest;
   images?: ImageManifest;
+  /** The file library's images by lasting address, for content that names one (services/library-images.ts). */
+  libraryImages?: LibraryImageSource;
   /** The lead outbox: which deliveries a new lead gets, and a nudge to its worker once one is stored. */
   outbox?: LeadOutboxHandle;
   /** "Public content changed", passed to every service that changes what public pages show. */
@@ -118,7 +121,14 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const assets = deps.assets ?? loadAssetManifest();
   const homesites = createHomesiteService({ db, rules: () => homesiteRules(content.published()), publicContent });
   const images = createImageLibrary({ db, uploads, publicContent, cleanup: uploadCleanup });
-  const files = createFileLibrary({ db, uploads, publicContent, cleanup: uploadCleanup, limits: config.fileLimits });
+  const files = createFileLibrary({
+    db,
+    uploads,
+    publicContent,
+    cleanup: uploadCleanup,
+    limits: config.fileLimits,
+    images: deps.libraryImages,
+  });
   const published = content.published();
   checkLotsHaveShapes(
     lotOutlinesOf(published),
@@ -127,7 +137,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   );
   const kit: PageKit = {
     renderer: createRenderer({ assets, siteName: () => content.published().community.name, siteUrl: config.siteUrl }),
-    image: createImageDescriber(deps.images ?? loadImageManifest()),
+    image: createImageDescriber(deps.images ?? loadImageManifest(), () => deps.libraryImages?.manifest() ?? {}),
   };
 
   const sessionSecret = resolveSessionSecret(config);

@@ -9,6 +9,7 @@ import { LeadOutbox, type OutboxTiming } from './services/lead-outbox.js';
 import { createConfiguredUploadStorage } from './services/configured-upload-storage.js';
 import { PublicContentChanges } from './services/public-content.js';
 import { ContentService } from './services/content.js';
+import { LibraryImages } from './services/library-images.js';
 import { SpamPurge } from './services/spam-purge.js';
 import { StaffMailer } from './services/staff-mail.js';
 import type { StaffPasswordChange } from './services/staff-accounts.js';
@@ -57,8 +58,10 @@ export async function createSite(
   const { db, seeded, staffChange, staffAccounts } = await prepareDatabase(config, sample);
   const publicContent = new PublicContentChanges(db, logger);
   const content = new ContentService(db, publicContent, logger);
+  const libraryImages = new LibraryImages(db, logger);
   try {
     await content.load();
+    await libraryImages.load();
     // A schedule whose time passed while no instance ran is published before the first page is served.
     await content.runDueSchedules();
   } catch (error) {
@@ -79,8 +82,15 @@ export async function createSite(
           logger,
         )
       : undefined;
-  // Another instance's publish moves the shared revision: the content is reloaded before the pages are dropped.
-  const pageCache = new PageCache(db, { logger, beforeClear: () => content.reload() });
+  // Another instance's publish (or file replacement) moves the shared revision: the content and the library's
+  // images are read again before the pages are dropped.
+  const pageCache = new PageCache(db, {
+    logger,
+    beforeClear: async () => {
+      await content.reload();
+      await libraryImages.reload();
+    },
+  });
   content.onNewDay(() => pageCache.clear());
   // The hourly purge also prunes audit rows older than AUDIT_RETENTION_DAYS (by age only).
   const spamPurge = new SpamPurge(db, logger, { auditRetentionDays: config.auditRetentionDays });
@@ -96,6 +106,7 @@ export async function createSite(
       outbox,
       publicContent,
       pageCache,
+      libraryImages,
       uploads,
       uploadCleanup,
       staffMailer,

@@ -23,23 +23,31 @@ export async function insertUploadedImage(db: Knex, directory: string, variants:
   });
 }
 
+function variantsOf(row: UploadedImageRow): ImageVariants {
+  return {
+    width: row.width,
+    height: row.height,
+    fallbackSrc: row.url,
+    srcSet: row.src_set,
+    webpSrcSet: row.webp_src_set,
+    avifSrcSet: row.avif_src_set,
+  };
+}
+
 export async function findUploadedImages(db: Knex, urls: string[]): Promise<Record<string, ImageVariants>> {
   const wanted = urls.filter((url) => url.startsWith('/uploads/'));
   if (wanted.length === 0) return {};
   const rows = await db<UploadedImageRow>('uploaded_images').whereIn('url', wanted);
-  return Object.fromEntries(
-    rows.map((row) => [
-      row.url,
-      {
-        width: row.width,
-        height: row.height,
-        fallbackSrc: row.url,
-        srcSet: row.src_set,
-        webpSrcSet: row.webp_src_set,
-        avifSrcSet: row.avif_src_set,
-      },
-    ]),
-  );
+  return Object.fromEntries(rows.map((row) => [row.url, variantsOf(row)]));
+}
+
+/** Every image of the file library by its lasting address (/files/<id>/<name>), with its current variants. */
+export async function readLibraryImageVariants(db: Knex): Promise<Record<string, ImageVariants>> {
+  const rows = await db<UploadedImageRow & { address: string }>('files')
+    .join('uploaded_images', 'uploaded_images.url', 'files.stored_url')
+    .where('files.kind', 'image')
+    .select('files.url as address', 'uploaded_images.*');
+  return Object.fromEntries(rows.map((row) => [row.address, variantsOf(row)]));
 }
 
 export async function takeUploadedImage(db: Knex, url: string): Promise<string | undefined> {

@@ -12,10 +12,13 @@ function variantsOf(manifest: ImageManifest | undefined, src: string) {
   return manifest && Object.hasOwn(manifest, src) ? manifest[src] : undefined;
 }
 
-/** Resolves a site image path to its responsive variants, as recorded by the build (or by an upload). */
-export function createImageDescriber(manifest: ImageManifest): DescribeImage {
+/**
+ * Resolves a site image path to its responsive variants, as recorded by the build, by an upload, or by the file
+ * library for a lasting /files/… address (`library`, asked at each use: a replacement changes it).
+ */
+export function createImageDescriber(manifest: ImageManifest, library?: () => ImageManifest): DescribeImage {
   return (src, alt, uploaded) => {
-    const variants = variantsOf(manifest, src) ?? variantsOf(uploaded, src);
+    const variants = variantsOf(manifest, src) ?? variantsOf(uploaded, src) ?? variantsOf(library?.(), src);
     if (!variants) return { src, alt, ...UNKNOWN_SIZE };
     return {
       src: variants.fallbackSrc,

@@ -136,6 +136,8 @@ export interface FileLibraryDeps {
   publicContent: PublicContentChanges;
   cleanup: UploadCleanupHandle;
   limits?: Partial<FileLimits>;
+  /** The library's images as pages draw them (services/library-images.ts): read again when one is added or replaced. */
+  images?: { reload(): Promise<void> };
 }
 
 /**
@@ -281,23 +283,28 @@ export function createFileLibrary(deps: FileLibraryDeps) {
         throw new FileLibraryError('Only a WebVTT captions file can be linked to a video as its captions.');
       }
       try {
-        return await db.transaction(async (trx) => {
-          await stored.insertVariants?.(trx);
-          const added = await insertFile(trx, {
-            kind: stored.kind,
-            url: (id) => `/files/${id}/${stored.name}`,
-            storedUrl: stored.storedUrl,
-            folder: stored.folder,
-            originalName: cleanOriginalName(file.originalName),
-            contentType: stored.contentType,
-            size: stored.size,
-            alt: stored.kind === 'image' ? text.alt : text.alt || null,
-            title: text.title || null,
-            uploadedBy: by,
+        return await db
+          .transaction(async (trx) => {
+            await stored.insertVariants?.(trx);
+            const added = await insertFile(trx, {
+              kind: stored.kind,
+              url: (id) => `/files/${id}/${stored.name}`,
+              storedUrl: stored.storedUrl,
+              folder: stored.folder,
+              originalName: cleanOriginalName(file.originalName),
+              contentType: stored.contentType,
+              size: stored.size,
+              alt: stored.kind === 'image' ? text.alt : text.alt || null,
+              title: text.title || null,
+              uploadedBy: by,
+            });
+            if (video) await setCaptions(trx, video.id, added.id);
+            return added;
+          })
+          .then(async (added) => {
+            if (added.kind === 'image') await deps.images?.reload();
+            return added;
           });
-          if (video) await setCaptions(trx, video.id, added.id);
-          return added;
-        });
       } catch (error) {
         await abandon(stored.folder);
         throw translated(error);
@@ -334,6 +341,7 @@ export function createFileLibrary(deps: FileLibraryDeps) {
         await abandon(stored.folder);
         throw translated(error);
       }
+      if (before.kind === 'image') await deps.images?.reload();
       await publicContent.changed(`${by} replaced file ${id}`);
       return existing(id);
     },

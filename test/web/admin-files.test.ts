@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect } from 'chai';
 import sharp from 'sharp';
+import { addDays, dateInZone } from '../../src/shared/tour-slots.js';
 import { minimalMp4, minimalPdf, minimalVtt, minimalWebm } from '../support/sample-files.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -320,6 +321,64 @@ describe('File library', function () {
       // The old bytes stay a while for pages fetched before, then go through the clean-up list.
       const old = file.storedUrl.split('/')[2];
       expect(await server.db('upload_cleanups').where({ folder: old }).first()).to.not.equal(undefined);
+    });
+
+    it('draws a library image in published content with its sizes and srcsets, the replacement’s once replaced', async () => {
+      const photo = (width: number, height: number) =>
+        sharp({ create: { width, height, channels: 3, background: { r: 90, g: 120, b: 80 } } })
+          .jpeg()
+          .toBuffer();
+      const file = await uploaded(
+        await postFile(server, staff, {
+          body: await photo(1200, 800),
+          filename: 'porch.jpg',
+          fields: { alt: 'The model home’s porch' },
+        }),
+      );
+      const content = server.site.content;
+      const view = (await content.view('promotions'))!;
+      const base = view.draft ?? view.published;
+      const data = structuredClone(base.data) as { promotions: Record<string, unknown>[] };
+      const today = dateInZone(Date.now(), content.published().community.timeZone);
+      data.promotions = [
+        {
+          title: 'Porch season',
+          text: 'A covered porch on every plan.',
+          starts: addDays(today, -1),
+          ends: addDays(today, 1),
+          image: { src: file.url, alt: 'The model home’s porch' },
+        },
+      ];
+      const saved = await content.saveDraft('promotions', data, base.version, 'staff');
+      if (!saved.ok) throw new Error(JSON.stringify(saved));
+      const published = await call(server, staff, 'POST', '/admin/content/promotions/publish', {
+        version: saved.value.version,
+      });
+      expect(published.status).to.equal(200);
+
+      const imageTag = async () => {
+        const html = await (await fetch(`${server.url}/`)).text();
+        const tag = /<img[^>]*alt="The model home’s porch"[^>]*>/.exec(html)?.[0] ?? '';
+        const source = /<source[^>]*type="image\/webp"[^>]*srcSet="([^"]*)"/i.exec(
+          html.slice(Math.max(0, html.indexOf(tag) - 2000), html.indexOf(tag)),
+        );
+        return { tag, webp: source?.[1] ?? '' };
+      };
+      const before = await imageTag();
+      expect(before.tag).to.include('width="1200"').and.include('height="800"');
+      expect(before.tag).to.include(`src="${file.storedUrl}"`);
+      expect(before.webp).to.match(/^\/uploads\/[0-9a-f]{24}\/image-\d+\.[0-9a-f]+\.webp \d+w/);
+
+      const response = await postFile(server, staff, {
+        body: await photo(900, 900),
+        filename: 'porch-square.jpg',
+        path: `/admin/files/${file.id}/replace`,
+      });
+      expect(response.status).to.equal(200);
+      const replaced = (await response.json()) as FileAnswer;
+      const after = await imageTag();
+      expect(after.tag).to.include('width="900"').and.include('height="900"');
+      expect(after.tag).to.include(`src="${replaced.storedUrl}"`);
     });
 
     it('refuses a file of another kind (400), and answers 403 without the token', async () => {
