@@ -223,9 +223,12 @@ export function createInterestAdminRouter(deps: InterestAdminDeps): Router {
     const update = res.locals.interestUpdate as InterestUpdateRow;
     const preview = await previewOf(content, update);
     if (acceptsJson(req)) return res.json(updateJson(preview, update));
+    // A draft's form keeps its words, to change and preview again; once sent, the form is for the next update.
     await renderInterest(req, res, {
       preview,
-      updateForm: { value: { subject: update.subject, text: update.text, plan: update.plan ?? '' }, errors: {} },
+      updateForm: update.sentAt
+        ? undefined
+        : { value: { subject: update.subject, text: update.text, plan: update.plan ?? '' }, errors: {} },
     });
   });
 
