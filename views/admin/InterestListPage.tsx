@@ -87,6 +87,8 @@ function when(iso: string | null, timeZone: string) {
 export function InterestListPage(props: InterestListPageProps) {
   const { communityName, staff, entries, counts, state, timeZone, preview, notice } = props;
   const states = ['confirmed', 'pending', 'unsubscribed'] as const;
+  // A form sent back with problems comes first, where the reader lands, not below a long list.
+  const formFirst = Object.keys(props.updateForm?.errors ?? {}).length > 0;
   return (
     <AdminLayout communityName={communityName} staff={staff} path="/admin/interest">
       <div className="admin-title-row">
@@ -106,6 +108,7 @@ export function InterestListPage(props: InterestListPageProps) {
       </p>
       <Notice notice={notice} />
       {preview ? <UpdatePreview preview={preview} staff={staff} timeZone={timeZone} /> : null}
+      {formFirst ? <UpdateForm {...props} /> : null}
       <nav aria-label="Interest list by state">
         <ul className="interest-states">
           <li>
@@ -155,7 +158,7 @@ export function InterestListPage(props: InterestListPageProps) {
           </table>
         </div>
       )}
-      <UpdateForm {...props} />
+      {formFirst ? null : <UpdateForm {...props} />}
       <SentUpdates history={props.history} timeZone={timeZone} />
     </AdminLayout>
   );
@@ -221,6 +224,8 @@ function UpdatePreview({
 function UpdateForm({ staff, plans, updateForm, counts, preview }: InterestListPageProps) {
   const value = updateForm?.value ?? { subject: '', text: '', plan: '' };
   const errors = updateForm?.errors ?? {};
+  /** The first field with a problem takes the focus, so a keyboard or screen-reader user starts there. */
+  const first = (['subject', 'text', 'plan'] as const).find((field) => errors[field]);
   const textDescribed = ['update-text-hint', errors.text ? 'update-text-error' : ''].filter(Boolean).join(' ');
   return (
     <section className="upload-panel" aria-labelledby="update-heading">
@@ -241,6 +246,7 @@ function UpdateForm({ staff, plans, updateForm, counts, preview }: InterestListP
           maxLength={ruleMaxLength(INTEREST_UPDATE_RULES.subject)}
           defaultValue={value.subject}
           error={errors.subject}
+          autoFocus={first === 'subject'}
           required
         />
         <label htmlFor="update-text">Text</label>
@@ -255,6 +261,7 @@ function UpdateForm({ staff, plans, updateForm, counts, preview }: InterestListP
           defaultValue={value.text}
           aria-invalid={errors.text ? true : undefined}
           aria-describedby={textDescribed}
+          autoFocus={first === 'text'}
           required
         />
         {errors.text ? (
@@ -269,6 +276,7 @@ function UpdateForm({ staff, plans, updateForm, counts, preview }: InterestListP
           defaultValue={value.plan}
           aria-invalid={errors.plan ? true : undefined}
           aria-describedby={errors.plan ? 'update-plan-error' : undefined}
+          autoFocus={first === 'plan'}
         >
           <option value="">{`Everyone confirmed (${counts.confirmed})`}</option>
           {plans.map((plan) => (
