@@ -208,7 +208,7 @@ export function createInterestAdminRouter(deps: InterestAdminDeps): Router {
 
   /** The update a path names, or a 404 (JSON for a call, the not-found page for a page). */
   async function loadUpdate(req: Request, res: Response, next: NextFunction) {
-    const id = /^[1-9]\d{0,9}$/.test(String(req.params.id)) ? Number(req.params.id) : undefined;
+    const id = /^[1-9]\d{0,8}$/.test(String(req.params.id)) ? Number(req.params.id) : undefined;
     const update = id === undefined ? undefined : await findInterestUpdate(db, id);
     if (update) {
       res.locals.interestUpdate = update;
