@@ -228,7 +228,7 @@ function UpdateForm({ staff, plans, updateForm, counts, preview }: InterestListP
   const first = (['subject', 'text', 'plan'] as const).find((field) => errors[field]);
   const textDescribed = ['update-text-hint', errors.text ? 'update-text-error' : ''].filter(Boolean).join(' ');
   return (
-    <section className="upload-panel" aria-labelledby="update-heading">
+    <section className="upload-panel interest-update-panel" aria-labelledby="update-heading">
       <h2 id="update-heading">Send an update to the list</h2>
       <p>
         A short note in plain text to the confirmed entries. You see it first exactly as it will be sent, with the
