@@ -9,8 +9,8 @@ import { tourChangedAt } from './tours.js';
 /**
  * What a delivery does: e-mail staff, reply to the buyer, or POST the lead to the CRM webhook (each new lead gets
  * these), send the buyer an e-mail staff wrote or caused on the sales desk (`buyer-email`: its message is stored in
- * the lead event the delivery names), ask an interest-list entry to confirm its address, or tell a confirmed entry
- * of released homesites.
+ * the lead event the delivery names), ask an interest-list entry to confirm its address, tell a confirmed entry
+ * of released homesites, or send it an update staff wrote (`interest-update`).
  */
 export const DELIVERY_CHANNELS = [
   'staff-email',
@@ -19,6 +19,7 @@ export const DELIVERY_CHANNELS = [
   'buyer-email',
   'interest-confirm',
   'interest-release',
+  'interest-update',
 ] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 /** The channels a new lead's deliveries may use. */
@@ -51,6 +52,8 @@ export interface LeadDeliveryRow {
   event_id: string;
   /** interest-release only: the release it tells of. */
   release_id: number | null;
+  /** interest-update only: the update it carries. */
+  update_id: number | null;
   status: LeadDeliveryStatus;
   attempts: number;
   next_attempt_at: number | string | null;
@@ -322,6 +325,40 @@ export async function enqueueReleaseDeliveries(
   }));
   for (let start = 0; start < rows.length; start += 200)
     await trx('lead_deliveries').insert(rows.slice(start, start + 200));
+}
+
+/**
+ * Queues one e-mail of a staff update per entry: the unique (channel, lead, update) index makes a second queueing
+ * of the same pair fail rather than send twice. Call it in the transaction that claims the update.
+ */
+export async function enqueueUpdateDeliveries(
+  trx: Knex.Transaction,
+  updateId: number,
+  entryIds: readonly number[],
+): Promise<void> {
+  const createdAt = new Date().toISOString();
+  const rows = entryIds.map((id) => ({
+    lead_kind: 'interest',
+    lead_id: id,
+    channel: 'interest-update',
+    update_id: updateId,
+    event_id: crypto.randomUUID(),
+    created_at: createdAt,
+  }));
+  for (let start = 0; start < rows.length; start += 200)
+    await trx('lead_deliveries').insert(rows.slice(start, start + 200));
+}
+
+/** How many e-mails of each update have gone out so far, by update id. */
+export async function deliveredUpdateCounts(db: Knex, updateIds: readonly number[]): Promise<Map<number, number>> {
+  if (updateIds.length === 0) return new Map();
+  const rows = (await db('lead_deliveries')
+    .select('update_id')
+    .where({ channel: 'interest-update', status: 'delivered' })
+    .whereIn('update_id', updateIds)
+    .count({ count: '*' })
+    .groupBy('update_id')) as { update_id: number | string; count: number | string }[];
+  return new Map(rows.map((row) => [Number(row.update_id), Number(row.count)]));
 }
 
 /** When an entry was last sent a confirmation request (queued), to keep a repeated sign-up from mailing it again and again. */

@@ -21,6 +21,7 @@ import * as createTeam from '../../migrations/20261126000200_create_team.js';
 import * as createInterestListAndAgentRegistrations from '../../migrations/20261126000400_create_interest_list_and_agent_registrations.js';
 import * as createFiles from '../../migrations/20261126000500_create_files.js';
 import * as createSalesDesk from '../../migrations/20261126000300_create_sales_desk.js';
+import * as createInterestUpdates from '../../migrations/20261126000700_create_interest_updates.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '20261126000400_create_interest_list_and_agent_registrations': createInterestListAndAgentRegistrations,
   '20261126000500_create_files': createFiles,
   '20261126000300_create_sales_desk': createSalesDesk,
+  '20261126000700_create_interest_updates': createInterestUpdates,
 };
 
 /** Also for tests that step one migration up or down (knex's migrate.up / migrate.down). */

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'lead.deleted',
   'leads.export',
   'tour.status',
+  'interest.update-sent',
   'file.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

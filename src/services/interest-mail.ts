@@ -32,7 +32,7 @@ function footer(content: Content, unsubscribeUrl: string): string[] {
  * RFC 8058: a mail client's "unsubscribe" button POSTs `List-Unsubscribe=One-Click` to the HTTPS URL in
  * List-Unsubscribe, without a page in between (the e-mail's own link shows a page with a button, see the router).
  */
-function listHeaders(unsubscribeUrl: string): Record<string, string> {
+function listHeaders(unsubscribeUrl: string): { 'List-Unsubscribe': string; 'List-Unsubscribe-Post': string } {
   return {
     'List-Unsubscribe': `<${unsubscribeUrl}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -114,4 +114,42 @@ export function composeInterestRelease(
       ...footer(content, unsubscribeUrl),
     ].join('\n'),
   };
+}
+
+/** An update staff wrote to the list, as every recipient's e-mail carries it. */
+export interface InterestUpdateMessage {
+  subject: string;
+  text: string;
+}
+
+/**
+ * The parts of an update's e-mail that depend on the recipient only through their unsubscribe link: the staff
+ * page's preview shows exactly these (with a placeholder token), and each recipient's e-mail is built from them.
+ */
+export function interestUpdateParts(
+  update: InterestUpdateMessage,
+  content: Content,
+  siteUrl: string,
+  unsubscribeToken: string,
+) {
+  const unsubscribeUrl = `${siteUrl}${interestUnsubscribePath(unsubscribeToken)}`;
+  return {
+    from: headerSafe(`${content.community.name} by ${content.builder.name}`, 100),
+    subject: headerSafe(update.subject),
+    headers: listHeaders(unsubscribeUrl),
+    text: [update.text, ...footer(content, unsubscribeUrl)].join('\n'),
+  };
+}
+
+/** An update staff wrote, to one confirmed entry, with the entry's own unsubscribe link. */
+export function composeInterestUpdate(
+  lead: DeliveryLead,
+  eventId: string,
+  identity: MailIdentity,
+  content: Content,
+  siteUrl: string,
+  update: InterestUpdateMessage,
+) {
+  const { subject, headers, text } = interestUpdateParts(update, content, siteUrl, lead.interest!.unsubscribeToken);
+  return { ...envelope(lead, eventId, identity, content), subject, headers, text };
 }

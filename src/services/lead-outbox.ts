@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { ContentSource } from '../content/content-source.js';
 import { findHomesite, type HomesiteRow } from '../db/homesites.js';
 import { findInterestRelease } from '../db/interest-entries.js';
+import { findInterestUpdate } from '../db/interest-updates.js';
 import {
   claimLeadDelivery,
   dueLeadDeliveries,
@@ -19,7 +20,7 @@ import {
 } from '../db/lead-deliveries.js';
 import { findLeadEvent } from '../db/lead-desk.js';
 import { composeBuyerEmail, storedBuyerEmail } from './buyer-email.js';
-import { composeInterestConfirmation, composeInterestRelease } from './interest-mail.js';
+import { composeInterestConfirmation, composeInterestRelease, composeInterestUpdate } from './interest-mail.js';
 import { queueInterestReleases } from './interest-list.js';
 import { composeAutoReply } from './lead-auto-reply.js';
 import { leadWebhookBody, postLeadWebhook, WEBHOOK_TIMEOUT_MS, type WebhookTarget } from './lead-webhook.js';
@@ -104,7 +105,8 @@ function reasonToDrop(channel: DeliveryChannel, lead: DeliveryLead | undefined):
   if (channel === 'auto-reply' && lead.tour?.cancelled) return 'the tour was cancelled first';
   // Double opt-in: only a pending entry is asked to confirm, only a confirmed one is told of a release.
   if (channel === 'interest-confirm' && lead.interest?.state !== 'pending') return 'the entry is no longer pending';
-  if (channel === 'interest-release' && lead.interest?.state !== 'confirmed') return 'the entry is not confirmed';
+  if ((channel === 'interest-release' || channel === 'interest-update') && lead.interest?.state !== 'confirmed')
+    return 'the entry is not confirmed';
   return undefined;
 }
 
@@ -169,6 +171,11 @@ export class LeadOutbox implements LeadOutboxHandle {
         await send(
           composeInterestRelease(lead, delivery.event_id, identity(), content.published(), siteUrl, homesites),
         );
+      };
+      senders['interest-update'] = async (lead, delivery) => {
+        const update = delivery.update_id === null ? undefined : await findInterestUpdate(this.db, delivery.update_id);
+        if (!update) throw new Error('the update is gone');
+        await send(composeInterestUpdate(lead, delivery.event_id, identity(), content.published(), siteUrl, update));
       };
       senders['buyer-email'] = async (lead, delivery) => {
         const event =

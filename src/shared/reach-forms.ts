@@ -12,7 +12,8 @@ import { cleanText } from './text-input.js';
 export const INTEREST_PATH = '/interest';
 export const AGENT_REGISTER_PATH = '/agents/register';
 
-type Rule = { label: string; max: number; kind: 'name' | 'email' | 'phone' | 'text'; required: boolean };
+/** `lines`: text of several lines (line breaks kept); every other kind is one line. */
+type Rule = { label: string; max: number; kind: 'name' | 'email' | 'phone' | 'text' | 'lines'; required: boolean };
 
 function validate<Field extends string>(
   rules: Record<Field, Rule>,
@@ -22,7 +23,7 @@ function validate<Field extends string>(
   const errors: Partial<Record<Field, string>> = {};
   for (const field of Object.keys(rules) as Field[]) {
     const rule = rules[field];
-    const text = cleanText(input[field]);
+    const text = cleanText(input[field], rule.kind === 'lines' ? 'lines' : 'line');
     value[field] = text;
     if (rule.kind === 'phone') {
       const stored = storedPhone(text);
@@ -63,6 +64,23 @@ export type InterestField = keyof typeof INTEREST_RULES;
 /** An interest-list sign-up: the e-mail address, and a first name if given. (`plan` is lead context.) */
 export function validateInterest(input: Partial<Record<string, unknown>>): Validation<InterestField> {
   return outcome(validate(INTEREST_RULES, input));
+}
+
+/** Where staff preview an update to the interest list (a draft) and, from its page, send it. */
+export const INTEREST_UPDATES_PATH = '/admin/interest/updates';
+
+/** An update staff write to the interest list (issue 31): a short subject and plain text. */
+export const INTEREST_UPDATE_RULES = {
+  subject: { label: 'Subject', max: 120, kind: 'text', required: true },
+  text: { label: 'Text', max: 5000, kind: 'lines', required: true },
+} as const satisfies Record<string, Rule>;
+export type InterestUpdateField = keyof typeof INTEREST_UPDATE_RULES | 'plan';
+
+/** An update's subject and text (`plan` is checked against the floor plans where they are known). */
+export function validateInterestUpdateText(
+  input: Partial<Record<string, unknown>>,
+): Validation<keyof typeof INTEREST_UPDATE_RULES> {
+  return outcome(validate(INTEREST_UPDATE_RULES, input));
 }
 
 export const AGENT_RULES = {

@@ -1,13 +1,17 @@
 import { expect } from 'chai';
 import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
+import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
+import { SmtpSink } from '../support/smtp-sink.js';
 import { axeViolations } from './axe-check.js';
 import { openPage, useBrowserSuite, WIDTHS } from './support.js';
 
 /**
  * axe-core (WCAG 2.1 A and AA) on the pages "Reach beyond the site" adds, at both widths: /agents (as loaded and
  * with a plain post's problems), /interest, the interest form on / and /site-plan, and the pages the e-mailed
- * confirm and unsubscribe links open. REACH_SHOTS=<folder> also saves a screenshot of each for a person to look at.
+ * confirm and unsubscribe links open; and the staff page /admin/interest with its update form, the form's problems,
+ * an update's preview and the sent update. REACH_SHOTS=<folder> also saves a screenshot of each for a person to
+ * look at.
  */
 const SHOTS = process.env.REACH_SHOTS;
 
@@ -20,7 +24,16 @@ async function shot(page: Page, name: string, selector?: string): Promise<void> 
 
 describe('Reach pages: accessibility', function () {
   this.timeout(120_000);
-  const suite = useBrowserSuite({ CONTACT_RATE_LIMIT: '0' });
+  // A real SMTP server, so the staff page's preview offers to send (it does not without mail): its address is known
+  // once it listens, before the suite's server starts (this hook is registered first, so it runs first).
+  const sink = new SmtpSink();
+  const env: Record<string, string> = { ...STAFF_ENV, CONTACT_RATE_LIMIT: '0', CONTACT_TO: 'sales@example.com' };
+  before(async () => {
+    await sink.start();
+    env.SMTP_URL = sink.url;
+  });
+  after(() => sink.stop());
+  const suite = useBrowserSuite(env);
   let confirmPath = '';
   let unsubscribePath = '';
 
@@ -36,6 +49,15 @@ describe('Reach pages: accessibility', function () {
     };
     confirmPath = `/interest/confirm/${entry.confirm_token}`;
     unsubscribePath = `/interest/unsubscribe/${entry.unsubscribe_token}`;
+    // A confirmed entry for the staff page's updates to go to.
+    await fetch(`${suite.server.url}/interest`, {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'list@example.com', plan: 'canyon' }),
+    });
+    const listed = (await suite.server.db('interest_entries').where({ email: 'list@example.com' }).first()) as {
+      confirm_token: string;
+    };
+    expect((await fetch(`${suite.server.url}/interest/confirm/${listed.confirm_token}`)).status).to.equal(200);
   });
 
   for (const width of WIDTHS) {
@@ -91,6 +113,55 @@ describe('Reach pages: accessibility', function () {
         expect(await axeViolations(page)).to.deep.equal([]);
         await shot(page, `interest-unsubscribed-${width}`);
       }
+    });
+
+    it(`has no violations at ${width} px on /admin/interest: the update form, its problems, the preview, the sent update`, async () => {
+      const { page, problems } = await openPage(suite, { width });
+      await page.goto(`/login?next=${encodeURIComponent('/admin/interest')}`);
+      await page.getByLabel('Username').fill('staff');
+      await page.getByLabel('Password').fill(STAFF_PASSWORD);
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === '/admin/interest'),
+        page.getByRole('button', { name: 'Sign in' }).click(),
+      ]);
+      expect(await axeViolations(page)).to.deep.equal([]);
+      await shot(page, `admin-interest-${width}`);
+
+      // A plain post with every field wrong: the problems next to each field, at once.
+      await page.evaluate(() => document.querySelector('form.interest-update-form')?.setAttribute('novalidate', ''));
+      await page.locator('#update-text').fill('A note without a subject.');
+      await Promise.all([
+        page.waitForURL('**/admin/interest/updates'),
+        page.getByRole('button', { name: 'Preview' }).click(),
+      ]);
+      await page.evaluate(() => document.querySelector('form.interest-update-form')?.setAttribute('novalidate', ''));
+      await page.locator('#update-text').fill('');
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Preview' }).click()]);
+      expect(await page.locator('.interest-update-form .field-error').count()).to.equal(2);
+      expect(await axeViolations(page)).to.deep.equal([]);
+      await shot(page, `admin-interest-problems-${width}`);
+
+      await page.locator('#update-subject').fill('The Canyon model opens on Saturday');
+      await page
+        .locator('#update-text')
+        .fill(
+          'Hello from Maple Hollow,\n\nThe Canyon model home opens this Saturday from 10 to 4. Come and see it, with coffee from the sales centre.',
+        );
+      await page.locator('#update-plan').selectOption('canyon');
+      await Promise.all([
+        page.waitForURL(/\/admin\/interest\/updates\/\d+$/),
+        page.getByRole('button', { name: 'Preview' }).click(),
+      ]);
+      await page.locator('.interest-preview').waitFor();
+      expect(await page.locator('.mail-preview-text').textContent()).to.include('400 Summit Lane');
+      expect(await axeViolations(page)).to.deep.equal([]);
+      await shot(page, `admin-interest-preview-${width}`, '.interest-preview');
+
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Send to 1 person' }).click()]);
+      await page.locator('.interest-preview .alert-success').waitFor();
+      expect(await axeViolations(page)).to.deep.equal([]);
+      await shot(page, `admin-interest-sent-${width}`);
+      expect(problems).to.deep.equal([]);
     });
   }
 });

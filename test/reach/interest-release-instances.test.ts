@@ -8,7 +8,8 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
  * Contract, "Reach beyond the site": a release e-mail goes to each confirmed entry exactly once per change, even
- * with two instances, each running its own mail worker, on one PostgreSQL database.
+ * with two instances, each running its own mail worker, on one PostgreSQL database; so does an update staff send
+ * by hand (issue 31), however many times and wherever "send" is pressed.
  */
 describeWithCommands(POSTGRES_COMMANDS, 'Interest-list releases with two instances on PostgreSQL', function () {
   this.timeout(90_000);
@@ -99,6 +100,33 @@ describeWithCommands(POSTGRES_COMMANDS, 'Interest-list releases with two instanc
     }
     // The entry that never confirmed got its confirmation only.
     expect(mailsTo(ENTRIES[3]!)).to.have.length(1);
+  });
+
+  it('sends a staff update pressed on both instances at the same moment once: one 200, one 409, one e-mail each', async () => {
+    const call = (server: TestServer, staff: Staff, path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: staff.cookie, 'X-CSRF-Token': staff.token },
+        body: JSON.stringify(body),
+      });
+    const drafted = await call(a, staffA, '/admin/interest/updates', { subject: 'Both at once', text: 'Once.' });
+    expect(drafted.status).to.equal(201);
+    const { id, recipients } = (await drafted.json()) as { id: number; recipients: number };
+    expect(recipients).to.equal(3);
+    const path = `/admin/interest/updates/${id}/send`;
+    const answers = await Promise.all([call(a, staffA, path, {}), call(b, staffB, path, {})]);
+    expect(answers.map((answer) => answer.status).sort()).to.deep.equal([200, 409]);
+    const mails = () => sink.mails.filter((mail) => /^Subject: Both at once$/m.test(mail.raw));
+    await waitFor(async () => {
+      const pending = await a.db('lead_deliveries').where({ channel: 'interest-update', status: 'pending' });
+      return pending.length === 0 && mails().length === 3;
+    }, 30_000);
+    expect(await a.db('lead_deliveries').where({ channel: 'interest-update', update_id: id })).to.have.length(3);
+    expect(
+      mails()
+        .map((mail) => mail.to[0])
+        .sort(),
+    ).to.deep.equal(ENTRIES.slice(0, 3));
   });
 
   it('gives a client registered by two agents at the same moment, one through each instance, to one of them (409 for the other)', async () => {
