@@ -77,7 +77,8 @@ describe('Reordering a list in the browser names fields as the server does', () 
       ['add:promotions', 'add:promotions'],
       ['content-errors', 'content-errors'],
     ];
-    for (const [before, after] of cases) expect(renamePath(before, 'promotions.2', 'promotions.0'), before).to.equal(after);
+    for (const [before, after] of cases)
+      expect(renamePath(before, 'promotions.2', 'promotions.0'), before).to.equal(after);
   });
 
   it('renames a nested list item without touching its parent', () => {
@@ -113,7 +114,9 @@ describe('Reordering a list in the browser names fields as the server does', () 
   ] as const) {
     it(`posts the same plans (levels and all) as Move up / Move down would, moving plan ${from + 1} to ${to + 1}`, () => {
       const tree = sectionFields('floor-plans');
-      const data = { plans: [plan('Aspen', ['main']), plan('Birch', ['main', 'upper']), plan('Cedar', ['lower', 'main'])] };
+      const data = {
+        plans: [plan('Aspen', ['main']), plan('Birch', ['main', 'upper']), plan('Cedar', ['lower', 'main'])],
+      };
       const entries = entriesOf(data);
       const browser = renamedInBrowser(entries, 'plans', movedOrder(3, from, to));
       const posted = formToData(tree, (name) => browser.get(name));
