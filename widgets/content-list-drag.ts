@@ -1,12 +1,10 @@
 // React is on the page already (the editor widget): importing it keeps esbuild's module helpers in React's chunk
 // (see content-point-map.ts).
 import 'react';
-// The core build with only the plugin a long form needs (the page scrolls while an item is dragged near its edge):
-// the images editor's copy (the package's main entry) stays its own (see sortable-core.d.ts).
-import Sortable, { AutoScroll } from 'sortablejs/modular/sortable.core.esm.js';
+// The core build, so that the images editor's copy (the package's main entry) stays its own (see sortable-core.d.ts);
+// without the AutoScroll plugin the browser's own drag scrolls the page near its edges.
+import Sortable from 'sortablejs/modular/sortable.core.esm.js';
 import { moveAnnouncement, relabel, renamePath } from '../src/shared/list-order.js';
-
-Sortable.mount(new AutoScroll());
 
 /** Attributes that carry a field's path or id: renamed when its item moves (an input's value never is). */
 const PATH_ATTRIBUTES = [
@@ -78,8 +76,6 @@ export function renumberList(list: HTMLElement): void {
  * to drag). After a drop the list is renumbered, the form counts as changed, and `announce` says what moved where.
  * Returns what undoes it.
  */
-Sortable.mount(new AutoScroll());
-
 export function enableListDragging(form: HTMLFormElement, announce: (text: string) => void): () => void {
   const sortables: Sortable[] = [];
   for (const list of form.querySelectorAll<HTMLElement>('ol[data-list]')) {

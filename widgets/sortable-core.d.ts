@@ -4,5 +4,4 @@
 declare module 'sortablejs/modular/sortable.core.esm.js' {
   import Sortable from 'sortablejs';
   export default Sortable;
-  export const AutoScroll: typeof Sortable.AutoScroll;
 }
