@@ -103,7 +103,13 @@ function drawPointMap(holder: HTMLElement, options: ContentEditorMap): () => voi
       others.push(point);
     }
   }
-  map.fitBounds(latLngBounds([here, ...others]), { padding: [28, 28], maxZoom: 14, animate: false });
+  map.fitBounds(latLngBounds([here, ...others]), {
+    // Clear of the zoom buttons (top left) and the scale and attribution (bottom).
+    paddingTopLeft: [64, 24],
+    paddingBottomRight: [24, 36],
+    maxZoom: 14,
+    animate: false,
+  });
 
   const pin = leafletMarker(here, { icon: pinIcon, draggable: true, title: `Pin of ${name}`, alt: `Pin of ${name}` });
   pin.addTo(map);
