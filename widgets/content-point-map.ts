@@ -1,3 +1,7 @@
+// React is on the page already (the editor widget): importing it keeps esbuild's module helpers in React's chunk,
+// not in a chunk of their own that every page with a widget would load (about 190 bytes gzip more on each).
+import 'react';
+// Leaflet's ES module build: not shared with the public Nearby map's copy (see separate-builds.d.ts).
 import {
   circleMarker,
   control,
@@ -8,11 +12,7 @@ import {
   tileLayer,
   type LatLngExpression,
   type LeafletMouseEvent,
-} from 'leaflet';
-// React is on the page already (the editor widget); importing it here keeps esbuild's CommonJS helpers, which
-// Leaflet's UMD build needs, in React's chunk. Without it they split into a chunk of their own that every page with
-// a widget would load (about 190 bytes gzip more on each).
-import 'react';
+} from 'leaflet/dist/leaflet-src.esm.js';
 import { fieldId, joinPath } from '../src/shared/content-form.js';
 import type { ContentEditorMap } from '../src/shared/content-editor-props.js';
 
