@@ -286,6 +286,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       desk,
       outbox: deps.outbox,
       siteUrl: config.siteUrl,
+      map: mapConfig,
       team: { mail: config.staffMail !== undefined, mailStored, origin: originOf },
       account: {
         sessionIdleMs: config.sessionIdleMs,

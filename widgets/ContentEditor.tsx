@@ -85,6 +85,7 @@ export default function ContentEditor(props: ContentEditorProps) {
   const [problems, setProblems] = useState<FormProblem[]>(props.problems);
   const [conflict, setConflict] = useState<ContentConflictView | undefined>(props.conflict);
   const [saving, setSaving] = useState(false);
+  const [moved, setMoved] = useState('');
   const focusSummary = useRef(false);
 
   useEffect(() => {
@@ -204,11 +205,37 @@ export default function ContentEditor(props: ContentEditorProps) {
     };
   }, [props.formId, props.section, props.tree, props.dirty, props.timeZone]);
 
+  useEffect(() => {
+    // Dragging and the maps load only where the form has a list or a map point: their code (Sortable, Leaflet)
+    // is never part of another editor's, let alone a public page's.
+    const form = document.getElementById(props.formId) as HTMLFormElement | null;
+    if (!form) return;
+    const undo: (() => void)[] = [];
+    let stopped = false;
+    const keep = (stop: () => void) => (stopped ? stop() : undo.push(stop));
+    if (form.querySelector('ol[data-list]')) {
+      import('./content-list-drag.js')
+        .then((module) => keep(module.enableListDragging(form, setMoved)))
+        .catch((error: unknown) => console.error('Dragging could not load', error));
+    }
+    const map = props.map;
+    if (map && form.querySelector('.content-point-map')) {
+      import('./content-point-map.js')
+        .then((module) => keep(module.enablePointMaps(form, map)))
+        .catch((error: unknown) => console.error('The map could not load', error));
+    }
+    return () => {
+      stopped = true;
+      for (const stop of undo) stop();
+    };
+  }, [props.formId, props.map]);
+
   return (
     <div className="content-editor-status">
       <div aria-live="polite">
         {saving ? <p className="content-saving">Saving…</p> : null}
         {notice ? <NoticeAlert notice={notice} /> : null}
+        <p className="visually-hidden">{moved}</p>
       </div>
       {conflict ? <ConflictBox conflict={conflict} section={props.section} /> : null}
       <ErrorSummary id={CONTENT_ERRORS_ID} problems={problems} focusOnLoad={props.problems.length > 0} />

@@ -22,6 +22,17 @@ export interface ContentEditorProps {
   /** The form holds changes not saved yet (it came back from a list action or a refused save). */
   dirty: boolean;
   timeZone: string;
+  /** Only for a section with a map point (hasPoint): what its small maps draw with. */
+  map?: ContentEditorMap;
+}
+
+/** What the map of a point needs: tiles, Leaflet's stylesheet (linked once a map is drawn) and the community. */
+export interface ContentEditorMap {
+  tileUrl: string;
+  attribution: string;
+  stylesheet: string;
+  /** The community's published location, drawn on the map of every other point for scale. */
+  home: { name: string; latitude: number; longitude: number };
 }
 
 /** The id of the form's error summary. */

@@ -79,6 +79,24 @@ export function formToData(node: FieldNode, get: FormGet, path = ''): unknown {
   }
 }
 
+/** The keys of a map point: a group holding both is edited with a small map besides the two numbers. */
+export const POINT_KEYS = ['latitude', 'longitude'] as const;
+
+/** Whether a group is a map point (the community's location, a nearby place). */
+export function isPoint(node: FieldNode): boolean {
+  return (
+    node.kind === 'object' &&
+    POINT_KEYS.every((key) => node.fields.some((field) => field.key === key && field.node.kind === 'number'))
+  );
+}
+
+/** Whether a section's form has a map point anywhere (its editor then loads the map). */
+export function hasPoint(node: FieldNode): boolean {
+  if (isPoint(node)) return true;
+  if (node.kind === 'object') return node.fields.some((field) => hasPoint(field.node));
+  return node.kind === 'list' && hasPoint(node.item);
+}
+
 /** A new, empty item of a list, as "Add" puts it at the end. */
 export function blankValue(node: FieldNode): unknown {
   switch (node.kind) {

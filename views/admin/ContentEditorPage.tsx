@@ -3,6 +3,7 @@ import { Widget } from '../../src/render/widget.js';
 import {
   blankValue,
   fieldId,
+  isPoint,
   itemLabel,
   joinPath,
   labelOfKey,
@@ -90,6 +91,7 @@ function Field({
   value,
   context,
   controls,
+  itemLabel: isItemLabel,
 }: {
   node: FieldNode;
   path: string;
@@ -98,6 +100,8 @@ function Field({
   value: unknown;
   context: Context;
   controls?: ReactNode;
+  /** The label names a list item ("Paragraph 2"): the editor renumbers it when the item is dragged. */
+  itemLabel?: boolean;
 }) {
   const id = fieldId(path);
   const messages = context.errors[path];
@@ -111,12 +115,15 @@ function Field({
     'aria-describedby': describedBy,
     'aria-invalid': messages?.length ? (true as const) : undefined,
   };
+  const labelMark = isItemLabel ? { 'data-item-label': '' } : {};
   let input: ReactNode;
   if (node.kind === 'boolean') {
     return (
       <div className="content-field content-check">
         <input type="checkbox" {...common} defaultChecked={value === true} />
-        <label htmlFor={id}>{label}</label>
+        <label htmlFor={id} {...labelMark}>
+          {label}
+        </label>
         <FieldError id={id} messages={messages} />
         {controls}
       </div>
@@ -151,7 +158,9 @@ function Field({
   }
   return (
     <div className="content-field field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} {...labelMark}>
+        {label}
+      </label>
       {hint ? (
         <p className="field-hint" id={`${id}-hint`}>
           {hint}
@@ -186,6 +195,7 @@ function ItemControls({
       value={`${kind}:${path}`}
       className={`button button-small${kind === 'remove' ? ' button-danger' : ''}`}
       aria-label={`${text}: ${label}`}
+      data-item-label=""
       disabled={disabled}
       autoFocus={focus === `${kind}:${path}`}
     >
@@ -220,17 +230,21 @@ function Node({
     const isNone = node.nullable && value === null;
     const record = (isNone ? blankValue({ ...node, nullable: false }) : (value ?? {})) as Record<string, unknown>;
     const noneId = `${fieldId(path)}-none`;
-    const children = node.fields.map((field) => (
-      <Node
-        key={field.key}
-        node={field.node}
-        path={joinPath(path, field.key)}
-        fieldKey={field.key}
-        label={labelOfKey(field.key)}
-        value={record[field.key]}
-        context={context}
-      />
-    ));
+    const children = withPointMap(
+      node,
+      path,
+      node.fields.map((field) => (
+        <Node
+          key={field.key}
+          node={field.node}
+          path={joinPath(path, field.key)}
+          fieldKey={field.key}
+          label={labelOfKey(field.key)}
+          value={record[field.key]}
+          context={context}
+        />
+      )),
+    );
     if (path === '') return <>{children}</>;
     return (
       <fieldset className="content-group" id={fieldId(path)}>
@@ -252,7 +266,8 @@ function Node({
     const items = Array.isArray(value) ? value : [];
     const canAdd = node.max === undefined || items.length < node.max;
     const canRemove = node.min === undefined || items.length > node.min;
-    const noun = itemLabel(fieldKey, 0).replace(/ 1$/, '').toLowerCase();
+    const itemNoun = itemLabel(fieldKey, 0).replace(/ 1$/, '');
+    const noun = itemNoun.toLowerCase();
     const limits =
       node.min !== undefined && node.min === node.max
         ? `Exactly ${node.min}.`
@@ -266,7 +281,7 @@ function Node({
         <FieldError id={fieldId(path)} messages={context.errors[path]} />
         <input type="hidden" name={joinPath(path, LENGTH_FIELD)} value={items.length} />
         {items.length === 0 ? <p>None yet.</p> : null}
-        <ol className="content-items">
+        <ol className="content-items" data-list={path} data-noun={itemNoun}>
           {items.map((item, index) => {
             const itemPath = joinPath(path, index);
             const name = itemLabel(fieldKey, index, item);
@@ -282,10 +297,26 @@ function Node({
             );
             const focused = context.focus === itemPath;
             return (
-              <li key={index} className="content-item" tabIndex={focused ? -1 : undefined} autoFocus={focused}>
+              <li
+                key={index}
+                className="content-item"
+                data-item={itemPath}
+                tabIndex={focused ? -1 : undefined}
+                autoFocus={focused}
+              >
+                {/* Shown by the editor widget, which makes the list draggable; Move up / Move down are the keyboard's. */}
+                <span
+                  className="content-drag-handle"
+                  role="img"
+                  aria-label={`Drag to reorder: ${name}`}
+                  data-item-label=""
+                  hidden
+                >
+                  <span aria-hidden="true">⠿</span>
+                </span>
                 {node.item.kind === 'object' ? (
                   <fieldset className="content-group" id={fieldId(itemPath)}>
-                    <legend>{name}</legend>
+                    <legend data-item-label="">{name}</legend>
                     <ItemBody node={node.item} path={itemPath} value={item} context={context} />
                     {controls}
                   </fieldset>
@@ -298,6 +329,7 @@ function Node({
                     value={item}
                     context={context}
                     controls={controls}
+                    itemLabel
                   />
                 )}
               </li>
@@ -320,6 +352,17 @@ function Node({
   return <Field node={node} path={path} label={label} fieldKey={fieldKey} value={value} context={context} />;
 }
 
+/**
+ * A map point's fields with the place of its map right after the longitude: the editor widget draws a small map
+ * there that shows the point and sets both numbers by a click or a drag. Without JavaScript the numbers are all.
+ */
+function withPointMap(node: FieldNode, path: string, children: ReactNode[]): ReactNode[] {
+  if (node.kind !== 'object' || !isPoint(node)) return children;
+  const at = node.fields.findIndex((field) => field.key === 'longitude') + 1;
+  const map = <div key="point-map" className="content-point-map" data-point={path} hidden />;
+  return [...children.slice(0, at), map, ...children.slice(at)];
+}
+
 /** An object item's fields, inside the item's own fieldset (its legend names it). */
 function ItemBody({ node, path, value, context }: { node: FieldNode; path: string; value: unknown; context: Context }) {
   if (node.kind !== 'object') return null;
@@ -327,17 +370,21 @@ function ItemBody({ node, path, value, context }: { node: FieldNode; path: strin
   return (
     <>
       <FieldError id={fieldId(path)} messages={context.errors[path]} />
-      {node.fields.map((field) => (
-        <Node
-          key={field.key}
-          node={field.node}
-          path={joinPath(path, field.key)}
-          fieldKey={field.key}
-          label={labelOfKey(field.key)}
-          value={record[field.key]}
-          context={context}
-        />
-      ))}
+      {withPointMap(
+        node,
+        path,
+        node.fields.map((field) => (
+          <Node
+            key={field.key}
+            node={field.node}
+            path={joinPath(path, field.key)}
+            fieldKey={field.key}
+            label={labelOfKey(field.key)}
+            value={record[field.key]}
+            context={context}
+          />
+        )),
+      )}
     </>
   );
 }

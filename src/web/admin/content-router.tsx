@@ -11,6 +11,7 @@ import {
   fieldId,
   flatten,
   formToData,
+  hasPoint,
   labelOfPath,
   nodeAt,
   parseListAction,
@@ -38,6 +39,8 @@ import { staffOf, staffPage } from './staff-page.js';
 interface ContentRouterDeps {
   renderer: Renderer;
   content: ContentService;
+  /** The map tiles and stylesheet of the public site: an editor with a map point draws a small map with them. */
+  map?: { tileUrl: string; attribution: string; stylesheet: string };
 }
 
 const FORM_ID = 'content-form';
@@ -174,7 +177,8 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
   }
 
   async function renderEditor(req: Request, res: Response, id: SectionId, view: SectionView, extra: EditorRender) {
-    const timeZone = contentOf(req).community.timeZone;
+    const community = contentOf(req).community;
+    const timeZone = community.timeZone;
     const tree = sectionFields(id);
     const values = extra.values ?? view.draft?.data ?? view.published.data;
     const { errors, summary } = placeProblems(tree, extra.problems ?? []);
@@ -187,6 +191,14 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
       ...(extra.conflict ? { conflict: extra.conflict } : {}),
       dirty: extra.dirty ?? false,
       timeZone,
+      ...(deps.map && hasPoint(tree)
+        ? {
+            map: {
+              ...deps.map,
+              home: { name: community.name, latitude: community.latitude, longitude: community.longitude },
+            },
+          }
+        : {}),
     };
     res
       .status(extra.status ?? 200)
@@ -194,7 +206,7 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
       .send(
         renderer.page(
           <ContentEditorPage
-            communityName={contentOf(req).community.name}
+            communityName={community.name}
             staff={staffOf(req)}
             section={{ id, ...SECTION_INFO[id] }}
             tree={tree}

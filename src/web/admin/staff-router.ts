@@ -39,6 +39,8 @@ export interface StaffRouterDeps {
   desk: LeadDesk;
   outbox?: LeadOutboxHandle;
   siteUrl: string;
+  /** The public map's tiles and stylesheet, for the small maps of the content editors' map points. */
+  map?: { tileUrl: string; attribution: string; stylesheet: string };
 }
 
 /**
