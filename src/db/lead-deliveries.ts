@@ -305,21 +305,17 @@ interface StoredRegistration extends StoredLeadRow {
   agent_lastname: string;
 }
 
-/**
- * Queues one release e-mail per entry, for exactly one release: the unique (channel, lead, release) index makes a
- * second queueing of the same pair fail rather than send twice. Call it in the transaction that claims the release.
- */
-export async function enqueueReleaseDeliveries(
+/** Queues one list e-mail per entry; the unique (channel, lead, release or update) index refuses a second. */
+async function enqueueListDeliveries(
   trx: Knex.Transaction,
-  releaseId: number,
+  mailing: { channel: 'interest-release'; release_id: number } | { channel: 'interest-update'; update_id: number },
   entryIds: readonly number[],
 ): Promise<void> {
   const createdAt = new Date().toISOString();
   const rows = entryIds.map((id) => ({
     lead_kind: 'interest',
     lead_id: id,
-    channel: 'interest-release',
-    release_id: releaseId,
+    ...mailing,
     event_id: crypto.randomUUID(),
     created_at: createdAt,
   }));
@@ -328,25 +324,27 @@ export async function enqueueReleaseDeliveries(
 }
 
 /**
- * Queues one e-mail of a staff update per entry: the unique (channel, lead, update) index makes a second queueing
- * of the same pair fail rather than send twice. Call it in the transaction that claims the update.
+ * Queues one release e-mail per entry, for exactly one release: a second queueing of the same pair fails rather
+ * than send twice. Call it in the transaction that claims the release.
  */
-export async function enqueueUpdateDeliveries(
+export function enqueueReleaseDeliveries(
+  trx: Knex.Transaction,
+  releaseId: number,
+  entryIds: readonly number[],
+): Promise<void> {
+  return enqueueListDeliveries(trx, { channel: 'interest-release', release_id: releaseId }, entryIds);
+}
+
+/**
+ * Queues one e-mail of a staff update per entry: a second queueing of the same pair fails rather than send twice.
+ * Call it in the transaction that claims the update.
+ */
+export function enqueueUpdateDeliveries(
   trx: Knex.Transaction,
   updateId: number,
   entryIds: readonly number[],
 ): Promise<void> {
-  const createdAt = new Date().toISOString();
-  const rows = entryIds.map((id) => ({
-    lead_kind: 'interest',
-    lead_id: id,
-    channel: 'interest-update',
-    update_id: updateId,
-    event_id: crypto.randomUUID(),
-    created_at: createdAt,
-  }));
-  for (let start = 0; start < rows.length; start += 200)
-    await trx('lead_deliveries').insert(rows.slice(start, start + 200));
+  return enqueueListDeliveries(trx, { channel: 'interest-update', update_id: updateId }, entryIds);
 }
 
 /** How many e-mails of each update have gone out so far, by update id. */

@@ -230,21 +230,7 @@ function Node({
     const isNone = node.nullable && value === null;
     const record = (isNone ? blankValue({ ...node, nullable: false }) : (value ?? {})) as Record<string, unknown>;
     const noneId = `${fieldId(path)}-none`;
-    const children = withPointMap(
-      node,
-      path,
-      node.fields.map((field) => (
-        <Node
-          key={field.key}
-          node={field.node}
-          path={joinPath(path, field.key)}
-          fieldKey={field.key}
-          label={labelOfKey(field.key)}
-          value={record[field.key]}
-          context={context}
-        />
-      )),
-    );
+    const children = <ObjectFields node={node} path={path} record={record} context={context} />;
     if (path === '') return <>{children}</>;
     return (
       <fieldset className="content-group" id={fieldId(path)}>
@@ -370,22 +356,37 @@ function ItemBody({ node, path, value, context }: { node: FieldNode; path: strin
   return (
     <>
       <FieldError id={fieldId(path)} messages={context.errors[path]} />
-      {withPointMap(
-        node,
-        path,
-        node.fields.map((field) => (
-          <Node
-            key={field.key}
-            node={field.node}
-            path={joinPath(path, field.key)}
-            fieldKey={field.key}
-            label={labelOfKey(field.key)}
-            value={record[field.key]}
-            context={context}
-          />
-        )),
-      )}
+      <ObjectFields node={node} path={path} record={record} context={context} />
     </>
+  );
+}
+
+/** An object's fields in schema order, with a map after a latitude/longitude pair. */
+function ObjectFields({
+  node,
+  path,
+  record,
+  context,
+}: {
+  node: Extract<FieldNode, { kind: 'object' }>;
+  path: string;
+  record: Record<string, unknown>;
+  context: Context;
+}) {
+  return withPointMap(
+    node,
+    path,
+    node.fields.map((field) => (
+      <Node
+        key={field.key}
+        node={field.node}
+        path={joinPath(path, field.key)}
+        fieldKey={field.key}
+        label={labelOfKey(field.key)}
+        value={record[field.key]}
+        context={context}
+      />
+    )),
   );
 }
 
