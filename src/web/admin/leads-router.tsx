@@ -26,6 +26,8 @@ import {
   type TimelineEntryView,
 } from '../../../views/admin/LeadPage.js';
 import { LEAD_STATUS_LABELS } from '../../../views/admin/MessagesPage.js';
+import type { Actor } from '../../services/audit-log.js';
+import { actorOf } from '../audit.js';
 import { wantsJsonAnswer } from '../client-wants.js';
 import { requireCsrfToken } from '../csrf.js';
 import { contentOf } from '../request-content.js';
@@ -191,8 +193,9 @@ const NOTICES: Record<string, string> = {
 
 /**
  * The sales desk (contract, "The sales desk"): a lead addressed as <kind>/<id>, its JSON and its page, and the calls
- * that work it — owner, notes, follow-up, reply. Each call answers JSON to a JSON client and a page to a plain
- * form (303 back to the lead, or the page again with the problems and what was typed).
+ * that work it — owner, notes, follow-up, reply — each an audit row written with its change. Each call answers
+ * JSON to a JSON client and a page to a plain form (303 back to the lead, or the page again with the problems and
+ * what was typed).
  */
 export function createLeadsRouter(deps: LeadsDeps): Router {
   const { db, renderer, desk } = deps;
@@ -265,7 +268,7 @@ export function createLeadsRouter(deps: LeadsDeps): Router {
     act: (
       key: { kind: LeadKind; id: number },
       body: Record<string, unknown>,
-      by: string,
+      by: Actor,
       json: boolean,
     ) => Promise<{ errors: Record<string, string> } | { answer: object } | 'unknown'>,
   ) {
@@ -273,7 +276,7 @@ export function createLeadsRouter(deps: LeadsDeps): Router {
       const key = leadKey(req.params.kind, req.params.id);
       const json = wantsJsonAnswer(req);
       const posted = (req.body ?? {}) as Record<string, unknown>;
-      const outcome = key ? await act(key, posted, req.user?.username ?? 'staff', json) : 'unknown';
+      const outcome = key ? await act(key, posted, actorOf(req), json) : 'unknown';
       if (outcome === 'unknown') {
         return void res.status(404).json({ error: 'Unknown lead.' });
       }
@@ -314,7 +317,7 @@ export function createLeadsRouter(deps: LeadsDeps): Router {
     const text = noteText(posted.text);
     if (text === undefined) return { errors: { text: `Write a note of 1 to ${NOTE_MAX_LENGTH} characters.` } };
     if (!(await desk.addNote(key, text, by))) return 'unknown';
-    return { answer: { type: 'note', actor: by, text } };
+    return { answer: { type: 'note', actor: by.username, text } };
   });
 
   deskCall('follow-up', ['date'], 200, async (key, posted, by, json) => {
