@@ -14,6 +14,7 @@ import {
   type LeadDeskView,
   type TimelineEntry,
 } from '../../services/lead-desk.js';
+import { AUTO_ASSIGN } from '../../services/lead-assignment.js';
 import type { LeadOutboxHandle } from '../../services/lead-outbox.js';
 import { isLeadStatus, LEAD_STATUSES } from '../../shared/lead-context.js';
 import { formatInTimeZone } from '../../shared/time-zone.js';
@@ -155,7 +156,8 @@ function timelineView(view: LeadDeskView, timeZone: string): TimelineEntryView[]
   const current = `${view.lead.kind}/${view.lead.id}`;
   return view.timeline.map((entry) => ({
     at: entry.at,
-    actor: entry.actor ?? 'Buyer',
+    // An entry no staff account made: the buyer's own (a cancel from their page), or the lead rotation's.
+    actor: entry.actor ?? (entry.by === AUTO_ASSIGN ? 'Auto-assign' : 'Buyer'),
     label: EVENT_LABELS[entry.type] ?? entry.type,
     lines: entryLines(entry, timeZone).filter(Boolean),
     lead: {
