@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { findRegisteringAgent } from '../db/agent-registrations.js';
 import { enqueueBuyerEmail } from '../db/lead-deliveries.js';
 import {
   findLeadDesk,
@@ -36,8 +37,24 @@ export interface TimelineEntry {
   [detail: string]: unknown;
 }
 
+/** The agent who registered the buyer (an agent-registration lead), and until when the protection holds. */
+export interface AgentView {
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  brokerage: string;
+  license: string;
+  protectedSince: string | null;
+  protectedUntil: string | null;
+  /** The protection has ended (or the registration holds none: spam). */
+  expired: boolean;
+}
+
 export interface LeadDeskView {
   lead: LeadRow;
+  /** Agent registrations only. */
+  agent: AgentView | null;
   owner: string | null;
   followUp: string | null;
   /** Every real lead of the same buyer (the lead itself included), newest first. */
@@ -136,6 +153,23 @@ export function createLeadDesk(deps: { db: Knex; now?: () => number }) {
   const { db } = deps;
   const now = () => new Date((deps.now ?? Date.now)()).toISOString();
 
+  async function agentOf(id: number): Promise<AgentView | null> {
+    const row = await findRegisteringAgent(db, id);
+    if (!row) return null;
+    const until = row.protected_until;
+    return {
+      firstname: row.agent_firstname,
+      lastname: row.agent_lastname,
+      email: row.agent_email,
+      phone: row.agent_phone,
+      brokerage: row.brokerage,
+      license: row.license,
+      protectedSince: row.protected_since,
+      protectedUntil: until,
+      expired: until === null || Date.parse(until) <= (deps.now ?? Date.now)(),
+    };
+  }
+
   async function view(key: LeadKey): Promise<LeadDeskView | undefined> {
     const lead = await findLead(db, key.kind, key.id);
     if (!lead) return undefined;
@@ -158,7 +192,8 @@ export function createLeadDesk(deps: { db: Knex; now?: () => number }) {
       .map((entry, order) => ({ entry, order }))
       .sort((a, b) => Date.parse(a.entry.at) - Date.parse(b.entry.at) || a.order - b.order)
       .map(({ entry }) => entry);
-    return { lead, owner: desk?.owner ?? null, followUp: desk?.follow_up ?? null, buyer, timeline };
+    const agent = lead.kind === 'agent-registration' ? await agentOf(lead.id) : null;
+    return { lead, agent, owner: desk?.owner ?? null, followUp: desk?.follow_up ?? null, buyer, timeline };
   }
 
   /** Runs `change` in a transaction with the lead's arrival, or answers undefined when there is no such lead. */

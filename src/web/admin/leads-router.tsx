@@ -10,6 +10,7 @@ import {
   NOTE_MAX_LENGTH,
   REPLY_SUBJECT_MAX_LENGTH,
   REPLY_TEXT_MAX_LENGTH,
+  type AgentView,
   type LeadDesk,
   type LeadDeskView,
   type TimelineEntry,
@@ -18,9 +19,11 @@ import { AUTO_ASSIGN } from '../../services/lead-assignment.js';
 import type { LeadOutboxHandle } from '../../services/lead-outbox.js';
 import { isLeadStatus, LEAD_STATUSES } from '../../shared/lead-context.js';
 import { formatInTimeZone } from '../../shared/time-zone.js';
+import { dateInZone } from '../../shared/tour-slots.js';
 import { cleanText, printable } from '../../shared/text-input.js';
 import {
   LeadPage,
+  type AgentCardView,
   type BuyerLeadView,
   type DeskForm,
   type LeadPageProps,
@@ -76,8 +79,8 @@ export function leadHref(lead: { kind: LeadKind; id: number }): string {
 }
 
 /** The contract's JSON of a lead: the lead, its owner and follow-up date, its buyer's leads and timeline. */
-function leadJson(view: LeadDeskView) {
-  const { lead } = view;
+function leadJson(view: LeadDeskView, timeZone: string) {
+  const { lead, agent } = view;
   return {
     lead: {
       kind: lead.kind,
@@ -95,6 +98,15 @@ function leadJson(view: LeadDeskView) {
       homesite: lead.homesite,
       plan: lead.plan,
       spam: lead.is_spam,
+      // Who registered the buyer, and the day the protection ends in the community's zone (issue 30).
+      ...(agent
+        ? {
+            agent: {
+              ...agent,
+              protectionEnds: agent.protectedUntil ? dateInZone(Date.parse(agent.protectedUntil), timeZone) : null,
+            },
+          }
+        : {}),
     },
     owner: view.owner,
     followUp: view.followUp,
@@ -178,6 +190,21 @@ function buyerView(view: LeadDeskView, timeZone: string): BuyerLeadView[] {
   }));
 }
 
+/** The registering agent as the page shows it: the protection's end in the community's zone. */
+function agentView(agent: AgentView, timeZone: string): AgentCardView {
+  return {
+    name: printable(`${agent.firstname} ${agent.lastname}`),
+    email: printable(agent.email),
+    phone: printable(agent.phone),
+    brokerage: printable(agent.brokerage),
+    license: printable(agent.license),
+    since: agent.protectedSince ? formatInTimeZone(agent.protectedSince, timeZone) : null,
+    until: agent.protectedUntil ? formatInTimeZone(agent.protectedUntil, timeZone) : null,
+    untilIso: agent.protectedUntil,
+    expired: agent.expired,
+  };
+}
+
 type Refused = NonNullable<LeadPageProps['refused']>;
 
 /** The body's text fields as typed, to show a refused form again. */
@@ -232,6 +259,7 @@ export function createLeadsRouter(deps: LeadsDeps): Router {
             title: `${leadLabel(lead)}: ${printable(titleOf(lead, timeZone))}`,
             status: lead.lead_status,
           }}
+          agent={view.agent && agentView(view.agent, timeZone)}
           owner={view.owner}
           accounts={await listAssignableAccounts(db)}
           followUp={view.followUp}
@@ -254,7 +282,7 @@ export function createLeadsRouter(deps: LeadsDeps): Router {
       if (json) return void res.status(404).json({ error: 'Unknown lead.' });
       return next();
     }
-    if (json) return void res.json(leadJson(view));
+    if (json) return void res.json(leadJson(view, contentOf(req).community.timeZone));
     const done = typeof req.query.done === 'string' ? NOTICES[req.query.done] : undefined;
     await renderLead(req, res, view, { notice: done });
   });
