@@ -157,8 +157,14 @@ export function LeadPage(props: LeadPageProps) {
       </p>
       <h1>{lead.name}</h1>
       <p className="message-meta">
-        {lead.title} · <a href={`mailto:${lead.email}`}>{lead.email}</a> ·{' '}
-        <a href={telHref(lead.phone)}>{lead.phone}</a>
+        {lead.title} · <a href={`mailto:${lead.email}`}>{lead.email}</a>
+        {/* An interest-list sign-up or an agent's client has no phone: no empty call link. */}
+        {lead.phone ? (
+          <>
+            {' · '}
+            <a href={telHref(lead.phone)}>{lead.phone}</a>
+          </>
+        ) : null}
       </p>
       {props.notice ? (
         <p className="alert alert-success" role="status">
