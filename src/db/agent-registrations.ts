@@ -75,3 +75,30 @@ export async function findAgentRegistrationKeys(
 export async function removeClientClaim(trx: Knex.Transaction, keys: { client: string; agent: string }): Promise<void> {
   await trx('agent_client_claims').where({ client_email_key: keys.client, agent_email_key: keys.agent }).delete();
 }
+
+/** Who registered the client, and the protection the registration holds (ISO 8601 UTC; null for spam). */
+export interface RegisteringAgent {
+  agent_firstname: string;
+  agent_lastname: string;
+  agent_email: string;
+  agent_phone: string;
+  brokerage: string;
+  license: string;
+  protected_since: string | null;
+  protected_until: string | null;
+}
+
+export async function findRegisteringAgent(db: Knex, id: number): Promise<RegisteringAgent | undefined> {
+  return (await db('agent_registrations')
+    .where({ id })
+    .first(
+      'agent_firstname',
+      'agent_lastname',
+      'agent_email',
+      'agent_phone',
+      'brokerage',
+      'license',
+      'protected_since',
+      'protected_until',
+    )) as RegisteringAgent | undefined;
+}

@@ -62,6 +62,8 @@ export interface LeadDeliveryRow {
   delivered_at: string | null;
   /** buyer-email: the lead event holding the message. */
   lead_event_id: number | null;
+  /** staff-email: the owner's address when the lead had an owner at arrival; null for CONTACT_TO alone. */
+  to_address: string | null;
 }
 
 /** A lead as its deliveries need it, whichever table holds it; timestamps ISO 8601 in UTC. */
@@ -90,12 +92,14 @@ export interface DeliveryLead extends LeadPerson {
 
 /**
  * Queues one delivery per channel for a stored lead. Call it inside the transaction that stores the lead: the lead
- * and its deliveries commit together, so a crash between storing and notifying never loses a delivery.
+ * and its deliveries commit together, so a crash between storing and notifying never loses a delivery. `staffTo`
+ * addresses the staff e-mail to the lead's owner (stored with it, so a retry goes to the same address).
  */
 export async function enqueueLeadDeliveries(
   trx: Knex.Transaction,
   lead: LeadRef,
   channels: readonly DeliveryChannel[],
+  staffTo: string | null = null,
 ): Promise<void> {
   if (channels.length === 0) return;
   const createdAt = new Date().toISOString();
@@ -106,6 +110,7 @@ export async function enqueueLeadDeliveries(
       channel,
       event_id: crypto.randomUUID(),
       created_at: createdAt,
+      ...(channel === 'staff-email' && staffTo ? { to_address: staffTo } : {}),
     })),
   );
 }

@@ -633,13 +633,3 @@ export async function countLeadsBySourceAndWeek(db: Knex, now: Date, weeks: numb
     .map((row) => ({ source: row.source, week: Number(row.week), count: Number(row.count) }))
     .filter((row) => row.week >= 0 && row.week < weeks);
 }
-
-/** A lead's follow-up fields as they are now (the audit trail records old → new). */
-export async function findLeadFollowUp(
-  db: Knex,
-  kind: LeadKind,
-  id: number,
-): Promise<{ lead_status: string; notes: string | null } | undefined> {
-  return (await db(TABLES[kind]).where({ id }).first('lead_status', 'notes')) as
-    { lead_status: string; notes: string | null } | undefined;
-}

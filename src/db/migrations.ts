@@ -20,6 +20,7 @@ import * as createContent from '../../migrations/20261126000150_create_content.j
 import * as createTeam from '../../migrations/20261126000200_create_team.js';
 import * as createInterestListAndAgentRegistrations from '../../migrations/20261126000400_create_interest_list_and_agent_registrations.js';
 import * as createFiles from '../../migrations/20261126000500_create_files.js';
+import * as addLeadAutoAssign from '../../migrations/20261126000600_add_lead_auto_assign.js';
 import * as createSalesDesk from '../../migrations/20261126000300_create_sales_desk.js';
 import * as createInterestUpdates from '../../migrations/20261126000700_create_interest_updates.js';
 
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '20261126000200_create_team': createTeam,
   '20261126000400_create_interest_list_and_agent_registrations': createInterestListAndAgentRegistrations,
   '20261126000500_create_files': createFiles,
+  '20261126000600_add_lead_auto_assign': addLeadAutoAssign,
   '20261126000300_create_sales_desk': createSalesDesk,
   '20261126000700_create_interest_updates': createInterestUpdates,
 };

@@ -6,12 +6,13 @@ import {
   renewClientClaim,
   type ClientClaim,
 } from '../db/agent-registrations.js';
-import { enqueueLeadDeliveries, type DeliveryChannel } from '../db/lead-deliveries.js';
+import type { DeliveryChannel } from '../db/lead-deliveries.js';
 import { leadContextColumns } from '../db/lead-context-columns.js';
 import { HONEYPOT_FIELD } from '../shared/contact-form.js';
 import { AGENT_FIELDS, AGENT_RULES, validateAgentRegistration, type AgentField } from '../shared/reach-forms.js';
 import { cleanText } from '../shared/text-input.js';
 import { leadRequestColumns, readPostedLeadContext, type LeadRequest } from './lead-context.js';
+import { queueNewLead } from './lead-assignment.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -120,7 +121,7 @@ export async function registerAgentClient(
           protected_until: claim.until,
           is_spam: false,
         });
-        await enqueueLeadDeliveries(trx, { kind: 'agent-registration', id }, context.deliveries);
+        await queueNewLead(trx, { kind: 'agent-registration', id }, context.deliveries);
         return { kind: 'stored', id, protectedUntil: claim.until };
       });
     } catch (error) {

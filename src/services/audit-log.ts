@@ -37,16 +37,30 @@ export const AUDIT_ACTIONS = [
   'homesite.bulk',
   'homesite.import',
   'homesites.export',
+  'team.auto-assign',
   'lead.status',
   'lead.notes',
+  'lead.note',
+  'lead.owner',
+  'lead.follow-up',
+  'lead.reply',
   'lead.read',
   'lead.deleted',
   'leads.export',
+  'tour.booked',
+  'tour.cancelled',
+  'tour.moved',
   'tour.status',
   'interest.update-sent',
   'file.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Who acts, from where: the audit row's actor and ip (a service that writes its own row takes one). */
+export interface Actor {
+  username: string;
+  ip: string;
+}
 
 export interface AuditEntry {
   /** The username who acted ('' for a stranger, e.g. a failed sign-in's typed name goes in target). */

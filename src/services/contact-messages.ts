@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { insertContactMessage } from '../db/contact-messages.js';
-import { enqueueLeadDeliveries, type DeliveryChannel } from '../db/lead-deliveries.js';
+import type { DeliveryChannel } from '../db/lead-deliveries.js';
 import { leadContextColumns } from '../db/lead-context-columns.js';
 import { leadRequestColumns, readPostedLeadContext, type LeadRequest } from './lead-context.js';
 import { HONEYPOT_FIELD } from '../shared/contact-form.js';
@@ -13,6 +13,7 @@ import {
   type ContactErrors,
   type ContactInput,
 } from '../shared/contact-rules.js';
+import { queueNewLead } from './lead-assignment.js';
 
 export interface ContactContext extends LeadRequest {
   /** The deliveries a real lead gets (lead outbox), queued in the transaction that stores it; spam gets none. */
@@ -53,7 +54,7 @@ export async function receiveContactMessage(
       is_spam: false,
       delivery_status: 'outbox',
     });
-    await enqueueLeadDeliveries(trx, { kind: 'message', id: stored }, context.deliveries);
+    await queueNewLead(trx, { kind: 'message', id: stored }, context.deliveries);
     return stored;
   });
   return { kind: 'stored', id };

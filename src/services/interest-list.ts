@@ -21,6 +21,7 @@ import { HONEYPOT_FIELD } from '../shared/contact-form.js';
 import { INTEREST_RULES, validateInterest, type InterestField } from '../shared/reach-forms.js';
 import { cleanText } from '../shared/text-input.js';
 import { leadRequestColumns, readPostedLeadContext, type LeadRequest } from './lead-context.js';
+import { queueNewLead } from './lead-assignment.js';
 
 /** A repeated sign-up of a pending address is sent another confirmation at most this often. */
 const CONFIRMATION_RESEND_MS = 60 * 60_000;
@@ -95,7 +96,7 @@ export async function signUpForInterest(
             unsubscribe_token: newToken(),
             is_spam: false,
           });
-          await enqueueLeadDeliveries(trx, { kind: 'interest', id }, [...context.deliveries, ...confirmChannels]);
+          await queueNewLead(trx, { kind: 'interest', id }, [...context.deliveries, ...confirmChannels]);
           return { kind: 'stored', id };
         }
         const details = {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { findRegisteringAgent } from '../db/agent-registrations.js';
 import { enqueueBuyerEmail } from '../db/lead-deliveries.js';
 import {
   findLeadDesk,
@@ -14,6 +15,7 @@ import {
 } from '../db/lead-desk.js';
 import { findBuyerLeads, findLead, findLeads, LEAD_TABLE_NAMES, type LeadKind, type LeadRow } from '../db/leads.js';
 import { assignableAccount } from '../db/users.js';
+import { recordAudit, type Actor, type AuditAction } from './audit-log.js';
 import { LEAD_CONTEXT_FIELDS, type LeadStatus } from '../shared/lead-context.js';
 import { isCalendarDate } from '../shared/tour-slots.js';
 import { cleanText } from '../shared/text-input.js';
@@ -35,8 +37,24 @@ export interface TimelineEntry {
   [detail: string]: unknown;
 }
 
+/** The agent who registered the buyer (an agent-registration lead), and until when the protection holds. */
+export interface AgentView {
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  brokerage: string;
+  license: string;
+  protectedSince: string | null;
+  protectedUntil: string | null;
+  /** The protection has ended (or the registration holds none: spam). */
+  expired: boolean;
+}
+
 export interface LeadDeskView {
   lead: LeadRow;
+  /** Agent registrations only. */
+  agent: AgentView | null;
   owner: string | null;
   followUp: string | null;
   /** Every real lead of the same buyer (the lead itself included), newest first. */
@@ -135,6 +153,23 @@ export function createLeadDesk(deps: { db: Knex; now?: () => number }) {
   const { db } = deps;
   const now = () => new Date((deps.now ?? Date.now)()).toISOString();
 
+  async function agentOf(id: number): Promise<AgentView | null> {
+    const row = await findRegisteringAgent(db, id);
+    if (!row) return null;
+    const until = row.protected_until;
+    return {
+      firstname: row.agent_firstname,
+      lastname: row.agent_lastname,
+      email: row.agent_email,
+      phone: row.agent_phone,
+      brokerage: row.brokerage,
+      license: row.license,
+      protectedSince: row.protected_since,
+      protectedUntil: until,
+      expired: until === null || Date.parse(until) <= (deps.now ?? Date.now)(),
+    };
+  }
+
   async function view(key: LeadKey): Promise<LeadDeskView | undefined> {
     const lead = await findLead(db, key.kind, key.id);
     if (!lead) return undefined;
@@ -157,7 +192,8 @@ export function createLeadDesk(deps: { db: Knex; now?: () => number }) {
       .map((entry, order) => ({ entry, order }))
       .sort((a, b) => Date.parse(a.entry.at) - Date.parse(b.entry.at) || a.order - b.order)
       .map(({ entry }) => entry);
-    return { lead, owner: desk?.owner ?? null, followUp: desk?.follow_up ?? null, buyer, timeline };
+    const agent = lead.kind === 'agent-registration' ? await agentOf(lead.id) : null;
+    return { lead, agent, owner: desk?.owner ?? null, followUp: desk?.follow_up ?? null, buyer, timeline };
   }
 
   /** Runs `change` in a transaction with the lead's arrival, or answers undefined when there is no such lead. */
@@ -171,32 +207,50 @@ export function createLeadDesk(deps: { db: Knex; now?: () => number }) {
     return insertLeadEvent(trx, { ...event, lead: { kind: lead.kind, id: lead.id }, at: now() }, lead.created_at);
   }
 
+  /** The audit row of a desk change, in the change's transaction: it is written with the change or not at all. */
+  function audit(
+    trx: Knex.Transaction,
+    lead: LeadKey,
+    by: Actor,
+    action: AuditAction,
+    details: Record<string, unknown>,
+  ) {
+    return recordAudit(trx, { actor: by.username, ip: by.ip, action, target: `${lead.kind}/${lead.id}`, details });
+  }
+
   /** Gives the lead to an account (assignableAccount decides which may take leads) or to nobody (null). */
-  async function setOwner(key: LeadKey, username: string | null, by: string): Promise<OwnerOutcome> {
+  async function setOwner(key: LeadKey, username: string | null, by: Actor): Promise<OwnerOutcome> {
     const owner = username === null ? null : await assignableAccount(db, username);
     if (owner === undefined) return 'not-assignable';
     const outcome = await withLead(key, async (trx, lead) => {
       const before = (await findLeadDesk(trx, key))?.owner ?? null;
       if (before === owner) return { kind: 'unchanged' as const, owner };
       await updateLeadDesk(trx, key, lead.created_at, { owner });
-      await record(trx, lead, { actor: by, type: 'owner', details: { from: before, to: owner } });
+      await record(trx, lead, { actor: by.username, type: 'owner', details: { from: before, to: owner } });
+      await audit(trx, key, by, 'lead.owner', { owner: [before, owner] });
       return { kind: 'changed' as const, owner };
     });
     return outcome ?? 'unknown-lead';
   }
 
   /** A note is a new entry, never written over another one. Returns false for an unknown lead. */
-  async function addNote(key: LeadKey, text: string, by: string): Promise<boolean> {
-    const done = await withLead(key, (trx, lead) => record(trx, lead, { actor: by, type: 'note', details: { text } }));
+  async function addNote(key: LeadKey, text: string, by: Actor): Promise<boolean> {
+    const done = await withLead(key, async (trx, lead) => {
+      const id = await record(trx, lead, { actor: by.username, type: 'note', details: { text } });
+      // The note's words stay on the timeline (erased with the lead); the audit row points at the entry.
+      await audit(trx, key, by, 'lead.note', { event: id, characters: text.length });
+      return true;
+    });
     return done !== undefined;
   }
 
-  async function setFollowUp(key: LeadKey, date: string | null, by: string): Promise<boolean> {
+  async function setFollowUp(key: LeadKey, date: string | null, by: Actor): Promise<boolean> {
     const done = await withLead(key, async (trx, lead) => {
       const before = (await findLeadDesk(trx, key))?.follow_up ?? null;
       if (before === date) return true;
       await updateLeadDesk(trx, key, lead.created_at, { follow_up: date });
-      await record(trx, lead, { actor: by, type: 'follow-up', details: { from: before, to: date } });
+      await record(trx, lead, { actor: by.username, type: 'follow-up', details: { from: before, to: date } });
+      await audit(trx, key, by, 'lead.follow-up', { followUp: [before, date] });
       return true;
     });
     return done !== undefined;
@@ -206,20 +260,21 @@ export function createLeadDesk(deps: { db: Knex; now?: () => number }) {
    * A counselor's e-mail to the buyer: stored in its timeline entry and queued in the outbox in one transaction,
    * sent to the lead's address from MAIL_FROM under the counselor's name. Returns false for an unknown lead.
    */
-  async function reply(key: LeadKey, message: DeskReply, by: string): Promise<boolean> {
+  async function reply(key: LeadKey, message: DeskReply, by: Actor): Promise<boolean> {
     const done = await withLead(key, async (trx, lead) => {
       // The counselor's own address when their account has one (set on /admin/account); else staff (CONTACT_TO).
-      const account = (await trx('users').where({ username: by }).first('email')) as
+      const account = (await trx('users').where({ username: by.username }).first('email')) as
         { email: string | null } | undefined;
       const email: StoredBuyerEmail = {
         subject: message.subject,
         text: message.text,
-        counselor: by,
+        counselor: by.username,
         replyTo: account?.email ?? null,
         calendar: null,
       };
-      const id = await record(trx, lead, { actor: by, type: 'email', details: { to: lead.email, email } });
+      const id = await record(trx, lead, { actor: by.username, type: 'email', details: { to: lead.email, email } });
       await enqueueBuyerEmail(trx, key, id);
+      await audit(trx, key, by, 'lead.reply', { event: id, subject: message.subject });
       return true;
     });
     return done !== undefined;
@@ -228,24 +283,26 @@ export function createLeadDesk(deps: { db: Knex; now?: () => number }) {
   /**
    * The inbox's status and notes form: the lead's status and memo change as before, and the timeline keeps each
    * change — a status change as its entry, the memo's new text as a note, and the text it replaces as a note too
-   * when no entry held it yet, so no version is lost. False for an unknown lead.
+   * when no entry held it yet, so no version is lost; each change is an audit row in the same transaction. False for
+   * an unknown lead.
    */
   async function inboxFollowUp(
     key: LeadKey,
     change: { lead_status?: LeadStatus; notes?: string },
-    by: string,
+    by: Actor,
   ): Promise<boolean> {
     const done = await withLead(key, async (trx, lead) => {
       const update: Record<string, string> = {};
       if (change.lead_status !== undefined && change.lead_status !== lead.lead_status) {
         update.lead_status = change.lead_status;
         await record(trx, lead, {
-          actor: by,
+          actor: by.username,
           type: 'status',
           details: { from: lead.lead_status, to: change.lead_status },
         });
+        await audit(trx, key, by, 'lead.status', { status: [lead.lead_status, change.lead_status] });
       }
-      if (change.notes !== undefined && change.notes !== lead.notes) {
+      if (change.notes !== undefined && change.notes !== (lead.notes ?? '')) {
         update.notes = change.notes;
         const events = await listLeadEvents(trx as unknown as Knex, [key]);
         if (memoEntries([lead], events).length > 0) {
@@ -256,7 +313,9 @@ export function createLeadDesk(deps: { db: Knex; now?: () => number }) {
           );
         }
         if (change.notes)
-          await record(trx, lead, { actor: by, type: 'note', details: { text: change.notes, memo: true } });
+          await record(trx, lead, { actor: by.username, type: 'note', details: { text: change.notes, memo: true } });
+        // Notes are the buyer's story: the trail says they changed, not what they say (erasure must reach them).
+        await audit(trx, key, by, 'lead.notes', { notes: 'changed' });
       }
       if (Object.keys(update).length > 0) await trx(LEAD_TABLE_NAMES[key.kind]).where({ id: key.id }).update(update);
       return true;

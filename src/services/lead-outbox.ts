@@ -153,7 +153,7 @@ export class LeadOutbox implements LeadOutboxHandle {
         return { to: mail.to, from: mail.from, siteName: community.name, timeZone: community.timeZone };
       };
       senders['staff-email'] = async (lead, delivery) => {
-        await send(composeStaffEmail(lead, delivery.event_id, identity()));
+        await send(composeStaffEmail(lead, delivery.event_id, identity(), delivery.to_address ?? null));
       };
       senders['auto-reply'] = async (lead, delivery) => {
         await send(composeAutoReply(lead, delivery.event_id, identity(), content.published(), siteUrl));

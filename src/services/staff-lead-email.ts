@@ -40,8 +40,17 @@ function contextLines(lead: DeliveryLead): string[] {
   });
 }
 
-/** The e-mail that tells staff about a new lead: a contact message or a tour booking. */
-export function composeStaffEmail(lead: DeliveryLead, eventId: string, identity: MailIdentity) {
+/**
+ * The e-mail that tells staff about a new lead: a contact message or a tour booking. `owner` is the address of the
+ * account the lead was given to on arrival (auto-assign): the e-mail goes to them, with staff (CONTACT_TO) in Cc so
+ * the shared inbox still sees every lead (docs/decisions/039-lead-auto-assign.md).
+ */
+export function composeStaffEmail(
+  lead: DeliveryLead,
+  eventId: string,
+  identity: MailIdentity,
+  owner: string | null = null,
+) {
   const name = `${lead.firstname} ${lead.lastname}`;
   const when = lead.tour && tourWhen(lead.tour.startAt, identity.timeZone);
   const heading = when
@@ -54,7 +63,8 @@ export function composeStaffEmail(lead: DeliveryLead, eventId: string, identity:
   const context = contextLines(lead);
   return {
     from: identity.from,
-    to: identity.to,
+    to: owner ?? identity.to,
+    ...(owner && owner.toLowerCase() !== identity.to.toLowerCase() ? { cc: identity.to } : {}),
     replyTo: { name: headerSafe(name, 130), address: headerSafe(lead.email, 254) },
     subject: headerSafe(
       when ? `Tour booked: ${when.date} at ${when.time}, ${name}` : `Website message: ${lead.subject}`,

@@ -16,6 +16,7 @@ import {
 import { fieldError, storedPhone } from '../shared/contact-rules.js';
 import { checkSlotStart, dateInZone, formatSlotDate, formatSlotTime, type SlotTime } from '../shared/tour-slots.js';
 import { cleanText } from '../shared/text-input.js';
+import { recordAudit, type Actor } from './audit-log.js';
 import type { StoredBuyerEmail } from './buyer-email.js';
 import { salesCenterAddress } from './sales-center.js';
 import { bookedTourCalendar } from './tour-calendar.js';
@@ -53,7 +54,7 @@ function staffSlot(tours: TourService, raw: string): { ok: true; slot: SlotTime 
  * slot, mark one toured or no-show. Places are taken and freed with the buyers' own rule (db/tours.ts takePlace), in
  * the transaction that changes the tour; each change is a timeline entry, and the buyer's e-mail about it (with the
  * calendar file: same UID, higher SEQUENCE) is stored in that entry and queued in the outbox in the same
- * transaction (docs/decisions/033-sales-desk.md).
+ * transaction, with the change's audit row (docs/decisions/033-sales-desk.md).
  */
 export function createStaffTours(deps: {
   db: Knex;
@@ -76,7 +77,8 @@ export function createStaffTours(deps: {
     };
   }
 
-  async function book(body: Record<string, unknown>, by: string): Promise<StaffBooking> {
+  async function book(body: Record<string, unknown>, actor: Actor): Promise<StaffBooking> {
+    const by = actor.username;
     const value = readInput(body);
     const errors: StaffTourErrors = {};
     for (const field of TOUR_CONTACT_FIELDS) {
@@ -138,6 +140,7 @@ export function createStaffTours(deps: {
         by,
       );
       await enqueueLeadDeliveries(trx, { kind: 'tour', id: stored }, deps.deliveries ?? []);
+      await audit(trx, actor, 'tour.booked', stored, { start: startAt, source: value.source });
       return stored;
     });
     return id === undefined ? { kind: 'full', value } : { kind: 'booked', id };
@@ -210,7 +213,8 @@ export function createStaffTours(deps: {
     await enqueueBuyerEmail(trx, lead, id);
   }
 
-  async function cancel(id: number, by: string, content: Content): Promise<StaffCancel> {
+  async function cancel(id: number, actor: Actor, content: Content): Promise<StaffCancel> {
+    const by = actor.username;
     return db.transaction(async (trx) => {
       const tour = await findTourById(trx, id);
       if (!tour || tour.is_spam) return 'unknown';
@@ -219,11 +223,13 @@ export function createStaffTours(deps: {
       const cancelled = (await findTourById(trx, id))!;
       const email = notice(cancelled, 'cancelled', by, content);
       await tell(trx, cancelled, by, 'tour-cancelled', { start: tour.start_at, email });
+      await audit(trx, actor, 'tour.cancelled', id, { start: tour.start_at });
       return 'cancelled';
     });
   }
 
-  async function move(id: number, start: string, by: string, content: Content): Promise<StaffMove> {
+  async function move(id: number, start: string, actor: Actor, content: Content): Promise<StaffMove> {
+    const by = actor.username;
     const slot = staffSlot(tours, cleanText(start));
     if (!slot.ok) return { invalid: slot.problem };
     const startAt = new Date(slot.slot.startMs).toISOString();
@@ -238,8 +244,20 @@ export function createStaffTours(deps: {
       const moved = (await findTourById(trx, id))!;
       const email = notice(moved, 'moved', by, content);
       await tell(trx, moved, by, 'tour-moved', { from: tour.start_at, to: startAt, email });
+      await audit(trx, actor, 'tour.moved', id, { start: [tour.start_at, startAt] });
       return 'moved';
     });
+  }
+
+  /** The audit row of a staff change to a tour, in the change's transaction. */
+  function audit(
+    trx: Knex.Transaction,
+    actor: Actor,
+    action: 'tour.booked' | 'tour.cancelled' | 'tour.moved',
+    id: number,
+    details: Record<string, unknown>,
+  ) {
+    return recordAudit(trx, { actor: actor.username, ip: actor.ip, action, target: `tour/${id}`, details });
   }
 
   /** Marks a tour toured or no-show (or back to booked); false for an unknown, cancelled or spam tour. */

@@ -5,7 +5,7 @@ import { endAccountSessions } from '../db/session-store.js';
 import { EMAIL_PATTERN } from '../shared/contact-rules.js';
 import { isRole, type Role } from '../shared/permissions.js';
 import { normalizeUsername } from '../shared/staff-credentials.js';
-import { recordAudit } from './audit-log.js';
+import { recordAudit, type Actor } from './audit-log.js';
 import { passwordProblem } from './password-rules.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { usernameProblem } from './staff-accounts.js';
@@ -23,11 +23,7 @@ export const INVITATION_LIFETIME_MS = 72 * 3600 * 1000;
 /** A reset link works once and for an hour. */
 export const RESET_LIFETIME_MS = 3600 * 1000;
 
-/** Who acts, from where: the audit row's actor and ip. */
-export interface Actor {
-  username: string;
-  ip: string;
-}
+export type { Actor };
 
 export class TeamError extends Error {
   constructor(

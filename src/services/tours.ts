@@ -13,7 +13,7 @@ import {
   takePlace,
   type TourRow,
 } from '../db/tours.js';
-import { enqueueLeadDeliveries, type DeliveryChannel } from '../db/lead-deliveries.js';
+import type { DeliveryChannel } from '../db/lead-deliveries.js';
 import { leadContextColumns } from '../db/lead-context-columns.js';
 import { insertLeadEvent } from '../db/lead-desk.js';
 import {
@@ -35,6 +35,7 @@ import {
 import { HONEYPOT_FIELD } from '../shared/contact-form.js';
 import { cleanText } from '../shared/text-input.js';
 import { leadRequestColumns, readPostedLeadContext, type LeadRequest } from './lead-context.js';
+import { queueNewLead } from './lead-assignment.js';
 
 export const TOUR_CONTACT_FIELDS = ['firstname', 'lastname', 'email', 'phone'] as const satisfies ContactField[];
 export const TOUR_MESSAGE_MAX_LENGTH = CONTACT_MAX_LENGTH.message;
@@ -182,7 +183,7 @@ export function createTourService(deps: TourServiceDeps) {
         message: value.message,
         is_spam: false,
       });
-      await enqueueLeadDeliveries(trx, { kind: 'tour', id }, deps.deliveries ?? []);
+      await queueNewLead(trx, { kind: 'tour', id }, deps.deliveries ?? []);
       return id;
     });
     if (!stored) return { kind: 'full', value, homesite, plan };

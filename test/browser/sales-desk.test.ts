@@ -178,6 +178,43 @@ describe('The sales desk in the browser', function () {
     }
   }
 
+  it('shows who registered an agent-registration lead and when the protection ends, at both widths', async () => {
+    const response = await fetch(`${suite.server.url}/agents/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        agent_firstname: 'Alma',
+        agent_lastname: 'Agent-Castellanos',
+        agent_email: 'alma.castellanos@frontrange-realty-partners.example',
+        agent_phone: '(970) 555-0120',
+        brokerage: 'Front Range Realty Partners',
+        license: 'FA100200300',
+        client_firstname: 'Cleo',
+        client_lastname: 'Client',
+        client_email: 'cleo-browser@example.com',
+      }),
+    });
+    expect(response.status).to.equal(200);
+    const id = Number((await suite.server.db('agent_registrations').max({ id: 'id' }).first())!.id);
+    for (const width of WIDTHS) {
+      const { page, context, problems } = await signedInPage(width, true);
+      try {
+        await page.goto(`/admin/leads/agent-registration/${id}`);
+        const card = page.locator('section[aria-labelledby="agent-heading"]');
+        expect(await card.textContent())
+          .to.include('Front Range Realty Partners')
+          .and.include('FA100200300');
+        expect(await card.locator('time').count()).to.equal(1);
+        expect(await overflow(page)).to.equal(null);
+        expect(await axeViolations(page, `agent registration lead, ${width} px`)).to.deep.equal([]);
+        await screenshot(page, `desk-agent-lead-${width}`, { fullPage: true });
+        expect(problems).to.deep.equal([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('shows follow-ups due and the time to first response on the dashboard, at both widths', async () => {
     for (const width of WIDTHS) {
       const { page, context } = await signedInPage(width, true);

@@ -57,8 +57,28 @@ describe('W3C Nu Html Checker: the sales desk', function () {
       start: later,
       source: 'walk-in',
     });
+    const registered = await fetch(`${server.url}/agents/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        agent_firstname: 'Alma',
+        agent_lastname: 'Agent',
+        agent_email: 'alma@frontrange-realty.example',
+        agent_phone: '(970) 555-0120',
+        brokerage: 'Front Range Realty',
+        license: 'FA100200300',
+        client_firstname: 'Cleo',
+        client_lastname: 'Client',
+        client_email: 'cleo@example.com',
+      }),
+    });
+    expect(registered.status).to.equal(200);
+    const agentLead = Number((await db('agent_registrations').max({ id: 'id' }).first())!.id);
+    await call('/admin/team/auto-assign', { enabled: true });
     const form = (fields: Record<string, string>) => ({ _csrf: staff.token, ...fields });
     pages = [
+      { label: 'an agent registration lead', path: `/admin/leads/agent-registration/${agentLead}` },
+      { label: 'team, new leads in turn on', path: '/admin/team' },
       { label: 'a message lead', path: `/admin/leads/message/${message}` },
       { label: 'a tour lead', path: `/admin/leads/tour/${tour}` },
       {

@@ -28,6 +28,19 @@ export interface BuyerLeadView {
   current: boolean;
 }
 
+/** The agent who registered the buyer, on an agent-registration lead; times formatted in the community's zone. */
+export interface AgentCardView {
+  name: string;
+  email: string;
+  phone: string;
+  brokerage: string;
+  license: string;
+  since: string | null;
+  until: string | null;
+  untilIso: string | null;
+  expired: boolean;
+}
+
 export interface LeadPageProps {
   communityName: string;
   staff: StaffViewer;
@@ -41,6 +54,8 @@ export interface LeadPageProps {
     title: string;
     status: LeadStatus;
   };
+  /** Agent registrations only. */
+  agent?: AgentCardView | null;
   owner: string | null;
   accounts: string[];
   followUp: string | null;
@@ -63,6 +78,60 @@ function ErrorText({ id, error }: { id: string; error: string | undefined }) {
 /** A date field holds only a date: anything else posted (by a script) is not shown again. */
 function dateOnly(value: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '';
+}
+
+/** Which agent registered this buyer, and until when the registration protects the agent's claim. */
+function AgentCard({ agent }: { agent: AgentCardView }) {
+  return (
+    <section aria-labelledby="agent-heading" className="desk-card">
+      <h2 id="agent-heading">Registered by an agent</h2>
+      <dl className="agent-facts">
+        <div>
+          <dt>Agent</dt>
+          <dd>{agent.name}</dd>
+        </div>
+        <div>
+          <dt>E-mail</dt>
+          <dd>
+            <a href={`mailto:${agent.email}`}>{agent.email}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Phone</dt>
+          <dd>
+            <a href={telHref(agent.phone)}>{agent.phone}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Brokerage</dt>
+          <dd>{agent.brokerage}</dd>
+        </div>
+        <div>
+          <dt>License</dt>
+          <dd>{agent.license}</dd>
+        </div>
+        <div>
+          <dt>Protected until</dt>
+          <dd>
+            {agent.until && agent.untilIso ? (
+              <>
+                <time dateTime={agent.untilIso}>{agent.until}</time>
+                {agent.expired ? <strong className="agent-expired"> (expired)</strong> : null}
+              </>
+            ) : (
+              'No protection'
+            )}
+          </dd>
+        </div>
+        {agent.since ? (
+          <div>
+            <dt>Protected since</dt>
+            <dd>{agent.since}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
 }
 
 function Hidden({ csrfToken }: { csrfToken: string }) {
@@ -88,8 +157,14 @@ export function LeadPage(props: LeadPageProps) {
       </p>
       <h1>{lead.name}</h1>
       <p className="message-meta">
-        {lead.title} · <a href={`mailto:${lead.email}`}>{lead.email}</a> ·{' '}
-        <a href={telHref(lead.phone)}>{lead.phone}</a>
+        {lead.title} · <a href={`mailto:${lead.email}`}>{lead.email}</a>
+        {/* An interest-list sign-up or an agent's client has no phone: no empty call link. */}
+        {lead.phone ? (
+          <>
+            {' · '}
+            <a href={telHref(lead.phone)}>{lead.phone}</a>
+          </>
+        ) : null}
       </p>
       {props.notice ? (
         <p className="alert alert-success" role="status">
@@ -159,6 +234,7 @@ export function LeadPage(props: LeadPageProps) {
               <p className="field-hint">Leave the date empty to clear it.</p>
             </form>
           </section>
+          {props.agent ? <AgentCard agent={props.agent} /> : null}
           <section aria-labelledby="buyer-heading" className="desk-card">
             <h2 id="buyer-heading">This buyer’s leads ({buyer.length})</h2>
             <p className="field-hint">Every lead with the same e-mail address or phone number, newest first.</p>

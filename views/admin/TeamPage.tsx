@@ -26,6 +26,8 @@ interface TeamPageProps {
   members: TeamMemberView[];
   invitations: InvitationView[];
   twoFactorRequired: boolean;
+  /** New leads are given out in turn among the active sales accounts. */
+  autoAssign: boolean;
   /** Staff mail is configured: invitations are e-mailed. */
   mail: boolean;
   notice?: EditorNotice;
@@ -46,7 +48,10 @@ function RoleSelect({ id, name, value }: { id: string; name: string; value?: str
   );
 }
 
-/** The owner's team page: who has an account, their role and state, invitations, the two-factor requirement. */
+/**
+ * The owner's team page: who has an account, their role and state, invitations, the two-factor requirement and
+ * whether new leads are given out in turn.
+ */
 export function TeamPage(props: TeamPageProps) {
   const { communityName, staff, members, invitations, notice, link, invitation } = props;
   const hidden = <input type="hidden" name="_csrf" value={staff.csrfToken} />;
@@ -165,6 +170,21 @@ export function TeamPage(props: TeamPageProps) {
           <input type="hidden" name="required" value={props.twoFactorRequired ? 'false' : 'true'} />
           <button type="submit" className="button">
             {props.twoFactorRequired ? 'Stop requiring two-factor' : 'Require two-factor for everyone'}
+          </button>
+        </form>
+      </section>
+      <section className="upload-panel" aria-labelledby="auto-assign-heading">
+        <h2 id="auto-assign-heading">New leads in turn</h2>
+        <p>
+          {props.autoAssign
+            ? 'On: each new lead from the website goes to the next active sales account in turn (by username), or to the owner the same buyer already has; its staff e-mail goes to that person, with the sales address in copy.'
+            : 'Off: new leads arrive without an owner; give each one an owner on its page.'}
+        </p>
+        <form method="post" action="/admin/team/auto-assign" className="upload-form">
+          {hidden}
+          <input type="hidden" name="enabled" value={props.autoAssign ? 'false' : 'true'} />
+          <button type="submit" className="button">
+            {props.autoAssign ? 'Stop giving out new leads' : 'Give out new leads in turn'}
           </button>
         </form>
       </section>

@@ -10,22 +10,28 @@ import {
   NOTE_MAX_LENGTH,
   REPLY_SUBJECT_MAX_LENGTH,
   REPLY_TEXT_MAX_LENGTH,
+  type AgentView,
   type LeadDesk,
   type LeadDeskView,
   type TimelineEntry,
 } from '../../services/lead-desk.js';
+import { AUTO_ASSIGN } from '../../services/lead-assignment.js';
 import type { LeadOutboxHandle } from '../../services/lead-outbox.js';
 import { isLeadStatus, LEAD_STATUSES } from '../../shared/lead-context.js';
 import { formatInTimeZone } from '../../shared/time-zone.js';
+import { dateInZone } from '../../shared/tour-slots.js';
 import { cleanText, printable } from '../../shared/text-input.js';
 import {
   LeadPage,
+  type AgentCardView,
   type BuyerLeadView,
   type DeskForm,
   type LeadPageProps,
   type TimelineEntryView,
 } from '../../../views/admin/LeadPage.js';
 import { LEAD_STATUS_LABELS } from '../../../views/admin/MessagesPage.js';
+import type { Actor } from '../../services/audit-log.js';
+import { actorOf } from '../audit.js';
 import { wantsJsonAnswer } from '../client-wants.js';
 import { requireCsrfToken } from '../csrf.js';
 import { contentOf } from '../request-content.js';
@@ -73,8 +79,8 @@ export function leadHref(lead: { kind: LeadKind; id: number }): string {
 }
 
 /** The contract's JSON of a lead: the lead, its owner and follow-up date, its buyer's leads and timeline. */
-function leadJson(view: LeadDeskView) {
-  const { lead } = view;
+function leadJson(view: LeadDeskView, timeZone: string) {
+  const { lead, agent } = view;
   return {
     lead: {
       kind: lead.kind,
@@ -92,6 +98,15 @@ function leadJson(view: LeadDeskView) {
       homesite: lead.homesite,
       plan: lead.plan,
       spam: lead.is_spam,
+      // Who registered the buyer, and the day the protection ends in the community's zone (issue 30).
+      ...(agent
+        ? {
+            agent: {
+              ...agent,
+              protectionEnds: agent.protectedUntil ? dateInZone(Date.parse(agent.protectedUntil), timeZone) : null,
+            },
+          }
+        : {}),
     },
     owner: view.owner,
     followUp: view.followUp,
@@ -153,7 +168,8 @@ function timelineView(view: LeadDeskView, timeZone: string): TimelineEntryView[]
   const current = `${view.lead.kind}/${view.lead.id}`;
   return view.timeline.map((entry) => ({
     at: entry.at,
-    actor: entry.actor ?? 'Buyer',
+    // An entry no staff account made: the buyer's own (a cancel from their page), or the lead rotation's.
+    actor: entry.actor ?? (entry.by === AUTO_ASSIGN ? 'Auto-assign' : 'Buyer'),
     label: EVENT_LABELS[entry.type] ?? entry.type,
     lines: entryLines(entry, timeZone).filter(Boolean),
     lead: {
@@ -174,6 +190,21 @@ function buyerView(view: LeadDeskView, timeZone: string): BuyerLeadView[] {
   }));
 }
 
+/** The registering agent as the page shows it: the protection's end in the community's zone. */
+function agentView(agent: AgentView, timeZone: string): AgentCardView {
+  return {
+    name: printable(`${agent.firstname} ${agent.lastname}`),
+    email: printable(agent.email),
+    phone: printable(agent.phone),
+    brokerage: printable(agent.brokerage),
+    license: printable(agent.license),
+    since: agent.protectedSince ? formatInTimeZone(agent.protectedSince, timeZone) : null,
+    until: agent.protectedUntil ? formatInTimeZone(agent.protectedUntil, timeZone) : null,
+    untilIso: agent.protectedUntil,
+    expired: agent.expired,
+  };
+}
+
 type Refused = NonNullable<LeadPageProps['refused']>;
 
 /** The body's text fields as typed, to show a refused form again. */
@@ -191,8 +222,9 @@ const NOTICES: Record<string, string> = {
 
 /**
  * The sales desk (contract, "The sales desk"): a lead addressed as <kind>/<id>, its JSON and its page, and the calls
- * that work it — owner, notes, follow-up, reply. Each call answers JSON to a JSON client and a page to a plain
- * form (303 back to the lead, or the page again with the problems and what was typed).
+ * that work it — owner, notes, follow-up, reply — each an audit row written with its change. Each call answers
+ * JSON to a JSON client and a page to a plain form (303 back to the lead, or the page again with the problems and
+ * what was typed).
  */
 export function createLeadsRouter(deps: LeadsDeps): Router {
   const { db, renderer, desk } = deps;
@@ -227,6 +259,7 @@ export function createLeadsRouter(deps: LeadsDeps): Router {
             title: `${leadLabel(lead)}: ${printable(titleOf(lead, timeZone))}`,
             status: lead.lead_status,
           }}
+          agent={view.agent && agentView(view.agent, timeZone)}
           owner={view.owner}
           accounts={await listAssignableAccounts(db)}
           followUp={view.followUp}
@@ -249,7 +282,7 @@ export function createLeadsRouter(deps: LeadsDeps): Router {
       if (json) return void res.status(404).json({ error: 'Unknown lead.' });
       return next();
     }
-    if (json) return void res.json(leadJson(view));
+    if (json) return void res.json(leadJson(view, contentOf(req).community.timeZone));
     const done = typeof req.query.done === 'string' ? NOTICES[req.query.done] : undefined;
     await renderLead(req, res, view, { notice: done });
   });
@@ -265,7 +298,7 @@ export function createLeadsRouter(deps: LeadsDeps): Router {
     act: (
       key: { kind: LeadKind; id: number },
       body: Record<string, unknown>,
-      by: string,
+      by: Actor,
       json: boolean,
     ) => Promise<{ errors: Record<string, string> } | { answer: object } | 'unknown'>,
   ) {
@@ -273,7 +306,7 @@ export function createLeadsRouter(deps: LeadsDeps): Router {
       const key = leadKey(req.params.kind, req.params.id);
       const json = wantsJsonAnswer(req);
       const posted = (req.body ?? {}) as Record<string, unknown>;
-      const outcome = key ? await act(key, posted, req.user?.username ?? 'staff', json) : 'unknown';
+      const outcome = key ? await act(key, posted, actorOf(req), json) : 'unknown';
       if (outcome === 'unknown') {
         return void res.status(404).json({ error: 'Unknown lead.' });
       }
@@ -314,7 +347,7 @@ export function createLeadsRouter(deps: LeadsDeps): Router {
     const text = noteText(posted.text);
     if (text === undefined) return { errors: { text: `Write a note of 1 to ${NOTE_MAX_LENGTH} characters.` } };
     if (!(await desk.addNote(key, text, by))) return 'unknown';
-    return { answer: { type: 'note', actor: by, text } };
+    return { answer: { type: 'note', actor: by.username, text } };
   });
 
   deskCall('follow-up', ['date'], 200, async (key, posted, by, json) => {

@@ -11,7 +11,6 @@ import {
   listLeadErasures,
   listLeadSources,
   listLeads,
-  findLeadFollowUp,
   type LeadFilter,
   type LeadKind,
   type LeadRow,
@@ -29,7 +28,7 @@ import { MessagesPage, type LeadView } from '../../../views/admin/MessagesPage.j
 import { requireCsrfToken } from '../csrf.js';
 import { inboxUrl, LEADS_PER_PAGE, parseInboxQuery, returnUrl } from './inbox-query.js';
 import { staffOf, staffPage } from './staff-page.js';
-import { auditRequest } from '../audit.js';
+import { actorOf, auditRequest } from '../audit.js';
 import { personOf } from '../../shared/lead-person.js';
 
 interface MessagesDeps {
@@ -212,23 +211,17 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
     if (body.notes !== undefined && (notes === undefined || notes.length > NOTES_MAX_LENGTH)) {
       return res.status(400).type('text/plain').send(`Notes are at most ${NOTES_MAX_LENGTH} characters.`);
     }
-    const before = await findLeadFollowUp(db, lead.kind, lead.id);
-    // Through the desk: the status and memo change as before, and the lead's timeline keeps every change.
+    // Through the desk: the status and memo change as before, the lead's timeline keeps every change, and each
+    // change is an audit row written in the same transaction.
     const found = await deps.desk.inboxFollowUp(
       lead,
       {
         ...(isLeadStatus(body.status) ? { lead_status: body.status } : {}),
         ...(notes !== undefined ? { notes } : {}),
       },
-      req.user?.username ?? 'staff',
+      actorOf(req),
     );
     if (!found) return res.status(404).type('text/plain').send('Unknown lead.');
-    const target = `${lead.kind}/${lead.id}`;
-    if (isLeadStatus(body.status) && before?.lead_status !== body.status)
-      await auditRequest(db, req, 'lead.status', target, { status: [before?.lead_status ?? null, body.status] });
-    if (notes !== undefined && (before?.notes ?? '') !== notes)
-      // Notes are the buyer's story: the trail says they changed, not what they say (erasure must reach them).
-      await auditRequest(db, req, 'lead.notes', target, { notes: 'changed' });
     res.redirect(303, `${returnUrl(req.body)}#lead-${lead.kind}-${lead.id}`);
   });
 

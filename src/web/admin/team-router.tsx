@@ -16,6 +16,7 @@ import type { EditorNotice } from '../../shared/editor-notice.js';
 import { isRole } from '../../shared/permissions.js';
 import { formatInTimeZone } from '../../shared/time-zone.js';
 import { TeamPage, type TeamMemberView } from '../../../views/admin/TeamPage.js';
+import { autoAssignOn, setAutoAssign } from '../../services/lead-assignment.js';
 import { actorOf } from '../audit.js';
 import { acceptsJson } from '../client-wants.js';
 import { answersWithPage, jsonOrForm } from './form-or-json.js';
@@ -36,14 +37,17 @@ export interface TeamDeps {
 /** Form fields arrive as text; a JSON call sends booleans. `_csrf` is the form's token, not a change. */
 function withoutToken(body: unknown): Record<string, unknown> {
   const { _csrf: _token, ...rest } = (body ?? {}) as Record<string, unknown>;
-  for (const key of ['active', 'required']) {
+  for (const key of ['active', 'required', 'enabled']) {
     if (rest[key] === 'true') rest[key] = true;
     else if (rest[key] === 'false') rest[key] = false;
   }
   return rest;
 }
 
-/** The owner's team: accounts, roles, deactivation, invitations, the two-factor requirement (owner only). */
+/**
+ * The owner's team: accounts, roles, deactivation, invitations, the two-factor requirement and the lead rotation
+ * (owner only).
+ */
 export function createTeamRouter(deps: TeamDeps): Router {
   const { db, content, renderer } = deps;
   const zone = () => content.published().community.timeZone;
@@ -71,7 +75,7 @@ export function createTeamRouter(deps: TeamDeps): Router {
     } = {},
   ) {
     const now = new Date().toISOString();
-    const [team, waiting, required] = await Promise.all([
+    const [team, waiting, required, autoAssign] = await Promise.all([
       members(),
       db('staff_invitations')
         .whereNull('used_at')
@@ -84,6 +88,7 @@ export function createTeamRouter(deps: TeamDeps): Router {
           'expires_at',
         ),
       twoFactorRequired(db),
+      autoAssignOn(db),
     ]);
     res.status(extra.status ?? 200).send(
       renderer.page(
@@ -98,6 +103,7 @@ export function createTeamRouter(deps: TeamDeps): Router {
             expires: formatInTimeZone(row.expires_at, zone()),
           }))}
           twoFactorRequired={required}
+          autoAssign={autoAssign}
           mail={deps.mail}
           notice={extra.notice}
           link={extra.link}
@@ -117,6 +123,7 @@ export function createTeamRouter(deps: TeamDeps): Router {
         twoFactor: member.twoFactor,
         lastSignIn: member.lastSignIn,
       })),
+      autoAssign: await autoAssignOn(db),
     });
   };
 
@@ -167,6 +174,26 @@ export function createTeamRouter(deps: TeamDeps): Router {
       notice: {
         kind: 'success',
         text: required ? 'Two-factor is now required for everyone.' : 'Two-factor is no longer required.',
+      },
+    });
+  });
+
+  // New leads given out in turn among the active sales accounts (issue 30), off by default.
+  router.post('/team/auto-assign', ...jsonOrForm, async (req, res) => {
+    const { enabled } = withoutToken(req.body);
+    if (typeof enabled !== 'boolean') {
+      const text = 'Send {"enabled": true | false}.';
+      if (!answersWithPage(req)) return res.status(400).json({ error: text });
+      return renderTeam(req, res, { status: 400, notice: { kind: 'error', text } });
+    }
+    await setAutoAssign(db, enabled, actorOf(req));
+    if (!answersWithPage(req)) return res.json({ enabled });
+    await renderTeam(req, res, {
+      notice: {
+        kind: 'success',
+        text: enabled
+          ? 'New leads are now given out in turn among the active sales accounts.'
+          : 'New leads are no longer given out: they arrive without an owner.',
       },
     });
   });

@@ -25,7 +25,7 @@ import { requireCsrfToken } from '../csrf.js';
 import { contentOf } from '../request-content.js';
 import { staffOf, staffPage } from './staff-page.js';
 import { leadHref } from './leads-router.js';
-import { auditRequest } from '../audit.js';
+import { actorOf, auditRequest } from '../audit.js';
 
 /** How many days /admin/tours shows at once. */
 export const STAFF_TOUR_DAYS = 14;
@@ -180,7 +180,7 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
 
   router.post('/tours', ...bodies, async (req, res) => {
     const json = wantsJsonAnswer(req);
-    const outcome = await staffTours.book((req.body ?? {}) as Record<string, unknown>, req.user?.username ?? 'staff');
+    const outcome = await staffTours.book((req.body ?? {}) as Record<string, unknown>, actorOf(req));
     if (outcome.kind === 'booked') {
       deps.outbox?.kick();
       if (json) return void res.status(201).json({ id: outcome.id });
@@ -197,7 +197,7 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
   router.post('/tours/:id/cancel', ...bodies, async (req, res) => {
     const json = wantsJsonAnswer(req);
     const id = tourIdOf(req);
-    const outcome = id === 0 ? 'unknown' : await staffTours.cancel(id, req.user?.username ?? 'staff', contentOf(req));
+    const outcome = id === 0 ? 'unknown' : await staffTours.cancel(id, actorOf(req), contentOf(req));
     if (outcome === 'cancelled') {
       deps.outbox?.kick();
       if (json) return void res.json({ id, status: 'cancelled' });
@@ -251,12 +251,7 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
     const outcome =
       id === 0
         ? 'unknown'
-        : await staffTours.move(
-            id,
-            typeof start === 'string' ? start : '',
-            req.user?.username ?? 'staff',
-            contentOf(req),
-          );
+        : await staffTours.move(id, typeof start === 'string' ? start : '', actorOf(req), contentOf(req));
     if (outcome === 'moved' || outcome === 'unchanged') {
       if (outcome === 'moved') deps.outbox?.kick();
       const tour = await findTourById(db, id);
