@@ -18,10 +18,10 @@ import * as indexLeadFiltersById from '../../migrations/20261123000300_index_lea
 import * as indexLeadsByHomesiteAndPlan from '../../migrations/20261126000100_index_leads_by_homesite_and_plan.js';
 import * as createContent from '../../migrations/20261126000150_create_content.js';
 import * as createTeam from '../../migrations/20261126000200_create_team.js';
+import * as createSalesDesk from '../../migrations/20261126000300_create_sales_desk.js';
 import * as createInterestListAndAgentRegistrations from '../../migrations/20261126000400_create_interest_list_and_agent_registrations.js';
 import * as createFiles from '../../migrations/20261126000500_create_files.js';
 import * as addLeadAutoAssign from '../../migrations/20261126000600_add_lead_auto_assign.js';
-import * as createSalesDesk from '../../migrations/20261126000300_create_sales_desk.js';
 import * as createInterestUpdates from '../../migrations/20261126000700_create_interest_updates.js';
 
 interface Migration {
@@ -53,10 +53,10 @@ const migrations: Record<string, Migration> = {
   '20261126000100_index_leads_by_homesite_and_plan': indexLeadsByHomesiteAndPlan,
   '20261126000150_create_content': createContent,
   '20261126000200_create_team': createTeam,
+  '20261126000300_create_sales_desk': createSalesDesk,
   '20261126000400_create_interest_list_and_agent_registrations': createInterestListAndAgentRegistrations,
   '20261126000500_create_files': createFiles,
   '20261126000600_add_lead_auto_assign': addLeadAutoAssign,
-  '20261126000300_create_sales_desk': createSalesDesk,
   '20261126000700_create_interest_updates': createInterestUpdates,
 };
 
