@@ -11,7 +11,7 @@ export interface SitePage {
   status?: number;
 }
 
-/** Every public page in the contract, the outcome pages of the contact form and the 404 page. */
+/** Every public page in the contract (waves 1–3), the outcome pages of the contact form and the 404 page. */
 export const PUBLIC_PAGES: SitePage[] = [
   { label: 'home', path: '/' },
   { label: 'about', path: '/about' },
@@ -35,6 +35,8 @@ export const PUBLIC_PAGES: SitePage[] = [
   },
   { label: 'schedule a tour', path: '/tours' },
   { label: 'privacy notice', path: '/privacy' },
+  { label: 'news of the next release', path: '/interest' },
+  { label: 'real-estate agents', path: '/agents' },
   { label: 'page not found', path: '/no-such-page', status: 404 },
 ];
 

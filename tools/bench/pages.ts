@@ -16,6 +16,8 @@ export const PUBLIC_PAGES = [
   '/quick-move-in',
   '/homesites/1',
   '/privacy',
+  '/interest',
+  '/agents',
 ] as const;
 
 export type PublicPage = (typeof PUBLIC_PAGES)[number];
