@@ -99,11 +99,14 @@ function tourRules(content: Content) {
 export function createTourService(deps: TourServiceDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
-  const rules = () => tourRules(deps.content.published());
+  const rules = (content = deps.content.published()) => tourRules(content);
 
-  /** Slots of `days` local dates from `from` with the places left in each; future slots only. */
-  async function slots(from: string, days: number): Promise<TourSlotView[]> {
-    const { settings, timeZone } = rules();
+  /**
+   * Slots of `days` local dates from `from` with the places left in each; future slots only. By the published tour
+   * hours, or by `content`'s (a staff preview of drafted hours).
+   */
+  async function slots(from: string, days: number, content?: Content): Promise<TourSlotView[]> {
+    const { settings, timeZone } = rules(content);
     const times = upcomingSlots(settings, timeZone, from, days, now());
     if (times.length === 0) return [];
     const booked = await bookedBetween(

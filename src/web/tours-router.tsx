@@ -84,8 +84,8 @@ export function createToursRouter(deps: ToursDeps): Router {
   const { tours } = deps;
   const router = Router();
 
-  function zoneName(): string {
-    const zone = tours.timeZone;
+  function zoneName(req: Request): string {
+    const zone = contentOf(req).community.timeZone;
     return formatSlotTime(tours.now(), zone).split(' ').at(-1) ?? zone;
   }
 
@@ -95,12 +95,14 @@ export function createToursRouter(deps: ToursDeps): Router {
     return { address: salesCenterAddress(content), directions: salesCenterDirections(content) };
   }
 
-  async function offeredDays(): Promise<TourDay[]> {
-    const settings: TourHours = tours.settings;
-    const zone = tours.timeZone;
+  /** The days offered by the request's tour hours: the published ones, or the drafted ones in a staff preview. */
+  async function offeredDays(req: Request): Promise<TourDay[]> {
+    const content = contentOf(req);
+    const settings: TourHours = content.tours;
+    const zone = content.community.timeZone;
     const now = tours.now();
     const dayCount = Math.min(settings.daysAhead + 1, MAX_SLOT_DAYS);
-    const slots = await tours.slots(dateInZone(now, zone), dayCount);
+    const slots = await tours.slots(dateInZone(now, zone), dayCount, content);
     return tourDays(settings, zone, now, slots, dayCount);
   }
 
@@ -123,7 +125,7 @@ export function createToursRouter(deps: ToursDeps): Router {
   async function renderTourPage(req: Request, res: Response, state: PageState, offered?: TourDay[]) {
     const content = contentOf(req);
     const plan = state.plan ? floorPlanBySlug(content, state.plan) : undefined;
-    const days = offered ?? (await offeredDays());
+    const days = offered ?? (await offeredDays(req));
     const chosen = days.find((day) => day.date === state.day) ?? firstBookableDay(days);
     res.set('Cache-Control', 'no-store');
     res.send(
@@ -140,7 +142,7 @@ export function createToursRouter(deps: ToursDeps): Router {
           homesite={state.homesite}
           plan={plan ? { slug: plan.slug, name: plan.name } : null}
           visit={state.visit}
-          zoneName={zoneName()}
+          zoneName={zoneName(req)}
         />,
         {
           title: 'Schedule a tour',
@@ -170,7 +172,7 @@ export function createToursRouter(deps: ToursDeps): Router {
   // Reads `day`, `homesite`, `plan` and the UTM parameters (requestVisit); never cached (no-store: places change).
   router.get('/tours', async (req, res) => {
     const plan = typeof req.query.plan === 'string' ? floorPlanBySlug(contentOf(req), req.query.plan) : undefined;
-    const days = await offeredDays();
+    const days = await offeredDays(req);
     const day = req.query.day;
     const offered = typeof day === 'string' && days.some((listed) => listed.date === day);
     if (day !== undefined && !offered) res.status(400);

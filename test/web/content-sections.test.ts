@@ -182,6 +182,22 @@ describe('Content in staff hands (contract, wave 3)', function () {
     await publish(server, staff, 'community', state.draft!.version);
   });
 
+  it('previews drafted tour hours on /tours, while buyers keep the published hours', async () => {
+    await saveDraft(server, staff, 'tours', (data) => {
+      const hours = data.hours as Record<string, { opens: string; closes: string } | null>;
+      for (const day of Object.keys(hours)) hours[day] = { opens: '08:00', closes: '18:00' };
+      return data;
+    });
+    const preview = await fetch(`${server.url}/preview/tours`, { headers: { Cookie: staff.cookie } });
+    expect(preview.status).to.equal(200);
+    expect(await preview.text()).to.include('8:00 AM');
+    expect((await page(server, '/tours')).html).to.not.include('8:00 AM');
+    const state = await section(server, staff, 'tours');
+    expect(
+      (await call(server, staff, 'POST', `/admin/content/tours/versions/${state.published.version}/restore`)).status,
+    ).to.equal(200);
+  });
+
   it('shows drafts in a staff preview with a banner, never cached or indexed; without a session, never', async () => {
     await saveDraft(
       server,
