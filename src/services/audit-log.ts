@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = [
   'lead.read',
   'lead.deleted',
   'leads.export',
+  'audit.export',
   'tour.booked',
   'tour.cancelled',
   'tour.moved',

@@ -384,6 +384,7 @@ describe('A team with roles', () => {
 
     it('records homesite changes and CSV exports', async () => {
       await get(`${server.url}/admin/messages.csv`, sales);
+      await get(`${server.url}/admin/interest.csv`, sales);
       await get(`${server.url}/admin/homesites.csv`, marketing);
       const homesite = await server.db('homesites').where({ lot: 10 }).first();
       const saved = await staffCall(server.url, '/admin/homesites/10', sales, {
@@ -399,10 +400,15 @@ describe('A team with roles', () => {
       const rows = await server
         .db('audit_log')
         .whereIn('action', ['leads.export', 'homesites.export', 'homesite.change']);
-      expect(rows.map((row: { action: string; actor: string }) => `${row.action} ${row.actor}`)).to.include.members([
-        'leads.export sam',
-        'homesites.export mara',
-        'homesite.change sam',
+      expect(
+        rows.map(
+          (row: { action: string; actor: string; target: string }) => `${row.action} ${row.actor} ${row.target}`,
+        ),
+      ).to.include.members([
+        'leads.export sam messages.csv',
+        'leads.export sam interest.csv',
+        'homesites.export mara homesites.csv',
+        'homesite.change sam homesite/10',
       ]);
     });
 
@@ -425,6 +431,12 @@ describe('A team with roles', () => {
       expect(lines.length).to.be.greaterThan(1);
       const none = await (await get(`${server.url}/admin/audit.csv?from=2000-01-01&to=2000-01-02`, owner)).text();
       expect(none.trim().split('\r\n')).to.have.length(1);
+      // Each export of the trail is itself a row, with the filter it was made with.
+      const exports = await server.db('audit_log').where({ action: 'audit.export' }).orderBy('id');
+      expect(exports.map((row: { details: string }) => JSON.parse(row.details).filter.action).slice(-2)).to.deep.equal([
+        'sign-in',
+        '',
+      ]);
       expect(today).to.match(/^\d{4}/);
     });
 

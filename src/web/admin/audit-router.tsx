@@ -8,6 +8,7 @@ import { cleanText } from '../../shared/text-input.js';
 import { formatInTimeZone } from '../../shared/time-zone.js';
 import { addDays, dateInZone, formatSlotTime, isCalendarDate, wallTimeToInstant } from '../../shared/tour-slots.js';
 import { AuditPage } from '../../../views/admin/AuditPage.js';
+import { auditRequest } from '../audit.js';
 import { staffOf, staffPage } from './staff-page.js';
 
 const PER_PAGE = 100;
@@ -86,7 +87,9 @@ export function createAuditRouter({ db, content, renderer }: AuditDeps): Router 
   });
 
   router.get('/audit.csv', async (req, res) => {
-    const { filter } = parseFilter(req, zone());
+    const { filter, form } = parseFilter(req, zone());
+    // Written before the rows are read, so the export is itself in the file it makes.
+    await auditRequest(db, req, 'audit.export', 'audit.csv', { filter: form });
     res
       .type('text/csv; charset=utf-8')
       .attachment(`audit-${dateInZone(Date.now(), zone())}.csv`)

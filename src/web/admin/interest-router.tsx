@@ -33,7 +33,7 @@ import {
   type InterestUpdateFormView,
   type InterestUpdatePreview,
 } from '../../../views/admin/InterestListPage.js';
-import { actorOf } from '../audit.js';
+import { actorOf, auditRequest } from '../audit.js';
 import { acceptsJson } from '../client-wants.js';
 import { answersWithPage, jsonOrFormWithin } from './form-or-json.js';
 import { staffOf, staffPage } from './staff-page.js';
@@ -275,6 +275,7 @@ export function createInterestAdminRouter(deps: InterestAdminDeps): Router {
   router.get('/interest.csv', async (req, res) => {
     const content = contentOf(req);
     const entries = await listInterestEntries(db);
+    await auditRequest(db, req, 'leads.export', 'interest.csv', { rows: entries.length });
     const lines = entries.map((entry) =>
       CSV_COLUMNS.map((column) => csvCell(column === 'plan' ? planName(content, entry.plan) : entry[column])).join(','),
     );
