@@ -1,3 +1,4 @@
+import { dateInZone } from '../../src/shared/tour-slots.js';
 import { expect } from 'chai';
 import { areaOf, AREAS, ROLES, roleMay, type Role } from '../../src/shared/permissions.js';
 import { appAdminRoutes, type RouteEntry } from '../support/admin-routes.js';
@@ -437,6 +438,17 @@ describe('A team with roles', () => {
         'sign-in',
         '',
       ]);
+      const oneDay = async (date: string) =>
+        (await (await get(`${server.url}/admin/audit.csv?action=sign-in&date=${date}`, owner)).text())
+          .trim()
+          .split('\r\n').length;
+      const zone = server.site.content.published().community.timeZone;
+      const zoneToday = dateInZone(Date.now(), zone);
+      const fromTo = await (
+        await get(`${server.url}/admin/audit.csv?action=sign-in&from=${zoneToday}&to=${zoneToday}`, owner)
+      ).text();
+      expect(await oneDay(zoneToday)).to.equal(fromTo.trim().split('\r\n').length);
+      expect(await oneDay('2000-01-01')).to.equal(1);
       expect(today).to.match(/^\d{4}/);
     });
 

@@ -21,7 +21,10 @@ interface AuditDeps {
   renderer: Renderer;
 }
 
-/** The filter from the query: person, action, and dates (YYYY-MM-DD, whole days in the community's zone). */
+/**
+ * The filter from the query: person, action, and dates (`from`, `to`, or one `date`; YYYY-MM-DD, whole days in the
+ * community's zone).
+ */
 function parseFilter(
   req: Request,
   timeZone: string,
@@ -29,8 +32,10 @@ function parseFilter(
   const text = (name: string) => cleanText(req.query[name]).slice(0, 64);
   const actor = text('actor');
   const action = text('action');
-  const from = isCalendarDate(text('from')) ? text('from') : '';
-  const to = isCalendarDate(text('to')) ? text('to') : '';
+  // `date` is one whole day: the same as from and to both that day (a link or a call may ask so).
+  const day = isCalendarDate(text('date')) ? text('date') : '';
+  const from = isCalendarDate(text('from')) ? text('from') : day;
+  const to = isCalendarDate(text('to')) ? text('to') : day;
   const instant = (date: string) => {
     const ms = wallTimeToInstant(date, '00:00', timeZone);
     return ms === undefined ? undefined : new Date(ms).toISOString();
