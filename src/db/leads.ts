@@ -461,13 +461,17 @@ export async function countLeads(db: Knex, filter: LeadFilter): Promise<LeadCoun
 }
 
 /**
- * Every lead (spam included), newest first, a page at a time: keyset pagination on (arrival, id, kind), so each
+ * Every lead (spam included) of `kinds`, newest first, a page at a time: keyset pagination on (arrival, id, kind), so each
  * page is one indexed range read however far into 100,000 leads the export has come.
  */
-export async function* leadPages(db: Knex, pageSize = 500): AsyncGenerator<LeadRow[]> {
+export async function* leadPages(
+  db: Knex,
+  pageSize = 500,
+  kinds: readonly LeadKind[] = LEAD_KINDS,
+): AsyncGenerator<LeadRow[]> {
   let after: { key: string; kind: LeadKind; id: number } | undefined;
   for (;;) {
-    const branches = LEAD_KINDS.map((kind) => {
+    const branches = kinds.map((kind) => {
       const query = selectLeads(db, kind);
       if (after) {
         const { key, id } = after;

@@ -73,8 +73,8 @@ describe('Inbox with four kinds of lead', function () {
     expect((await server.db('agent_registrations').where({ id: row.id }).first()).lead_status).to.equal('contacted');
   });
 
-  it('exports every kind in /admin/messages.csv with its kind', async () => {
-    const response = await fetch(`${server.url}/admin/messages.csv`, { headers: { Cookie: staff.cookie } });
+  const exportedKinds = async (query = '') => {
+    const response = await fetch(`${server.url}/admin/messages.csv${query}`, { headers: { Cookie: staff.cookie } });
     expect(response.status).to.equal(200);
     const lines = (await response.text())
       .replace(/^\uFEFF/, '')
@@ -82,8 +82,17 @@ describe('Inbox with four kinds of lead', function () {
       .split('\r\n');
     const columns = lines[0]!.split(',');
     const kind = columns.indexOf('kind');
-    const kinds = lines.slice(1).map((line) => line.split(',')[kind]!.replace(/"/g, ''));
-    expect(new Set(kinds)).to.deep.equal(new Set(['message', 'interest', 'agent-registration']));
+    return lines.slice(1).map((line) => line.split(',')[kind]!.replace(/"/g, ''));
+  };
+
+  it('exports every kind in /admin/messages.csv with its kind, and one kind with ?kind=', async () => {
+    expect(new Set(await exportedKinds())).to.deep.equal(new Set(['message', 'interest', 'agent-registration']));
+    expect(await exportedKinds('?kind=interest')).to.deep.equal(['interest']);
+    expect(await exportedKinds('?kind=agent-registration')).to.deep.equal(['agent-registration']);
+    expect(await exportedKinds('?kind=tour')).to.deep.equal([]);
+    // An unknown kind means every kind, as in the inbox.
+    expect(await exportedKinds('?kind=nonsense')).to.have.length(3);
+    expect(await inbox('?kind=interest')).to.include('href="/admin/messages.csv?kind=interest"');
   });
 
   it('erases an agent registration at the buyer’s request, and its hold on the client with it', async () => {

@@ -6,6 +6,7 @@ import {
 } from '../../src/shared/FilterSelect.js';
 import {
   LEAD_KIND_LABELS,
+  isLeadKind,
   LEAD_KINDS,
   LEAD_STATUSES,
   type LeadKind,
@@ -349,9 +350,15 @@ export function MessagesPage(props: MessagesPageProps) {
     <AdminLayout communityName={communityName} staff={staff} path="/admin/messages">
       <div className="admin-title-row">
         <h1>Messages</h1>
-        <a className="button" href="/admin/messages.csv" download>
-          Export CSV
-        </a>
+        {isLeadKind(filter.kind) ? (
+          <a className="button" href={`/admin/messages.csv?kind=${filter.kind}`} download>
+            Export CSV ({LEAD_KIND_LABELS[filter.kind].many})
+          </a>
+        ) : (
+          <a className="button" href="/admin/messages.csv" download>
+            Export CSV
+          </a>
+        )}
       </div>
       <p>
         Contact messages, tour bookings, interest-list sign-ups and agents’ registrations, newest first. Times in{' '}

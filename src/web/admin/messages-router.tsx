@@ -176,8 +176,10 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
       .attachment(`messages-${dateInZone(Date.now(), contentOf(req).community.timeZone)}.csv`)
       .setHeader('Cache-Control', 'no-store');
     try {
-      await auditRequest(db, req, 'leads.export', 'messages.csv');
-      await writeLeadsCsv(leadPages(db), res, () => res.destroyed);
+      // ?kind= narrows the export to one kind of lead, as it narrows the inbox.
+      const { kind } = parseInboxQuery(req.query).filter;
+      await auditRequest(db, req, 'leads.export', 'messages.csv', kind ? { kind } : undefined);
+      await writeLeadsCsv(leadPages(db, undefined, kind ? [kind] : undefined), res, () => res.destroyed);
       res.end();
     } catch (error) {
       // The header is sent: a cut-off download is the only honest way to say the rest failed.
