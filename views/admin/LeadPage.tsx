@@ -186,6 +186,11 @@ export function LeadPage(props: LeadPageProps) {
   const typed = (form: DeskForm, field: string, fallback = '') =>
     refused?.form === form ? (refused.values[field] ?? fallback) : fallback;
   const described = (form: DeskForm, field: string) => (errorsOf(form)[field] ? `${form}-${field}-error` : undefined);
+  /** A field's link to its problem, and its invalid state, while its form is refused. */
+  const problemOf = (form: DeskForm, field: string) => ({
+    'aria-describedby': described(form, field),
+    'aria-invalid': errorsOf(form)[field] ? true : undefined,
+  });
   const formOf = (form: DeskForm, field: string) => ({
     base,
     csrfToken: staff.csrfToken,
@@ -258,8 +263,7 @@ export function LeadPage(props: LeadPageProps) {
                 type="date"
                 name="date"
                 defaultValue={dateOnly(typed('follow-up', 'date', followUp ?? ''))}
-                aria-describedby={described('follow-up', 'date')}
-                aria-invalid={errorsOf('follow-up').date ? true : undefined}
+                {...problemOf('follow-up', 'date')}
               />
             </OneFieldForm>
           </section>
@@ -297,8 +301,7 @@ export function LeadPage(props: LeadPageProps) {
                 maxLength={5000}
                 required
                 defaultValue={typed('notes', 'text')}
-                aria-describedby={described('notes', 'text')}
-                aria-invalid={errorsOf('notes').text ? true : undefined}
+                {...problemOf('notes', 'text')}
               />
             </OneFieldForm>
           </section>
@@ -316,8 +319,7 @@ export function LeadPage(props: LeadPageProps) {
                 maxLength={150}
                 required
                 defaultValue={typed('reply', 'subject', `Your visit to ${communityName}`)}
-                aria-describedby={described('reply', 'subject')}
-                aria-invalid={errorsOf('reply').subject ? true : undefined}
+                {...problemOf('reply', 'subject')}
               />
               <ErrorText id="reply-subject-error" error={errorsOf('reply').subject} />
               <label htmlFor="reply-text">Message</label>
@@ -328,8 +330,7 @@ export function LeadPage(props: LeadPageProps) {
                 maxLength={10000}
                 required
                 defaultValue={typed('reply', 'text')}
-                aria-describedby={described('reply', 'text')}
-                aria-invalid={errorsOf('reply').text ? true : undefined}
+                {...problemOf('reply', 'text')}
               />
               <ErrorText id="reply-text-error" error={errorsOf('reply').text} />
               <button type="submit" className="button">
