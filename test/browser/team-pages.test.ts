@@ -1,17 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { tokenHash } from '../../src/services/team.js';
+import { hasJava, nuErrors, type NuDocument } from '../support/nu-checker.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { enrollTotp, inviteLink, passwordStep, staffCall, teamMember } from '../support/team.js';
 import { axeResults, describeViolations } from './axe-check.js';
 import { openPage, useBrowserSuite, WIDTHS } from './support.js';
 
-const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
 const SHOTS = '/tmp/shots-team';
 const RESET_TOKEN = 'reset-token-for-the-page-checks-0123456789';
 
@@ -93,51 +89,17 @@ describe('Team pages: axe, the Nu checker and screenshots', function () {
   }
 
   it('finds no Nu checker error on any of them', async function () {
-    if (spawnSync('java', ['-version'], { stdio: 'ignore' }).status !== 0) this.skip();
-    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'vnu-team-'));
-    try {
-      const files = new Map<string, string>();
-      for (const target of pages) {
-        const cookie = target.cookie?.();
-        const response = await fetch(`${suite.server.url}${target.path}`, {
-          headers: { Accept: 'text/html', ...(cookie ? { Cookie: cookie } : {}) },
-          redirect: 'manual',
-        });
-        expect(response.status, target.name).to.equal(target.status ?? 200);
-        const file = path.join(folder, `${target.name}.html`);
-        await fs.writeFile(file, await response.text());
-        files.set(file, target.name);
-      }
-      const run = spawnSync(
-        'java',
-        [
-          '-XX:TieredStopAtLevel=1',
-          '-XX:+UseSerialGC',
-          '-Xss16m',
-          '-jar',
-          VNU_JAR,
-          '--format',
-          'json',
-          '--stdout',
-          ...files.keys(),
-        ],
-        {
-          encoding: 'utf8',
-          maxBuffer: 64 * 1024 * 1024,
-        },
-      );
-      const { messages } = JSON.parse(run.stdout) as {
-        messages: { type: string; url?: string; message: string; extract?: string }[];
-      };
-      const errors = messages
-        .filter((message) => message.type !== 'info')
-        .map(
-          (message) =>
-            `${files.get(message.url ? fileURLToPath(message.url) : '') ?? '?'}: ${message.message} — ${message.extract ?? ''}`,
-        );
-      expect(errors).to.deep.equal([]);
-    } finally {
-      await fs.rm(folder, { recursive: true, force: true });
+    if (!hasJava()) this.skip();
+    const documents: NuDocument[] = [];
+    for (const target of pages) {
+      const cookie = target.cookie?.();
+      const response = await fetch(`${suite.server.url}${target.path}`, {
+        headers: { Accept: 'text/html', ...(cookie ? { Cookie: cookie } : {}) },
+        redirect: 'manual',
+      });
+      expect(response.status, target.name).to.equal(target.status ?? 200);
+      documents.push({ label: target.name, html: await response.text() });
     }
+    expect(await nuErrors(documents)).to.deep.equal([]);
   });
 });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { linkPath, mailHeader, mailText } from '../support/mail-text.js';
-import { createOutboxSiteHome, type OutboxSiteHome, type RunningSite } from '../support/outbox-site.js';
-import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
+import { startMailedSite, type OutboxSiteHome, type RunningSite } from '../support/outbox-site.js';
+import type { Staff } from '../support/staff.js';
 import { SmtpSink, waitFor, type ReceivedMail } from '../support/smtp-sink.js';
 
 /**
@@ -42,15 +42,7 @@ describe('Interest list', function () {
   let staff: Staff;
 
   before(async () => {
-    await sink.start();
-    home = await createOutboxSiteHome({
-      ...STAFF_ENV,
-      SMTP_URL: sink.url,
-      CONTACT_TO: 'sales@maplehollow.example',
-      SITE_URL: 'https://maplehollow.example',
-    });
-    site = await home.start();
-    staff = await signIn(site.url);
+    ({ home, site, staff } = await startMailedSite(sink, { SITE_URL: 'https://maplehollow.example' }));
   });
   after(async () => {
     await home?.dispose();

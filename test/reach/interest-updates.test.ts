@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { mailHeader, mailText } from '../support/mail-text.js';
-import { createOutboxSiteHome, type OutboxSiteHome, type RunningSite } from '../support/outbox-site.js';
-import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
+import { startMailedSite, type OutboxSiteHome, type RunningSite } from '../support/outbox-site.js';
+import type { Staff } from '../support/staff.js';
 import { SmtpSink, waitFor, type ReceivedMail } from '../support/smtp-sink.js';
 import { staffCall, teamMember } from '../support/team.js';
 
@@ -77,15 +77,7 @@ describe('Interest list: updates staff send by hand', function () {
   }
 
   before(async () => {
-    await sink.start();
-    home = await createOutboxSiteHome({
-      ...STAFF_ENV,
-      SMTP_URL: sink.url,
-      CONTACT_TO: 'sales@maplehollow.example',
-      SITE_URL: 'https://maplehollow.example',
-    });
-    site = await home.start();
-    owner = await signIn(site.url);
+    ({ home, site, staff: owner } = await startMailedSite(sink, { SITE_URL: 'https://maplehollow.example' }));
     sales = await teamMember(site.url, owner, 'sales', 'sam', 'sales counter seven');
     marketing = await teamMember(site.url, owner, 'marketing', 'mara', 'marketing lamp nine');
     await entry('ann@example.com', 'canyon', 'confirmed');

@@ -1,9 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'chai';
+import { hasJava, nuErrors, type NuDocument } from '../support/nu-checker.js';
 import { signIn, STAFF_ENV } from '../support/staff.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { staffCall } from '../support/team.js';
@@ -13,7 +9,6 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
  * The W3C Nu Html Checker on every page "Reach beyond the site" adds, in each of its states: 0 errors. A real SMTP
  * server, so the staff page's update preview offers to send, as it does with mail.
  */
-const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
 const NAVIGATION = { Accept: 'text/html', 'Sec-Fetch-Mode': 'navigate' };
 
 describe('W3C Nu Html Checker: the reach pages', function () {
@@ -21,7 +16,7 @@ describe('W3C Nu Html Checker: the reach pages', function () {
   let server: TestServer;
   const sink = new SmtpSink();
   before(async function () {
-    if (spawnSync('java', ['-version'], { stdio: 'ignore' }).status !== 0) this.skip();
+    if (!hasJava()) this.skip();
     await sink.start();
     server = await startTestServer({
       ...STAFF_ENV,
@@ -112,38 +107,8 @@ describe('W3C Nu Html Checker: the reach pages', function () {
         () => fetch(`${server.url}/admin/messages?kind=interest`, { headers: { Cookie: staff.cookie } }),
       ],
     ];
-    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'vnu-reach-'));
-    const files = new Map<string, string>();
-    for (const [index, [label, load]] of pages.entries()) {
-      const file = path.join(folder, `page-${index}.html`);
-      await fs.writeFile(file, await (await load()).text());
-      files.set(file, label);
-    }
-    const run = spawnSync(
-      'java',
-      [
-        '-XX:TieredStopAtLevel=1',
-        '-XX:+UseSerialGC',
-        '-Xss16m',
-        '-jar',
-        VNU_JAR,
-        '--format',
-        'json',
-        '--stdout',
-        ...files.keys(),
-      ],
-      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-    );
-    await fs.rm(folder, { recursive: true, force: true });
-    const { messages } = JSON.parse(run.stdout) as {
-      messages: { type: string; url?: string; message: string; extract?: string }[];
-    };
-    const errors = messages
-      .filter((message) => message.type === 'error')
-      .map(
-        (message) =>
-          `${files.get(message.url ? new URL(message.url).pathname : '') ?? '?'}: ${message.message} — ${message.extract ?? ''}`,
-      );
-    expect(errors).to.deep.equal([]);
+    const documents: NuDocument[] = [];
+    for (const [label, load] of pages) documents.push({ label, html: await (await load()).text() });
+    expect(await nuErrors(documents)).to.deep.equal([]);
   });
 });

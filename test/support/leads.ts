@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { leadSearchColumns } from '../../src/db/lead-search.js';
 
@@ -53,4 +54,32 @@ export async function seedTour(db: Knex, createdAt: string, startAt: string, fie
 /** An ISO instant `minutes` before a fixed moment, so seeded leads have a known order. */
 export function minutesBefore(base: string, minutes: number): string {
   return new Date(Date.parse(base) - minutes * 60_000).toISOString();
+}
+
+/** The agent registration form's fields: Alma Agent of Front Range Realty registers Cleo Client. */
+export const AGENT_REGISTRATION = {
+  agent_firstname: 'Alma',
+  agent_lastname: 'Agent',
+  agent_email: 'alma@frontrange-realty.example',
+  agent_phone: '(970) 555-0120',
+  brokerage: 'Front Range Realty',
+  license: 'FA100200300',
+  client_firstname: 'Cleo',
+  client_lastname: 'Client',
+  client_email: 'cleo@example.com',
+};
+
+/** Posts the agent registration form as a browser does (no JavaScript); returns the new lead's id. */
+export async function registerAgentLead(
+  url: string,
+  db: Knex,
+  fields: Partial<typeof AGENT_REGISTRATION> = {},
+): Promise<number> {
+  const response = await fetch(`${url}/agents/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...AGENT_REGISTRATION, ...fields }),
+  });
+  expect(response.status, 'agent registration').to.equal(200);
+  return Number((await db('agent_registrations').max({ id: 'id' }).first())!.id);
 }

@@ -8,6 +8,8 @@ import type { Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { OutboxTiming } from '../../src/services/lead-outbox.js';
 import { createSite, type Site } from '../../src/site.js';
+import type { SmtpSink } from './smtp-sink.js';
+import { signIn, STAFF_ENV, type Staff } from './staff.js';
 import { createTestDatabase } from './test-database.js';
 import { testConfig } from './test-server.js';
 
@@ -94,4 +96,32 @@ export async function createOutboxSiteHome(
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A site whose mail goes to a local SMTP server, as the lead and list tests run it, with the staff signed in. */
+export interface MailedSite {
+  home: OutboxSiteHome;
+  site: RunningSite;
+  staff: Staff;
+}
+
+/**
+ * Starts `sink`, then one instance of a site home that sends to it (sales at sales@maplehollow.example, plus `env`),
+ * and signs the staff account in. Should the start fail, the home is disposed of here (the test never gets it).
+ */
+export async function startMailedSite(sink: SmtpSink, env: Record<string, string> = {}): Promise<MailedSite> {
+  await sink.start();
+  const home = await createOutboxSiteHome({
+    ...STAFF_ENV,
+    SMTP_URL: sink.url,
+    CONTACT_TO: 'sales@maplehollow.example',
+    ...env,
+  });
+  try {
+    const site = await home.start();
+    return { home, site, staff: await signIn(site.url) };
+  } catch (error) {
+    await home.dispose();
+    throw error;
+  }
 }

@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { addDays, dateInZone } from '../../src/shared/tour-slots.js';
+import { hasJava, nuErrors } from '../support/nu-checker.js';
 import { minimalMp4, minimalPdf, minimalVtt, minimalWebm } from '../support/sample-files.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -433,17 +432,8 @@ describe('File library', function () {
       expect(html).to.match(
         /<form class="upload-form" action="\/admin\/files" encType="multipart\/form-data" method="post">/,
       );
-      if (spawnSync('java', ['-version'], { stdio: 'ignore' }).status !== 0) return this.skip();
-      const file = path.join(server.dataDir, 'files.html');
-      await fs.writeFile(file, html);
-      const jar = String(createRequire(import.meta.url)('vnu-jar'));
-      const run = spawnSync('java', ['-jar', jar, '--format', 'json', '--errors-only', file], { encoding: 'utf8' });
-      const messages = (
-        JSON.parse(run.stderr || '{"messages":[]}') as { messages: { type: string; message: string }[] }
-      ).messages;
-      expect(messages.filter((message) => message.type === 'error').map((message) => message.message)).to.deep.equal(
-        [],
-      );
+      if (!hasJava()) return this.skip();
+      expect(await nuErrors([{ label: 'files', html }])).to.deep.equal([]);
     });
 
     it('redirects to /login without a session', async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { loadContent } from '../../src/content/index.js';
 import { dateInZone } from '../../src/shared/tour-slots.js';
-import { seedMessage } from '../support/leads.js';
+import { registerAgentLead, seedMessage } from '../support/leads.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -31,23 +31,7 @@ describe('GET /admin/leads/agent-registration/<id>: the registering agent', func
   before(async () => {
     server = await startTestServer({ ...STAFF_ENV, CONTACT_RATE_LIMIT: '0' });
     staff = await signIn(server.url);
-    const response = await fetch(`${server.url}/agents/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        agent_firstname: 'Alma',
-        agent_lastname: 'Agent',
-        agent_email: 'alma@frontrange-realty.example',
-        agent_phone: '(970) 555-0120',
-        brokerage: 'Front Range Realty',
-        license: 'FA100200300',
-        client_firstname: 'Cleo',
-        client_lastname: 'Client',
-        client_email: 'cleo@example.com',
-      }),
-    });
-    expect(response.status).to.equal(200);
-    id = Number((await server.db('agent_registrations').max({ id: 'id' }).first())!.id);
+    id = await registerAgentLead(server.url, server.db);
   });
   after(() => server.close());
 

@@ -1,33 +1,17 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'chai';
-import { seedMessage, seedTour } from '../support/leads.js';
+import { registerAgentLead, seedMessage, seedTour } from '../support/leads.js';
+import { hasJava, nuErrors, type NuDocument } from '../support/nu-checker.js';
 import { fetchPage, type SitePage } from '../support/site-pages.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { openTourSlots } from '../support/tour-slots.js';
 
 /** The Nu Html Checker on the sales desk's pages, each with data on it and each refused form shown again. */
-const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
-
-interface VnuMessage {
-  type: 'error' | 'info' | 'non-document-error';
-  url?: string;
-  message: string;
-  extract?: string;
-  lastLine?: number;
-}
-
-const hasJava = () => spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
-
 describe('W3C Nu Html Checker: the sales desk', function () {
   this.timeout(120_000);
   let server: TestServer;
   let staff: Staff;
-  const errors = new Map<string, string[]>();
+  let errors: string[] = [];
   let pages: SitePage[] = [];
 
   before(async function () {
@@ -57,23 +41,7 @@ describe('W3C Nu Html Checker: the sales desk', function () {
       start: later,
       source: 'walk-in',
     });
-    const registered = await fetch(`${server.url}/agents/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        agent_firstname: 'Alma',
-        agent_lastname: 'Agent',
-        agent_email: 'alma@frontrange-realty.example',
-        agent_phone: '(970) 555-0120',
-        brokerage: 'Front Range Realty',
-        license: 'FA100200300',
-        client_firstname: 'Cleo',
-        client_lastname: 'Client',
-        client_email: 'cleo@example.com',
-      }),
-    });
-    expect(registered.status).to.equal(200);
-    const agentLead = Number((await db('agent_registrations').max({ id: 'id' }).first())!.id);
+    const agentLead = await registerAgentLead(server.url, db);
     await call('/admin/team/auto-assign', { enabled: true });
     const form = (fields: Record<string, string>) => ({ _csrf: staff.token, ...fields });
     pages = [
@@ -128,46 +96,18 @@ describe('W3C Nu Html Checker: the sales desk', function () {
       { label: 'dashboard with the desk', path: '/admin' },
       { label: 'my leads', path: '/admin/messages?owner=staff' },
     ];
-    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'vnu-desk-'));
-    const files = new Map<string, string>();
-    for (const [index, page] of pages.entries()) {
+    const documents: NuDocument[] = [];
+    for (const page of pages) {
       const response = await fetchPage(server.url, page, staff);
       expect(response.status, page.label).to.equal(page.status ?? 200);
-      const file = path.join(folder, `page-${index}.html`);
-      await fs.writeFile(file, await response.text());
-      files.set(file, page.label);
-      errors.set(page.label, []);
+      documents.push({ label: page.label, html: await response.text() });
     }
-    const run = spawnSync(
-      'java',
-      [
-        '-XX:TieredStopAtLevel=1',
-        '-XX:+UseSerialGC',
-        '-Xss16m',
-        '-jar',
-        VNU_JAR,
-        '--format',
-        'json',
-        '--stdout',
-        ...files.keys(),
-      ],
-      {
-        encoding: 'utf8',
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
-    const { messages } = JSON.parse(run.stdout) as { messages: VnuMessage[] };
-    for (const message of messages.filter((item) => item.type !== 'info')) {
-      const label = files.get(message.url ? new URL(message.url).pathname : '');
-      if (!label) throw new Error(`The checker failed: ${message.message}`);
-      errors.get(label)!.push(`line ${message.lastLine ?? '?'}: ${message.message} — ${message.extract?.trim() ?? ''}`);
-    }
-    await fs.rm(folder, { recursive: true, force: true });
+    errors = await nuErrors(documents);
   });
   after(() => server?.close());
 
   it('finds no error on any desk page, refused forms included', () => {
     expect(pages).to.have.length.greaterThan(10);
-    expect(Object.fromEntries([...errors].filter(([, found]) => found.length > 0))).to.deep.equal({});
+    expect(errors).to.deep.equal([]);
   });
 });

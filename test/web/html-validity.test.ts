@@ -1,33 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
+import { describeMessage, hasJava, nuMessages, type NuDocument, type VnuMessage } from '../support/nu-checker.js';
 import { PUBLIC_PAGES, STAFF_PAGES, fetchPage, type SitePage } from '../support/site-pages.js';
 import { signIn, STAFF_ENV } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-
-/** The Nu Html Checker (the W3C validator's engine), as the vnu-jar package ships it. */
-const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
-
-interface VnuMessage {
-  type: 'error' | 'info' | 'non-document-error';
-  subType?: string;
-  url?: string;
-  message: string;
-  extract?: string;
-  lastLine?: number;
-}
-
-function hasJava(): boolean {
-  return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
-}
-
-function describeMessage(message: VnuMessage): string {
-  return `line ${message.lastLine ?? '?'}: ${message.message}${message.extract ? ` — ${message.extract.trim()}` : ''}`;
-}
 
 /** The lead forms shown again after a post without JavaScript: every problem summarised, or a post too large. */
 const REFUSED_FORM_PAGES: SitePage[] = [
@@ -97,7 +72,6 @@ describe('W3C Nu Html Checker: every page', function () {
   ];
   const found = new Map<SitePage, VnuMessage[]>();
   let server: TestServer | undefined;
-  let folder = '';
 
   before(async function () {
     if (!hasJava()) {
@@ -140,9 +114,8 @@ describe('W3C Nu Html Checker: every page', function () {
       phone: lead.phone,
       created_at: new Date().toISOString(),
     });
-    folder = await fs.mkdtemp(path.join(os.tmpdir(), 'vnu-pages-'));
-    const files = new Map<string, SitePage>();
-    for (const [index, page] of pages.entries()) {
+    const documents: (NuDocument & { page: SitePage })[] = [];
+    for (const page of pages) {
       // The 500 page comes last: the database is closed to cause it.
       if (page === SERVER_ERROR_PAGE) {
         await server.db.destroy();
@@ -158,31 +131,10 @@ describe('W3C Nu Html Checker: every page', function () {
       }
       const response = await fetchPage(server.url, page, staff);
       expect(response.status, page.label).to.equal(page.status ?? 200);
-      const file = path.join(folder, `page-${index}.html`);
-      await fs.writeFile(file, await response.text());
-      files.set(file, page);
+      documents.push({ label: page.label, html: await response.text(), page });
       found.set(page, []);
     }
-    // A page with a known error in the same run proves the checker read the files it was given.
-    const canary = path.join(folder, 'canary.html');
-    await fs.writeFile(canary, '<!DOCTYPE html><html lang="en"><title>x</title><p><div></p>');
-    // One JVM for every page: it takes seconds to start. The quick compiler alone and one GC thread: for a run this
-    // short, the optimising compiler costs several times the CPU it saves, and the quick one's deeper stack frames
-    // need a bigger thread stack than the checker's 512k minimum.
-    const jvm = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Xss16m'];
-    const run = spawnSync('java', [...jvm, '-jar', VNU_JAR, '--format', 'json', '--stdout', canary, ...files.keys()], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const { messages } = JSON.parse(run.stdout) as { messages: VnuMessage[] };
-    let canaryErrors = 0;
-    for (const message of messages) {
-      const file = message.url ? fileURLToPath(message.url) : '';
-      if (file === canary) canaryErrors += message.type === 'error' ? 1 : 0;
-      else if (files.has(file)) found.get(files.get(file) as SitePage)?.push(message);
-      else throw new Error(`The checker failed: ${message.message}`);
-    }
-    expect(canaryErrors, 'errors found in the canary page').to.be.greaterThan(0);
+    for (const { document, message } of await nuMessages(documents)) found.get(document.page)!.push(message);
   });
 
   after(async () => {
@@ -200,7 +152,6 @@ describe('W3C Nu Html Checker: every page', function () {
       console.log(`    Nu checker warning (allowed), ${count}× on ${on.size} page(s): ${message}`);
     }
     await server?.close();
-    if (folder) await fs.rm(folder, { recursive: true, force: true });
   });
 
   for (const page of pages) {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { createOutboxSiteHome, type OutboxSiteHome, type RunningSite } from '../support/outbox-site.js';
+import { startMailedSite, type OutboxSiteHome, type RunningSite } from '../support/outbox-site.js';
+import { registerAgentLead } from '../support/leads.js';
 import { header } from '../support/mail-parts.js';
 import { POSTGRES_COMMANDS, startPostgres, type RunningPostgres } from '../support/postgres-server.js';
 import { describeWithCommands } from '../support/require-command.js';
@@ -165,22 +166,7 @@ describe('New leads given out in turn (POST /admin/team/auto-assign)', function 
       body: new URLSearchParams({ email: 'ivy@example.com', firstname: 'Ivy' }),
     });
     expect(interest.status).to.equal(200);
-    const agent = await fetch(`${server.url}/agents/register`, {
-      method: 'POST',
-      headers: FORM,
-      body: new URLSearchParams({
-        agent_firstname: 'Al',
-        agent_lastname: 'Agent',
-        agent_email: 'al@realty.example',
-        agent_phone: '(970) 555-0120',
-        brokerage: 'Front Range Realty',
-        license: 'FA100200300',
-        client_firstname: 'Cleo',
-        client_lastname: 'Client',
-        client_email: 'cleo@example.com',
-      }),
-    });
-    expect(agent.status).to.equal(200);
+    await registerAgentLead(server.url, server.db, { agent_firstname: 'Al', agent_email: 'al@realty.example' });
     for (const kind of ['tour', 'interest', 'agent-registration']) {
       const row = await server.db('lead_desk').where({ lead_kind: kind }).first('owner');
       expect(SALES, kind).to.include(row?.owner);
@@ -234,16 +220,11 @@ describe('The staff e-mail of an assigned lead', function () {
   let owner: Staff;
 
   before(async () => {
-    await sink.start();
-    home = await createOutboxSiteHome({
-      ...STAFF_ENV,
-      SMTP_URL: sink.url,
-      CONTACT_TO: 'sales@maplehollow.example',
-      MAIL_FROM: 'website@maplehollow.example',
-      CONTACT_RATE_LIMIT: '0',
-    });
-    site = await home.start();
-    owner = await signIn(site.url);
+    ({
+      home,
+      site,
+      staff: owner,
+    } = await startMailedSite(sink, { MAIL_FROM: 'website@maplehollow.example', CONTACT_RATE_LIMIT: '0' }));
     await addSalesAccounts(site.site.db);
     await site.site.db('users').where({ username: 'ben' }).update({ email: null });
     expect((await staffCall(site.url, '/admin/team/auto-assign', owner, { enabled: true })).status).to.equal(200);

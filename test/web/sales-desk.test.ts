@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createOutboxSiteHome, type OutboxSiteHome, type RunningSite } from '../support/outbox-site.js';
+import { startMailedSite, type OutboxSiteHome, type RunningSite } from '../support/outbox-site.js';
 import { seedMessage, seedTour } from '../support/leads.js';
 import { header, textOf } from '../support/mail-parts.js';
 import { SmtpSink, waitFor } from '../support/smtp-sink.js';
@@ -263,16 +263,10 @@ describe('POST /admin/leads/<kind>/<id>/reply', function () {
   let lead: number;
 
   before(async () => {
-    await sink.start();
-    home = await createOutboxSiteHome({
-      ...STAFF_ENV,
-      SMTP_URL: sink.url,
-      CONTACT_TO: 'sales@maplehollow.example',
+    ({ home, site, staff } = await startMailedSite(sink, {
       MAIL_FROM: 'website@maplehollow.example',
       SITE_URL: 'https://maplehollow.example',
-    });
-    site = await home.start();
-    staff = await signIn(site.url);
+    }));
     lead = await seedMessage(site.site.db, minutesAgo(30), { email: 'reply-buyer@example.com' });
   });
   after(async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import ICAL from 'ical.js';
 import { loadContent } from '../../src/content/index.js';
-import { createOutboxSiteHome, type OutboxSiteHome, type RunningSite } from '../support/outbox-site.js';
+import { startMailedSite, type OutboxSiteHome, type RunningSite } from '../support/outbox-site.js';
 import { calendarOf, header, textOf } from '../support/mail-parts.js';
 import { POSTGRES_COMMANDS, startPostgres, type RunningPostgres } from '../support/postgres-server.js';
 import { describeWithCommands } from '../support/require-command.js';
@@ -87,16 +87,10 @@ describe('Staff tours: book, cancel, move, mark; the team calendar', function ()
   const mailsTo = (email: string) => sink.mails.filter((mail) => mail.to.includes(email));
 
   before(async () => {
-    await sink.start();
-    home = await createOutboxSiteHome({
-      ...STAFF_ENV,
-      SMTP_URL: sink.url,
-      CONTACT_TO: 'sales@maplehollow.example',
+    ({ home, site, staff } = await startMailedSite(sink, {
       MAIL_FROM: 'website@maplehollow.example',
       SITE_URL: 'https://maplehollow.example',
-    });
-    site = await home.start();
-    staff = await signIn(site.url);
+    }));
     slots = await openTourSlots(site.url);
   });
   after(async () => {

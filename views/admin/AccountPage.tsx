@@ -1,15 +1,11 @@
 import { CalendarFeedPanel, type CalendarFeedView } from './CalendarFeedPanel.js';
 import type { EditorNotice } from '../../src/shared/editor-notice.js';
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  SIGN_IN_PASSWORD_MAX_LENGTH,
-} from '../../src/shared/staff-credentials.js';
+import { SIGN_IN_PASSWORD_MAX_LENGTH } from '../../src/shared/staff-credentials.js';
 import { ROLE_LABELS } from '../../src/shared/permissions.js';
 import { Widget } from '../../src/render/widget.js';
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 import { FormField, Notice } from './FormField.js';
-import { PASSWORD_HINT } from './NewPasswordPage.js';
+import { NewPasswordField } from './NewPasswordPage.js';
 
 export interface SessionView {
   device: string;
@@ -221,18 +217,7 @@ export function AccountPage(props: AccountPageProps) {
             error={errors.current}
             required
           />
-          <FormField
-            id="account-new-password"
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN_LENGTH}
-            maxLength={PASSWORD_MAX_LENGTH}
-            hint={PASSWORD_HINT}
-            error={errors.password}
-            required
-          />
+          <NewPasswordField id="account-new-password" label="New password" error={errors.password} />
           <button type="submit" className="button button-accent">
             Change password
           </button>

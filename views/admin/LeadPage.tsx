@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { LEAD_STATUSES, type LeadKind, type LeadStatus } from '../../src/shared/lead-context.js';
 import { formatInTimeZone } from '../../src/shared/time-zone.js';
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
@@ -139,6 +140,41 @@ function Hidden({ csrfToken }: { csrfToken: string }) {
 }
 
 /**
+ * One of the desk's one-field forms (owner, status, follow-up, a note): the field `control` renders with the id
+ * `<form>-<field>`, its problem under it, and the button that posts it to `<base>/<form>`.
+ */
+function OneFieldForm(props: {
+  base: string;
+  csrfToken: string;
+  form: DeskForm;
+  field: string;
+  label: string;
+  error: string | undefined;
+  button: string;
+  wide?: boolean;
+  hint?: string;
+  children: ReactNode;
+}) {
+  const { form, field } = props;
+  return (
+    <form
+      method="post"
+      action={`${props.base}/${form}`}
+      className={props.wide ? 'desk-form desk-form-wide' : 'desk-form'}
+    >
+      <Hidden csrfToken={props.csrfToken} />
+      <label htmlFor={`${form}-${field}`}>{props.label}</label>
+      {props.children}
+      <ErrorText id={`${form}-${field}-error`} error={props.error} />
+      <button type="submit" className="button">
+        {props.button}
+      </button>
+      {props.hint ? <p className="field-hint">{props.hint}</p> : null}
+    </form>
+  );
+}
+
+/**
  * One lead on the sales desk: the buyer behind it (every lead with the same e-mail or phone), the buyer's whole
  * timeline oldest first, and the desk's forms — owner, status, follow-up date, a note, a reply by e-mail. Plain
  * forms, no JavaScript needed.
@@ -150,6 +186,18 @@ export function LeadPage(props: LeadPageProps) {
   const typed = (form: DeskForm, field: string, fallback = '') =>
     refused?.form === form ? (refused.values[field] ?? fallback) : fallback;
   const described = (form: DeskForm, field: string) => (errorsOf(form)[field] ? `${form}-${field}-error` : undefined);
+  /** A field's link to its problem, and its invalid state, while its form is refused. */
+  const problemOf = (form: DeskForm, field: string) => ({
+    'aria-describedby': described(form, field),
+    'aria-invalid': errorsOf(form)[field] ? true : undefined,
+  });
+  const formOf = (form: DeskForm, field: string) => ({
+    base,
+    csrfToken: staff.csrfToken,
+    form,
+    field,
+    error: errorsOf(form)[field],
+  });
   return (
     <AdminLayout communityName={communityName} staff={staff} path="/admin/messages">
       <p className="breadcrumb">
@@ -180,9 +228,7 @@ export function LeadPage(props: LeadPageProps) {
         <div className="desk-side">
           <section aria-labelledby="desk-heading" className="desk-card">
             <h2 id="desk-heading">Working this lead</h2>
-            <form method="post" action={`${base}/owner`} className="desk-form">
-              <Hidden csrfToken={staff.csrfToken} />
-              <label htmlFor="owner-username">Owner</label>
+            <OneFieldForm {...formOf('owner', 'username')} label="Owner" button="Set owner">
               <select
                 id="owner-username"
                 name="username"
@@ -196,14 +242,8 @@ export function LeadPage(props: LeadPageProps) {
                   </option>
                 ))}
               </select>
-              <ErrorText id="owner-username-error" error={errorsOf('owner').username} />
-              <button type="submit" className="button">
-                Set owner
-              </button>
-            </form>
-            <form method="post" action={`${base}/status`} className="desk-form">
-              <Hidden csrfToken={staff.csrfToken} />
-              <label htmlFor="status-status">Status</label>
+            </OneFieldForm>
+            <OneFieldForm {...formOf('status', 'status')} label="Status" button="Set status">
               <select id="status-status" name="status" defaultValue={typed('status', 'status', lead.status)}>
                 {LEAD_STATUSES.map((status) => (
                   <option key={status} value={status}>
@@ -211,28 +251,21 @@ export function LeadPage(props: LeadPageProps) {
                   </option>
                 ))}
               </select>
-              <ErrorText id="status-status-error" error={errorsOf('status').status} />
-              <button type="submit" className="button">
-                Set status
-              </button>
-            </form>
-            <form method="post" action={`${base}/follow-up`} className="desk-form">
-              <Hidden csrfToken={staff.csrfToken} />
-              <label htmlFor="follow-up-date">Follow up on</label>
+            </OneFieldForm>
+            <OneFieldForm
+              {...formOf('follow-up', 'date')}
+              label="Follow up on"
+              button="Set follow-up"
+              hint="Leave the date empty to clear it."
+            >
               <input
                 id="follow-up-date"
                 type="date"
                 name="date"
                 defaultValue={dateOnly(typed('follow-up', 'date', followUp ?? ''))}
-                aria-describedby={described('follow-up', 'date')}
-                aria-invalid={errorsOf('follow-up').date ? true : undefined}
+                {...problemOf('follow-up', 'date')}
               />
-              <ErrorText id="follow-up-date-error" error={errorsOf('follow-up').date} />
-              <button type="submit" className="button">
-                Set follow-up
-              </button>
-              <p className="field-hint">Leave the date empty to clear it.</p>
-            </form>
+            </OneFieldForm>
           </section>
           {props.agent ? <AgentCard agent={props.agent} /> : null}
           <section aria-labelledby="buyer-heading" className="desk-card">
@@ -255,9 +288,12 @@ export function LeadPage(props: LeadPageProps) {
         <div className="desk-main">
           <section aria-labelledby="note-heading" className="desk-card">
             <h2 id="note-heading">Add a note</h2>
-            <form method="post" action={`${base}/notes`} className="desk-form desk-form-wide">
-              <Hidden csrfToken={staff.csrfToken} />
-              <label htmlFor="notes-text">Note (a call, a visit, what the buyer wants)</label>
+            <OneFieldForm
+              {...formOf('notes', 'text')}
+              label="Note (a call, a visit, what the buyer wants)"
+              button="Add note"
+              wide
+            >
               <textarea
                 id="notes-text"
                 name="text"
@@ -265,14 +301,9 @@ export function LeadPage(props: LeadPageProps) {
                 maxLength={5000}
                 required
                 defaultValue={typed('notes', 'text')}
-                aria-describedby={described('notes', 'text')}
-                aria-invalid={errorsOf('notes').text ? true : undefined}
+                {...problemOf('notes', 'text')}
               />
-              <ErrorText id="notes-text-error" error={errorsOf('notes').text} />
-              <button type="submit" className="button">
-                Add note
-              </button>
-            </form>
+            </OneFieldForm>
           </section>
           <section aria-labelledby="reply-heading" className="desk-card">
             <h2 id="reply-heading">Reply by e-mail</h2>
@@ -288,8 +319,7 @@ export function LeadPage(props: LeadPageProps) {
                 maxLength={150}
                 required
                 defaultValue={typed('reply', 'subject', `Your visit to ${communityName}`)}
-                aria-describedby={described('reply', 'subject')}
-                aria-invalid={errorsOf('reply').subject ? true : undefined}
+                {...problemOf('reply', 'subject')}
               />
               <ErrorText id="reply-subject-error" error={errorsOf('reply').subject} />
               <label htmlFor="reply-text">Message</label>
@@ -300,8 +330,7 @@ export function LeadPage(props: LeadPageProps) {
                 maxLength={10000}
                 required
                 defaultValue={typed('reply', 'text')}
-                aria-describedby={described('reply', 'text')}
-                aria-invalid={errorsOf('reply').text ? true : undefined}
+                {...problemOf('reply', 'text')}
               />
               <ErrorText id="reply-text-error" error={errorsOf('reply').text} />
               <button type="submit" className="button">

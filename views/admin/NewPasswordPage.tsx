@@ -13,7 +13,25 @@ interface NewPasswordPageProps {
   errors?: { username?: string; password?: string; form?: string };
 }
 
-export const PASSWORD_HINT = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, any kind; not a common password, not your username. A few unrelated words work well.`;
+const PASSWORD_HINT = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, any kind; not a common password, not your username. A few unrelated words work well.`;
+
+/** A field for a password being chosen: the rules in its hint, and the browser asked to suggest a strong one. */
+export function NewPasswordField({ id, label, error }: { id: string; label: string; error: string | undefined }) {
+  return (
+    <FormField
+      id={id}
+      label={label}
+      name="password"
+      type="password"
+      autoComplete="new-password"
+      minLength={PASSWORD_MIN_LENGTH}
+      maxLength={PASSWORD_MAX_LENGTH}
+      hint={PASSWORD_HINT}
+      error={error}
+      required
+    />
+  );
+}
 
 /** Accepting an invitation (username and password) or choosing a new password from a reset link. */
 export function NewPasswordPage({ communityName, kind, action, role, username, errors = {} }: NewPasswordPageProps) {
@@ -48,18 +66,7 @@ export function NewPasswordPage({ communityName, kind, action, role, username, e
               required
             />
           ) : null}
-          <FormField
-            id="new-password"
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN_LENGTH}
-            maxLength={PASSWORD_MAX_LENGTH}
-            hint={PASSWORD_HINT}
-            error={errors.password}
-            required
-          />
+          <NewPasswordField id="new-password" label="Password" error={errors.password} />
           <button type="submit" className="button button-accent">
             {kind === 'invitation' ? 'Create my account' : 'Set the password'}
           </button>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { EditorNotice } from '../../src/shared/editor-notice.js';
 import { ROLE_LABELS, ROLES, type Role } from '../../src/shared/permissions.js';
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
@@ -52,6 +53,36 @@ function RoleSelect({ id, name, value }: { id: string; name: string; value?: str
  * The owner's team page: who has an account, their role and state, invitations, the two-factor requirement and
  * whether new leads are given out in turn.
  */
+/**
+ * A team-wide setting that is on or off: what it does now (`says`, when on and when off) and a button that turns it
+ * the other way (`buttons`, when on and when off), posting `name` as the new state.
+ */
+function SwitchPanel(props: {
+  id: string;
+  heading: string;
+  on: boolean;
+  says: [string, string];
+  action: string;
+  name: string;
+  buttons: [string, string];
+  hidden: ReactNode;
+}) {
+  const pick = ([whenOn, whenOff]: [string, string]) => (props.on ? whenOn : whenOff);
+  return (
+    <section className="upload-panel" aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.heading}</h2>
+      <p>{pick(props.says)}</p>
+      <form method="post" action={props.action} className="upload-form">
+        {props.hidden}
+        <input type="hidden" name={props.name} value={props.on ? 'false' : 'true'} />
+        <button type="submit" className="button">
+          {pick(props.buttons)}
+        </button>
+      </form>
+    </section>
+  );
+}
+
 export function TeamPage(props: TeamPageProps) {
   const { communityName, staff, members, invitations, notice, link, invitation } = props;
   const hidden = <input type="hidden" name="_csrf" value={staff.csrfToken} />;
@@ -158,36 +189,32 @@ export function TeamPage(props: TeamPageProps) {
           </>
         ) : null}
       </section>
-      <section className="upload-panel" aria-labelledby="require-heading">
-        <h2 id="require-heading">Two-factor for everyone</h2>
-        <p>
-          {props.twoFactorRequired
-            ? 'Required: an account without two-factor reaches only its account page, where it sets it up.'
-            : 'Not required: each person chooses.'}
-        </p>
-        <form method="post" action="/admin/team/two-factor-requirement" className="upload-form">
-          {hidden}
-          <input type="hidden" name="required" value={props.twoFactorRequired ? 'false' : 'true'} />
-          <button type="submit" className="button">
-            {props.twoFactorRequired ? 'Stop requiring two-factor' : 'Require two-factor for everyone'}
-          </button>
-        </form>
-      </section>
-      <section className="upload-panel" aria-labelledby="auto-assign-heading">
-        <h2 id="auto-assign-heading">New leads in turn</h2>
-        <p>
-          {props.autoAssign
-            ? 'On: each new lead from the website goes to the next active sales account in turn (by username), or to the owner the same buyer already has; its staff e-mail goes to that person, with the sales address in copy.'
-            : 'Off: new leads arrive without an owner; give each one an owner on its page.'}
-        </p>
-        <form method="post" action="/admin/team/auto-assign" className="upload-form">
-          {hidden}
-          <input type="hidden" name="enabled" value={props.autoAssign ? 'false' : 'true'} />
-          <button type="submit" className="button">
-            {props.autoAssign ? 'Stop giving out new leads' : 'Give out new leads in turn'}
-          </button>
-        </form>
-      </section>
+      <SwitchPanel
+        id="require-heading"
+        heading="Two-factor for everyone"
+        on={props.twoFactorRequired}
+        says={[
+          'Required: an account without two-factor reaches only its account page, where it sets it up.',
+          'Not required: each person chooses.',
+        ]}
+        action="/admin/team/two-factor-requirement"
+        name="required"
+        buttons={['Stop requiring two-factor', 'Require two-factor for everyone']}
+        hidden={hidden}
+      />
+      <SwitchPanel
+        id="auto-assign-heading"
+        heading="New leads in turn"
+        on={props.autoAssign}
+        says={[
+          'On: each new lead from the website goes to the next active sales account in turn (by username), or to the owner the same buyer already has; its staff e-mail goes to that person, with the sales address in copy.',
+          'Off: new leads arrive without an owner; give each one an owner on its page.',
+        ]}
+        action="/admin/team/auto-assign"
+        name="enabled"
+        buttons={['Stop giving out new leads', 'Give out new leads in turn']}
+        hidden={hidden}
+      />
     </AdminLayout>
   );
 }
