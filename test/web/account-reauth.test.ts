@@ -235,9 +235,7 @@ describe('Re-authentication for sensitive account changes', function () {
 
     it('replaces the address with the right password (JSON and form), and keeps it with a wrong one', async () => {
       const { staff, username, password } = await person();
-      const shown = await (
-        await fetch(`${server.url}/admin/account`, { headers: { Cookie: staff.cookie } })
-      ).text();
+      const shown = await (await fetch(`${server.url}/admin/account`, { headers: { Cookie: staff.cookie } })).text();
       expect(shown).to.include('id="calendar-password"');
       const old = await tokenOf(username);
       expect(old).to.be.a('string');

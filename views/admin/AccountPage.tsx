@@ -176,11 +176,7 @@ export function AccountPage(props: AccountPageProps) {
                   <summary>
                     Remove<span className="visually-hidden"> {passkey.name}</span>
                   </summary>
-                  <form
-                    method="post"
-                    action={`/admin/account/passkeys/${passkey.id}/delete`}
-                    className="upload-form"
-                  >
+                  <form method="post" action={`/admin/account/passkeys/${passkey.id}/delete`} className="upload-form">
                     {hidden}
                     <CurrentPassword form={`passkey-${passkey.id}`} reauth={reauth} />
                     <button type="submit" className="button button-danger">

@@ -50,7 +50,10 @@ export function createReauth(deps: { db: Knex; loginRateLimit: number; rateLimit
     // The handler says why; the router answers in its own way (the page with the message by the field, or JSON).
     handler: (req, res, next) => {
       const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const seconds = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + FIFTEEN_MINUTES) - Date.now()) / 1000));
+      const seconds = Math.max(
+        1,
+        Math.ceil(((resetTime?.getTime() ?? Date.now() + FIFTEEN_MINUTES) - Date.now()) / 1000),
+      );
       res.set('Retry-After', String(seconds));
       res.locals.reauthLimited = `Too many wrong passwords. Try again in ${Math.ceil(seconds / 60)} minute(s).`;
       next();
