@@ -293,6 +293,8 @@ export async function createApp(deps: AppDeps): Promise<Express> {
         passwordHashCost: config.passwordHashCost,
         relyingParty,
         siteUrl: config.siteUrl,
+        loginRateLimit: config.loginRateLimit,
+        rateLimitStores,
       },
     }),
   );

@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'account.password-reset-requested',
   'account.email',
   'account.sessions-ended',
+  'account.reauth-failed',
+  'account.calendar-token',
   'two-factor.enabled',
   'two-factor.disabled',
   'two-factor.recovery-codes',

@@ -253,15 +253,19 @@ export function createStaffTours(deps: {
   function audit(
     trx: Knex.Transaction,
     actor: Actor,
-    action: 'tour.booked' | 'tour.cancelled' | 'tour.moved',
+    action: 'tour.booked' | 'tour.cancelled' | 'tour.moved' | 'tour.status',
     id: number,
     details: Record<string, unknown>,
   ) {
     return recordAudit(trx, { actor: actor.username, ip: actor.ip, action, target: `tour/${id}`, details });
   }
 
-  /** Marks a tour toured or no-show (or back to booked); false for an unknown, cancelled or spam tour. */
-  async function markOutcome(id: number, status: 'toured' | 'no-show', by: string): Promise<boolean> {
+  /**
+   * Marks a tour toured or no-show; false for an unknown, cancelled or spam tour. The timeline entry and the audit
+   * row (old → new) go in the change's transaction, and only when the status changed.
+   */
+  async function markOutcome(id: number, status: 'toured' | 'no-show', actor: Actor): Promise<boolean> {
+    const by = actor.username;
     return db.transaction(async (trx) => {
       const tour = await findTourById(trx, id);
       if (!tour || tour.is_spam || tour.status === 'cancelled') return false;
@@ -273,6 +277,7 @@ export function createStaffTours(deps: {
           { lead: { kind: 'tour', id }, at, actor: by, type: `tour-${status}`, details: { start: tour.start_at } },
           tour.created_at,
         );
+        await audit(trx, actor, 'tour.status', id, { status: [tour.status, status] });
       }
       return true;
     });

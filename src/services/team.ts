@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { countActiveOwners, findUserById, findUserByUsername, isActive, type UserRow } from '../db/users.js';
+import { setCalendarToken } from '../db/lead-desk.js';
 import { endAccountSessions } from '../db/session-store.js';
 import { EMAIL_PATTERN } from '../shared/contact-rules.js';
 import { isRole, type Role } from '../shared/permissions.js';
@@ -324,6 +325,25 @@ export async function resetPassword(
   });
 }
 
+/** Whether `password` is the account's password (up to 1,024 characters compared, as at sign-in). */
+function passwordMatches(user: UserRow, password: string): Promise<boolean> {
+  return verifyPassword(password.slice(0, 1024), user.password_hash);
+}
+
+/** The current password asked again before a sensitive change of one's own account (decision 042). */
+export async function verifyCurrentPassword(db: Knex, userId: number, password: string): Promise<boolean> {
+  const user = await findUserById(db, userId);
+  return user !== undefined && isActive(user) && (await passwordMatches(user, password));
+}
+
+/** One's own calendar address gets a new token: the old address stops working at once. */
+export async function replaceCalendarToken(db: Knex, username: string, token: string, actor: Actor): Promise<void> {
+  await db.transaction(async (trx) => {
+    await setCalendarToken(trx, username, token, new Date().toISOString());
+    await recordAudit(trx, { actor: actor.username, ip: actor.ip, action: 'account.calendar-token', target: username });
+  });
+}
+
 /** Changes one's own password (the current one asked again); every other session of the account ends. */
 export async function changePassword(
   db: Knex,
@@ -334,8 +354,7 @@ export async function changePassword(
   const user = await findUserById(db, userId);
   if (!user) throw new TeamError('There is no such account.', 404);
   const fields: Record<string, string> = {};
-  if (!(await verifyPassword(input.current.slice(0, 1024), user.password_hash)))
-    fields.current = 'This is not your current password.';
+  if (!(await passwordMatches(user, input.current))) fields.current = 'This is not your current password.';
   const problem = passwordProblem(input.password, user.username);
   if (problem) fields.password = problem;
   if (Object.keys(fields).length > 0) throw new TeamError(Object.values(fields).join(' '), 400, fields);

@@ -71,6 +71,8 @@ export const STAFF_PATHS: readonly StaffPathEntry[] = [
   { prefix: '/admin/interest', area: 'leads' },
   { prefix: '/admin/agents', area: 'leads' },
   { prefix: '/admin/tours', area: 'tours' },
+  // The team calendar's token is replaced on one's own account page, by the roles that see tours.
+  { prefix: '/admin/account/calendar-token', area: 'tours' },
   // The owner's.
   { prefix: '/admin/team', area: 'team' },
   { prefix: '/admin/audit', area: 'audit' },

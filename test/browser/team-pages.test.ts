@@ -17,6 +17,8 @@ interface TeamPage {
   /** The session cookie to visit with (none: a signed-out visitor). */
   cookie?: () => string;
   status?: number;
+  /** A plain form on the page to submit, the page it answers being the one checked. */
+  submit?: { field: string; value: string; button: string; form: Record<string, string>; action: string };
 }
 
 /**
@@ -29,11 +31,27 @@ describe('Team pages: axe, the Nu checker and screenshots', function () {
   const suite = useBrowserSuite(STAFF_ENV);
   let owner: Staff;
   let marketing: Staff;
+  let tess: Staff;
   let pendingCookie = '';
   let invitation = '';
   const pages: TeamPage[] = [
     { name: 'team', path: '/admin/team', cookie: () => owner.cookie },
     { name: 'account', path: '/admin/account', cookie: () => owner.cookie },
+    // An account with the app, a passkey and the calendar: every form that asks for the password again (042).
+    { name: 'account-two-factor', path: '/admin/account', cookie: () => tess.cookie },
+    {
+      name: 'account-wrong-password',
+      path: '/admin/account',
+      cookie: () => tess.cookie,
+      status: 400,
+      submit: {
+        field: '#recovery-codes-password',
+        value: 'not the password',
+        button: 'Make new recovery codes',
+        action: '/admin/account/two-factor/recovery-codes',
+        form: { password: 'not the password' },
+      },
+    },
     { name: 'audit', path: '/admin/audit', cookie: () => owner.cookie },
     { name: 'audit-filtered', path: '/admin/audit?action=sign-in', cookie: () => owner.cookie },
     { name: 'marketing-dashboard', path: '/admin', cookie: () => marketing.cookie },
@@ -49,8 +67,16 @@ describe('Team pages: axe, the Nu checker and screenshots', function () {
     owner = await signIn(url);
     marketing = await teamMember(url, owner, 'marketing', 'mara', 'lilac window seventeen');
     await teamMember(url, owner, 'sales', 'sam', 'copper kettle harbor');
-    const tess = await teamMember(url, owner, 'sales', 'tess', 'orchid tunnel forty');
+    tess = await teamMember(url, owner, 'sales', 'tess', 'orchid tunnel forty');
     await enrollTotp(url, tess);
+    const tessRow = await db('users').where({ username: 'tess' }).first();
+    await db('passkeys').insert({
+      user_id: tessRow.id,
+      credential_id: 'credential-for-the-page-checks',
+      public_key: 'AQID',
+      name: 'Work laptop',
+      created_at: new Date().toISOString(),
+    });
     pendingCookie = await passwordStep(url, 'tess', 'orchid tunnel forty');
     invitation = await inviteLink(url, owner, 'sales', 'new.counselor@example.com');
     pages.find((page) => page.name === 'invitation')!.path = new URL(invitation).pathname;
@@ -76,7 +102,17 @@ describe('Team pages: axe, the Nu checker and screenshots', function () {
           const [name, value] = cookie.split('=') as [string, string];
           await context.addCookies([{ name, value, url: suite.server.url }]);
         }
-        const response = await page.goto(target.path);
+        let response = await page.goto(target.path);
+        if (target.submit) {
+          await page.locator(target.submit.field).fill(target.submit.value, { timeout: 5000 });
+          [response] = await Promise.all([
+            page.waitForResponse((answer) => answer.request().method() === 'POST', { timeout: 10_000 }),
+            page.getByRole('button', { name: target.submit.button }).click({ timeout: 5000 }),
+          ]);
+          await page.waitForLoadState('load');
+          const error = page.locator(`${target.submit.field}-error`);
+          expect(await error.isVisible(), `${target.name}: the message next to the field`).to.equal(true);
+        }
         expect(response?.status(), target.name).to.equal(target.status ?? 200);
         found.push(...describeViolations(`${target.name} at ${width}px`, await axeResults(page)));
         await page.screenshot({ path: path.join(SHOTS, `${target.name}-${width}.png`), fullPage: true });
@@ -93,9 +129,17 @@ describe('Team pages: axe, the Nu checker and screenshots', function () {
     const documents: NuDocument[] = [];
     for (const target of pages) {
       const cookie = target.cookie?.();
-      const response = await fetch(`${suite.server.url}${target.path}`, {
-        headers: { Accept: 'text/html', ...(cookie ? { Cookie: cookie } : {}) },
+      const response = await fetch(`${suite.server.url}${target.submit?.action ?? target.path}`, {
+        headers: {
+          Accept: 'text/html',
+          ...(cookie ? { Cookie: cookie } : {}),
+          ...(target.submit ? { 'Content-Type': 'application/x-www-form-urlencoded', Origin: suite.server.url } : {}),
+        },
         redirect: 'manual',
+        ...(target.submit && {
+          method: 'POST',
+          body: new URLSearchParams({ _csrf: tess.token, ...target.submit.form }),
+        }),
       });
       expect(response.status, target.name).to.equal(target.status ?? 200);
       documents.push({ label: target.name, html: await response.text() });

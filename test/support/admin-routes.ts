@@ -6,6 +6,7 @@ import type { Renderer } from '../../src/render/renderer.js';
 import { createImageLibrary } from '../../src/services/image-library.js';
 import { createDirectoryStorage } from '../../src/services/upload-storage.js';
 import { createStaffRouter } from '../../src/web/admin/staff-router.js';
+import { memoryRateLimitStores } from '../../src/web/rate-limit-store.js';
 import type { TestServer } from './test-server.js';
 
 export interface RouteEntry {
@@ -85,6 +86,8 @@ export function staffRouterOf(server: TestServer): Router {
       passwordHashCost: server.config.passwordHashCost,
       relyingParty: () => ({ id: 'localhost', name: 'test', origin: server.url }),
       siteUrl: server.config.siteUrl,
+      loginRateLimit: server.config.loginRateLimit,
+      rateLimitStores: memoryRateLimitStores,
     },
   });
 }

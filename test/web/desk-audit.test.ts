@@ -175,6 +175,47 @@ describe('The audit trail of the sales desk and staff tours', function () {
       });
     });
 
+    it('records a toured / no-show mark, old → new, in the change itself; none for a mark that changes nothing', async () => {
+      const [row] = await server
+        .db('tours')
+        .insert({
+          token: 'desk-audit-started-tour-token-abcdefghijklmnop',
+          start_at: minutesAgo(90),
+          slot_minutes: 60,
+          ...WALK_IN,
+          email: 'started@example.com',
+          message: '',
+          status: 'booked',
+          is_spam: false,
+          created_at: minutesAgo(3000),
+        })
+        .returning<{ id: number }[]>('id');
+      const started = Number(row!.id);
+      expect((await json(`/admin/tours/${started}/status`, { status: 'toured' })).status).to.equal(200);
+      expect((await form(`/admin/tours/${started}/status`, { status: 'toured' })).status).to.equal(303);
+      expect((await form(`/admin/tours/${started}/status`, { status: 'no-show' })).status).to.equal(303);
+      const found = await rows('tour.status', `tour/${started}`);
+      expect(found.map((entry) => entry.details)).to.deep.equal([
+        { status: ['booked', 'toured'] },
+        { status: ['toured', 'no-show'] },
+      ]);
+      expect(found[0]).to.include({ actor: 'staff', ip: '127.0.0.1' });
+
+      // The row is written inside the change's transaction: when it cannot be written, the mark is not made.
+      await server.db.raw(
+        "CREATE TRIGGER refuse_tour_status_row BEFORE INSERT ON audit_log WHEN NEW.action = 'tour.status' " +
+          "BEGIN SELECT RAISE(ABORT, 'audit row refused'); END",
+      );
+      try {
+        expect((await json(`/admin/tours/${started}/status`, { status: 'toured' })).status).to.equal(500);
+      } finally {
+        await server.db.raw('DROP TRIGGER refuse_tour_status_row');
+      }
+      expect((await server.db('tours').where({ id: started }).first()).status).to.equal('no-show');
+      const events = await server.db('lead_events').where({ lead_kind: 'tour', lead_id: started, type: 'tour-toured' });
+      expect(events).to.have.length(1);
+    });
+
     it('records a cancel with the start it freed, once', async () => {
       expect((await form(`/admin/tours/${tour}/cancel`, {})).status).to.equal(303);
       expect((await json(`/admin/tours/${tour}/cancel`)).status).to.equal(409);

@@ -14,6 +14,9 @@ export interface SessionView {
   current: boolean;
 }
 
+/** The forms that ask for the current password again (decision 042). */
+export type ReauthForm = 'app-off' | 'recovery-codes' | 'email' | 'calendar' | `passkey-${number}`;
+
 export interface AccountPageProps {
   communityName: string;
   staff: StaffViewer;
@@ -32,10 +35,30 @@ export interface AccountPageProps {
   errors?: { current?: string; password?: string; email?: string };
   /** The team calendar's address with this account's token, for the roles that see tours. */
   calendarFeed?: CalendarFeedView;
+  /** A refused sensitive change: which form, and the messages for its password and code fields. */
+  reauth?: { form: ReauthForm; password?: string; code?: string };
+  /** The e-mail address as typed, when saving it was refused. */
+  typedEmail?: string;
+}
+
+/** The current password, asked again for one form's change; its message when that form was refused. */
+function CurrentPassword({ form, reauth }: { form: ReauthForm; reauth: AccountPageProps['reauth'] }) {
+  return (
+    <FormField
+      id={`${form}-password`}
+      label="Your current password"
+      name="password"
+      type="password"
+      autoComplete="current-password"
+      maxLength={SIGN_IN_PASSWORD_MAX_LENGTH}
+      error={reauth?.form === form ? reauth.password : undefined}
+      required
+    />
+  );
 }
 
 export function AccountPage(props: AccountPageProps) {
-  const { communityName, staff, notice, errors = {}, enrolling } = props;
+  const { communityName, staff, notice, errors = {}, enrolling, reauth } = props;
   const hidden = <input type="hidden" name="_csrf" value={staff.csrfToken} />;
   const twoFactorOn = props.app || props.passkeys.length > 0;
   return (
@@ -75,7 +98,18 @@ export function AccountPage(props: AccountPageProps) {
         {props.app ? (
           <form method="post" action="/admin/account/two-factor/disable" className="upload-form">
             {hidden}
-            <p>On.</p>
+            <p>On. To turn it off, confirm with your password and a code from the app (or an unused recovery code).</p>
+            <CurrentPassword form="app-off" reauth={reauth} />
+            <FormField
+              id="app-off-code"
+              label="Code from the app, or a recovery code"
+              name="code"
+              type="text"
+              autoComplete="one-time-code"
+              maxLength={40}
+              error={reauth?.form === 'app-off' ? reauth.code : undefined}
+              required
+            />
             <button type="submit" className="button button-danger">
               Turn off the authenticator app
             </button>
@@ -130,16 +164,22 @@ export function AccountPage(props: AccountPageProps) {
           <ul className="passkey-list">
             {props.passkeys.map((passkey) => (
               <li key={passkey.id}>
-                <form method="post" action={`/admin/account/passkeys/${passkey.id}/delete`}>
-                  {hidden}
-                  <span>
-                    {passkey.name}, added {passkey.created}
-                    {passkey.lastUsed ? `, last used ${passkey.lastUsed}` : ''}
-                  </span>{' '}
-                  <button type="submit" className="button button-danger">
+                <span>
+                  {passkey.name}, added {passkey.created}
+                  {passkey.lastUsed ? `, last used ${passkey.lastUsed}` : ''}
+                </span>
+                <details open={reauth?.form === `passkey-${passkey.id}` || undefined}>
+                  <summary>
                     Remove<span className="visually-hidden"> {passkey.name}</span>
-                  </button>
-                </form>
+                  </summary>
+                  <form method="post" action={`/admin/account/passkeys/${passkey.id}/delete`} className="upload-form">
+                    {hidden}
+                    <CurrentPassword form={`passkey-${passkey.id}`} reauth={reauth} />
+                    <button type="submit" className="button button-danger">
+                      Remove the passkey<span className="visually-hidden"> {passkey.name}</span>
+                    </button>
+                  </form>
+                </details>
               </li>
             ))}
           </ul>
@@ -160,7 +200,8 @@ export function AccountPage(props: AccountPageProps) {
             <h3>Recovery codes</h3>
             <form method="post" action="/admin/account/two-factor/recovery-codes" className="upload-form">
               {hidden}
-              <p>{props.recoveryCodesLeft} unused.</p>
+              <p>{props.recoveryCodesLeft} unused. New codes replace them all.</p>
+              <CurrentPassword form="recovery-codes" reauth={reauth} />
               <button type="submit" className="button">
                 Make new recovery codes
               </button>
@@ -236,15 +277,22 @@ export function AccountPage(props: AccountPageProps) {
             type="email"
             autoComplete="email"
             maxLength={254}
-            defaultValue={props.email ?? ''}
+            defaultValue={props.typedEmail ?? props.email ?? ''}
             error={errors.email}
           />
+          <CurrentPassword form="email" reauth={reauth} />
           <button type="submit" className="button">
             Save
           </button>
         </form>
       </section>
-      {props.calendarFeed ? <CalendarFeedPanel feed={props.calendarFeed} csrfToken={staff.csrfToken} /> : null}
+      {props.calendarFeed ? (
+        <CalendarFeedPanel
+          feed={props.calendarFeed}
+          csrfToken={staff.csrfToken}
+          passwordError={reauth?.form === 'calendar' ? reauth.password : undefined}
+        />
+      ) : null}
     </AdminLayout>
   );
 }

@@ -2,6 +2,8 @@ import { ensureCalendarToken } from '../../db/lead-desk.js';
 import { mayVisit } from '../../shared/permissions.js';
 import type { CalendarFeedView } from '../../../views/admin/CalendarFeedPanel.js';
 import { calendarFeedUrl, newCalendarToken } from './tours-router.js';
+import { createReauth, type ReauthRefusal } from './reauth.js';
+import type { RateLimitStores } from '../rate-limit-store.js';
 import express, { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import QRCode from 'qrcode';
@@ -17,10 +19,11 @@ import {
   removePasskey,
   type RelyingParty,
 } from '../../services/passkeys.js';
-import { changePassword, setOwnEmail, TeamError } from '../../services/team.js';
+import { changePassword, replaceCalendarToken, setOwnEmail, TeamError } from '../../services/team.js';
 import {
   confirmTotp,
   disableTotp,
+  passSecondStep,
   pendingTotp,
   regenerateRecoveryCodes,
   startTotp,
@@ -28,7 +31,7 @@ import {
 } from '../../services/two-factor.js';
 import type { EditorNotice } from '../../shared/editor-notice.js';
 import { formatInTimeZone } from '../../shared/time-zone.js';
-import { AccountPage, type AccountPageProps } from '../../../views/admin/AccountPage.js';
+import { AccountPage, type AccountPageProps, type ReauthForm } from '../../../views/admin/AccountPage.js';
 import { actorOf } from '../audit.js';
 import { requireCsrfToken } from '../csrf.js';
 import { answersWithPage, jsonOrForm } from './form-or-json.js';
@@ -45,12 +48,18 @@ export interface AccountDeps {
   relyingParty(req: Request): RelyingParty;
   /** The public origin, for the team calendar's address (SITE_URL). */
   siteUrl: string;
+  /** Wrong current passwords per account per 15 minutes, as for sign-in codes (LOGIN_RATE_LIMIT). */
+  loginRateLimit: number;
+  rateLimitStores: RateLimitStores;
 }
 
-type PageExtra = Partial<Pick<AccountPageProps, 'notice' | 'errors' | 'recoveryCodes'>> & {
+type PageExtra = Partial<Pick<AccountPageProps, 'notice' | 'errors' | 'recoveryCodes' | 'reauth' | 'typedEmail'>> & {
   status?: number;
   enrollError?: string;
 };
+
+const MISSING_CODE = 'Enter the code your app shows now, or an unused recovery code.';
+const WRONG_CODE = 'That code did not work. Use the code your app shows now, or an unused recovery code.';
 
 function field(req: Request, name: string): string {
   const value = (req.body as Record<string, unknown> | undefined)?.[name];
@@ -64,17 +73,14 @@ function field(req: Request, name: string): string {
  */
 export function createAccountRouter(deps: AccountDeps): Router {
   const { db, content, renderer } = deps;
+  const reauth = createReauth(deps);
 
   /** The team calendar's address for this account (made on first view), when its role sees tours. */
   async function calendarFeedOf(req: Request): Promise<CalendarFeedView | undefined> {
     const viewer = staffOf(req);
     if (!mayVisit(viewer.role, '/admin/tours')) return undefined;
     const token = await ensureCalendarToken(db, viewer.username, newCalendarToken(), new Date().toISOString());
-    return {
-      url: calendarFeedUrl(deps.siteUrl, token),
-      returnTo: '/admin/account',
-      replaced: req.query.done === 'calendar',
-    };
+    return { url: calendarFeedUrl(deps.siteUrl, token), replaceHere: true, replaced: req.query.done === 'calendar' };
   }
   const zone = () => content.published().community.timeZone;
   const issuer = () => content.published().community.name;
@@ -124,6 +130,8 @@ export function createAccountRouter(deps: AccountDeps): Router {
           notice={extra.notice}
           errors={extra.errors}
           calendarFeed={await calendarFeedOf(req)}
+          reauth={extra.reauth}
+          typedEmail={extra.typedEmail}
         />,
         staffPage(req, 'Your account'),
       ),
@@ -135,6 +143,29 @@ export function createAccountRouter(deps: AccountDeps): Router {
     answersWithPage(req) ? renderAccount(req, res, { notice, ...extra }) : res.json(body);
 
   router.get('/account', (req, res) => renderAccount(req, res));
+
+  /**
+   * A sensitive change refused (wrong or missing current password, or a wrong code): nothing changed. JSON
+   * `{error, fields}` for a call; for a form, the page again with the message next to the form's own field.
+   */
+  function refuse(
+    req: Request,
+    res: Response,
+    form: ReauthForm,
+    refusal: ReauthRefusal,
+    fields: { password?: string; code?: string },
+    extra: PageExtra = {},
+  ) {
+    if (!answersWithPage(req)) return void res.status(refusal.status).json({ error: refusal.text, fields });
+    void renderAccount(req, res, { status: refusal.status, reauth: { form, ...fields }, ...extra });
+  }
+
+  /** The current password of a sensitive change: undefined when right, or the refusal already answered. */
+  async function passwordRefused(req: Request, res: Response, form: ReauthForm, extra: PageExtra = {}) {
+    const refusal = await reauth.check(req, res, field(req, 'password'), form);
+    if (refusal) refuse(req, res, form, refusal, { password: refusal.text }, extra);
+    return refusal !== undefined;
+  }
 
   router.post('/account/two-factor/start', ...jsonOrForm, async (req, res) => {
     const started = await startTotp(db, req.user!, issuer());
@@ -159,8 +190,9 @@ export function createAccountRouter(deps: AccountDeps): Router {
     );
   });
 
-  router.post('/account/two-factor/recovery-codes', ...jsonOrForm, async (req, res) => {
+  router.post('/account/two-factor/recovery-codes', ...jsonOrForm, reauth.limit, async (req, res) => {
     if (!req.user!.twoFactor) return res.status(409).json({ error: 'Turn two-factor on first.' });
+    if (await passwordRefused(req, res, 'recovery-codes')) return;
     const codes = await regenerateRecoveryCodes(db, req.user!.id, actorOf(req));
     await done(
       req,
@@ -171,7 +203,24 @@ export function createAccountRouter(deps: AccountDeps): Router {
     );
   });
 
-  router.post('/account/two-factor/disable', ...jsonOrForm, async (req, res) => {
+  /**
+   * Turning the app off takes the current password and a code from the app (or an unused recovery code): the
+   * factor that goes is proved once more, so a session and a phished password alone cannot remove it.
+   */
+  router.post('/account/two-factor/disable', ...jsonOrForm, reauth.limit, async (req, res) => {
+    const row = await findUserById(db, req.user!.id);
+    if (!row?.totp_secret) return res.status(409).json({ error: 'The authenticator app is not on.' });
+    const typedCode = field(req, 'code').trim();
+    const refusal = await reauth.check(req, res, field(req, 'password'), 'app-off');
+    if (refusal) {
+      const code = refusal.status === 400 && typedCode === '' ? MISSING_CODE : undefined;
+      return refuse(req, res, 'app-off', refusal, { password: refusal.text, ...(code && { code }) });
+    }
+    if (!(await passSecondStep(db, req.user!.id, typedCode))) {
+      if (typedCode !== '') reauth.fail(req, res);
+      const text = typedCode === '' ? MISSING_CODE : WRONG_CODE;
+      return refuse(req, res, 'app-off', { status: 400, text }, { code: text });
+    }
     await disableTotp(db, req.user!.id, actorOf(req));
     await done(req, res, { ok: true }, { kind: 'success', text: 'The authenticator app is turned off.' });
   });
@@ -205,8 +254,9 @@ export function createAccountRouter(deps: AccountDeps): Router {
     },
   );
 
-  router.post('/account/passkeys/:id/delete', ...jsonOrForm, async (req, res) => {
+  router.post('/account/passkeys/:id/delete', ...jsonOrForm, reauth.limit, async (req, res) => {
     const id = /^[1-9]\d{0,9}$/.test(String(req.params.id)) ? Number(req.params.id) : 0;
+    if (await passwordRefused(req, res, `passkey-${id}`)) return;
     if (!(await removePasskey(db, req.user!.id, id, actorOf(req))))
       return res.status(404).json({ error: 'No such passkey.' });
     await done(req, res, { ok: true }, { kind: 'success', text: 'The passkey is removed.' });
@@ -229,7 +279,12 @@ export function createAccountRouter(deps: AccountDeps): Router {
     );
   });
 
-  router.post('/account/password', ...jsonOrForm, async (req, res) => {
+  router.post('/account/password', ...jsonOrForm, reauth.limit, async (req, res) => {
+    const limited: unknown = res.locals.reauthLimited;
+    if (typeof limited === 'string') {
+      if (!answersWithPage(req)) return res.status(429).json({ error: limited, fields: { current: limited } });
+      return renderAccount(req, res, { status: 429, errors: { current: limited } });
+    }
     try {
       await changePassword(
         db,
@@ -245,20 +300,34 @@ export function createAccountRouter(deps: AccountDeps): Router {
       );
     } catch (error) {
       if (!(error instanceof TeamError)) throw error;
+      // A wrong current password counts against the limit like any other re-authentication.
+      if (error.fields.current && field(req, 'current') !== '') reauth.fail(req, res);
       if (!answersWithPage(req)) return res.status(error.status).json({ error: error.message, fields: error.fields });
       await renderAccount(req, res, { status: error.status, errors: error.fields });
     }
   });
 
-  router.post('/account/email', ...jsonOrForm, async (req, res) => {
+  router.post('/account/email', ...jsonOrForm, reauth.limit, async (req, res) => {
+    const typedEmail = field(req, 'email');
+    if (await passwordRefused(req, res, 'email', { typedEmail })) return;
     try {
-      await setOwnEmail(db, req.user!.id, field(req, 'email'), actorOf(req));
+      await setOwnEmail(db, req.user!.id, typedEmail, actorOf(req));
       await done(req, res, { ok: true }, { kind: 'success', text: 'Your e-mail address is saved.' });
     } catch (error) {
       if (!(error instanceof TeamError)) throw error;
-      if (!answersWithPage(req)) return res.status(error.status).json({ error: error.message });
-      await renderAccount(req, res, { status: error.status, errors: error.fields });
+      if (!answersWithPage(req)) return res.status(error.status).json({ error: error.message, fields: error.fields });
+      await renderAccount(req, res, { status: error.status, errors: error.fields, typedEmail });
     }
+  });
+
+  // The calendar address's token, replaced (contract: "shown on /admin/account, and can be replaced there"): the
+  // old address stops working at once. For the roles that see tours (the permission table).
+  router.post('/account/calendar-token', ...jsonOrForm, reauth.limit, async (req, res) => {
+    if (await passwordRefused(req, res, 'calendar')) return;
+    const token = newCalendarToken();
+    await replaceCalendarToken(db, req.user!.username, token, actorOf(req));
+    if (!answersWithPage(req)) return void res.status(201).json({ url: calendarFeedUrl(deps.siteUrl, token) });
+    res.redirect(303, '/admin/account?done=calendar#calendar-feed-heading');
   });
 
   return router;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
-import { ensureCalendarToken, setCalendarToken } from '../../db/lead-desk.js';
+import { ensureCalendarToken } from '../../db/lead-desk.js';
 import { findTourById } from '../../db/tours.js';
 import type { Renderer } from '../../render/renderer.js';
 import type { LeadOutboxHandle } from '../../services/lead-outbox.js';
@@ -25,7 +25,7 @@ import { requireCsrfToken } from '../csrf.js';
 import { contentOf } from '../request-content.js';
 import { staffOf, staffPage } from './staff-page.js';
 import { leadHref } from './leads-router.js';
-import { actorOf, auditRequest } from '../audit.js';
+import { actorOf } from '../audit.js';
 
 /** How many days /admin/tours shows at once. */
 export const STAFF_TOUR_DAYS = 14;
@@ -82,7 +82,7 @@ const NOTICES: Record<string, string> = {
 /**
  * /admin/tours: tours by day in the community's zone, and what staff do with them — book one for a walk-in or a
  * caller, cancel, move, mark toured or no-show — each a JSON call and a plain form alike; and the account's team
- * calendar address (shown here until /admin/account carries it).
+ * calendar address (replaced on /admin/account).
  */
 export function createAdminToursRouter(deps: AdminToursDeps): Router {
   const { db, renderer, tours, staffTours, siteUrl } = deps;
@@ -105,10 +105,11 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
     return [...groups.values()];
   }
 
-  async function calendarFeed(req: Request, returnTo: string): Promise<CalendarFeedView> {
+  /** The account's calendar address; it is replaced on /admin/account, where the password is asked. */
+  async function calendarFeed(req: Request): Promise<CalendarFeedView> {
     const username = req.user?.username ?? '';
     const token = await ensureCalendarToken(db, username, newCalendarToken(), new Date().toISOString());
-    return { url: calendarFeedUrl(siteUrl, token), returnTo, replaced: req.query.done === 'calendar' };
+    return { url: calendarFeedUrl(siteUrl, token), replaceHere: false, replaced: false };
   }
 
   async function renderTours(
@@ -155,7 +156,6 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
       });
     }
     const done = typeof req.query.done === 'string' ? NOTICES[req.query.done] : undefined;
-    const returnTo = from === today ? '/admin/tours' : `/admin/tours?from=${from}`;
     res.send(
       renderer.page(
         <ToursAdminPage
@@ -168,7 +168,7 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
           later={addDays(from, STAFF_TOUR_DAYS)}
           slots={slots}
           booking={extra.booking ?? { values: {}, errors: {} }}
-          calendarFeed={await calendarFeed(req, returnTo)}
+          calendarFeed={await calendarFeed(req)}
           notice={extra.notice ?? (done ? { text: done, error: false } : undefined)}
         />,
         staffPage(req, 'Tours'),
@@ -290,23 +290,10 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
     if (id === 0 || typeof status !== 'string' || !OUTCOMES.has(status)) {
       return res.status(400).json({ error: 'Say status=toured or status=no-show for a known tour.' });
     }
-    const found = await staffTours.markOutcome(id, status as 'toured' | 'no-show', req.user?.username ?? 'staff');
+    const found = await staffTours.markOutcome(id, status as 'toured' | 'no-show', actorOf(req));
     if (!found) return res.status(404).json({ error: 'Unknown tour, or a cancelled one.' });
-    await auditRequest(db, req, 'tour.status', `tour/${id}`, { status });
     if (json) return void res.json({ id, status });
     res.redirect(303, backTo(req.body));
-  });
-
-  // The calendar address's token, replaced: the old address stops working at once.
-  router.post('/account/calendar-token', ...bodies, async (req, res) => {
-    const token = newCalendarToken();
-    await setCalendarToken(db, req.user?.username ?? '', token, new Date().toISOString());
-    const url = calendarFeedUrl(siteUrl, token);
-    if (wantsJsonAnswer(req)) return void res.status(201).json({ url });
-    const raw = cleanText((req.body as Record<string, unknown> | undefined)?.return);
-    // Only a staff page is a place to return to; the notice says the old address stopped working.
-    const target = /^\/admin(?:\/[A-Za-z0-9/_-]*)?(?:\?[A-Za-z0-9=&_-]*)?$/.test(raw) ? raw : '/admin/tours';
-    res.redirect(303, `${target}${target.includes('?') ? '&' : '?'}done=calendar#calendar-feed-heading`);
   });
 
   return router;
