@@ -15,7 +15,7 @@ export interface SessionView {
 }
 
 /** The forms that ask for the current password again (decision 042). */
-export type ReauthForm = 'app-off' | 'recovery-codes' | 'email' | 'calendar' | `passkey-${number}`;
+export type ReauthForm = 'app-off' | 'recovery-codes' | 'email' | `passkey-${number}`;
 
 export interface AccountPageProps {
   communityName: string;
@@ -286,13 +286,7 @@ export function AccountPage(props: AccountPageProps) {
           </button>
         </form>
       </section>
-      {props.calendarFeed ? (
-        <CalendarFeedPanel
-          feed={props.calendarFeed}
-          csrfToken={staff.csrfToken}
-          passwordError={reauth?.form === 'calendar' ? reauth.password : undefined}
-        />
-      ) : null}
+      {props.calendarFeed ? <CalendarFeedPanel feed={props.calendarFeed} csrfToken={staff.csrfToken} /> : null}
     </AdminLayout>
   );
 }

@@ -1,11 +1,8 @@
-import { SIGN_IN_PASSWORD_MAX_LENGTH } from '../../src/shared/staff-credentials.js';
-import { FormField } from './FormField.js';
-
 /** The signed-in account's calendar subscription, as its panel shows it. */
 export interface CalendarFeedView {
   /** The feed's absolute address, with the account's token. */
   url: string;
-  /** The replace form is on /admin/account (it asks for the password); other pages link there. */
+  /** The replace form is on /admin/account; other pages link there. */
   replaceHere: boolean;
   /** Set right after a replacement, to say the old address stopped working. */
   replaced: boolean;
@@ -13,18 +10,9 @@ export interface CalendarFeedView {
 
 /**
  * The team calendar feed for one account: the address to subscribe to in a calendar app, and (on the account
- * page) a form that replaces the token, the current password asked again: the old address stops working at once.
+ * page) a form that replaces the token: the old address stops working at once.
  */
-export function CalendarFeedPanel({
-  feed,
-  csrfToken,
-  passwordError,
-}: {
-  feed: CalendarFeedView;
-  csrfToken: string;
-  /** Why the last replacement was refused, next to the password field. */
-  passwordError?: string;
-}) {
+export function CalendarFeedPanel({ feed, csrfToken }: { feed: CalendarFeedView; csrfToken: string }) {
   return (
     <section aria-labelledby="calendar-feed-heading" className="desk-card calendar-feed">
       <h2 id="calendar-feed-heading">Tours in your calendar</h2>
@@ -42,16 +30,6 @@ export function CalendarFeedPanel({
       {feed.replaceHere ? (
         <form method="post" action="/admin/account/calendar-token" className="upload-form">
           <input type="hidden" name="_csrf" value={csrfToken} />
-          <FormField
-            id="calendar-password"
-            label="Your current password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            maxLength={SIGN_IN_PASSWORD_MAX_LENGTH}
-            error={passwordError}
-            required
-          />
           <button type="submit" className="button">
             Replace the address
           </button>

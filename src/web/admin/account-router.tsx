@@ -321,9 +321,9 @@ export function createAccountRouter(deps: AccountDeps): Router {
   });
 
   // The calendar address's token, replaced (contract: "shown on /admin/account, and can be replaced there"): the
-  // old address stops working at once. For the roles that see tours (the permission table).
-  router.post('/account/calendar-token', ...jsonOrForm, reauth.limit, async (req, res) => {
-    if (await passwordRefused(req, res, 'calendar')) return;
+  // old address stops working at once. For the roles that see tours (the permission table). No password asked: the
+  // session already sees the address, and replacing it is what to do when it leaked, so nothing is in the way.
+  router.post('/account/calendar-token', ...jsonOrForm, async (req, res) => {
     const token = newCalendarToken();
     await replaceCalendarToken(db, req.user!.username, token, actorOf(req));
     if (!answersWithPage(req)) return void res.status(201).json({ url: calendarFeedUrl(deps.siteUrl, token) });
