@@ -3,11 +3,8 @@ import { isSqlite } from './connect.js';
 import type { LeadContextColumns } from './lead-context-columns.js';
 import { leadSearchColumns } from './lead-search.js';
 
-export interface NewAgentRegistration extends LeadContextColumns {
-  firstname: string;
-  lastname: string;
-  email: string;
-  message: string;
+/** Who registered the client, and the protection the registration holds (ISO 8601 UTC; null for spam). */
+export interface RegisteringAgent {
   agent_firstname: string;
   agent_lastname: string;
   agent_email: string;
@@ -16,6 +13,13 @@ export interface NewAgentRegistration extends LeadContextColumns {
   license: string;
   protected_since: string | null;
   protected_until: string | null;
+}
+
+export interface NewAgentRegistration extends LeadContextColumns, RegisteringAgent {
+  firstname: string;
+  lastname: string;
+  email: string;
+  message: string;
   is_spam: boolean;
   source_page: string | null;
   user_agent: string | null;
@@ -74,18 +78,6 @@ export async function findAgentRegistrationKeys(
 /** Removes the claim a registration made, when it is still that agent's (a client's erasure request). */
 export async function removeClientClaim(trx: Knex.Transaction, keys: { client: string; agent: string }): Promise<void> {
   await trx('agent_client_claims').where({ client_email_key: keys.client, agent_email_key: keys.agent }).delete();
-}
-
-/** Who registered the client, and the protection the registration holds (ISO 8601 UTC; null for spam). */
-export interface RegisteringAgent {
-  agent_firstname: string;
-  agent_lastname: string;
-  agent_email: string;
-  agent_phone: string;
-  brokerage: string;
-  license: string;
-  protected_since: string | null;
-  protected_until: string | null;
 }
 
 export async function findRegisteringAgent(db: Knex, id: number): Promise<RegisteringAgent | undefined> {

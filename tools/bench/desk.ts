@@ -18,7 +18,7 @@ import { createLogger } from '../../src/logger.js';
 import { createSite } from '../../src/site.js';
 import { signIn, STAFF_ENV } from '../../test/support/staff.js';
 import { testConfig } from '../../test/support/test-server.js';
-import { medianBy } from './stats.js';
+import { medianPageTime, type PageTime } from './page-time.js';
 
 const OTHER_LEADS = 10_000;
 const BUYER_LEADS = 20;
@@ -126,26 +126,6 @@ async function seed(file: string): Promise<number> {
   return newest;
 }
 
-interface PageTime {
-  ms: number;
-  cpuMs: number;
-}
-
-async function medianOf(url: string, cookie: string): Promise<PageTime> {
-  const times: PageTime[] = [];
-  for (let run = 0; run < RUNS + WARM_UP; run += 1) {
-    const cpu = process.cpuUsage();
-    const start = process.hrtime.bigint();
-    const response = await fetch(url, { headers: { Cookie: cookie } });
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-    await response.text();
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    const used = process.cpuUsage(cpu);
-    if (run >= WARM_UP) times.push({ ms, cpuMs: (used.user + used.system) / 1000 });
-  }
-  return { ms: medianBy(times, (time) => time.ms).ms, cpuMs: medianBy(times, (time) => time.cpuMs).cpuMs };
-}
-
 async function main(): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-desk-'));
   const file = path.join(dir, 'site.sqlite');
@@ -166,7 +146,7 @@ async function main(): Promise<void> {
     ] as const;
     const rows: [string, PageTime][] = [];
     for (const [label, pagePath] of pages) {
-      rows.push([label, await medianOf(`${url}${pagePath}`, staff.cookie)]);
+      rows.push([label, await medianPageTime(`${url}${pagePath}`, staff.cookie, { runs: RUNS, warmUp: WARM_UP })]);
       console.error(`measured ${label}: ${rows.at(-1)![1].ms.toFixed(1)} ms`);
     }
     const report = [

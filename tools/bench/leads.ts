@@ -25,7 +25,7 @@ import { createSite } from '../../src/site.js';
 import { signIn, STAFF_ENV } from '../../test/support/staff.js';
 import { testConfig } from '../../test/support/test-server.js';
 import type { DownloadProgress } from './leads-download.js';
-import { medianBy } from './stats.js';
+import { medianPageTime, timed, type PageTime } from './page-time.js';
 
 const LEADS = 100_000;
 /** Requests per page measured; BENCH_RUNS lowers it on a machine too loaded to finish. */
@@ -102,38 +102,6 @@ async function seedLeads(file: string): Promise<void> {
   });
   await db.raw('analyze');
   await db.destroy();
-}
-
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const start = process.hrtime.bigint();
-  await run();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
-
-interface PageTime {
-  /** Wall time as the client sees it. */
-  ms: number;
-  /**
-   * CPU time this process spent on the request, every thread of it: the server's work (SQLite runs in-process,
-   * synchronously), gzip and the collector's helper threads, and the client's fetch. Other processes on a shared
-   * machine stretch the wall time, much less this; with threads working in parallel it can exceed the wall time.
-   */
-  cpuMs: number;
-}
-
-async function medianOf(url: string, cookie: string): Promise<PageTime> {
-  const times: PageTime[] = [];
-  for (let run = 0; run < RUNS + WARM_UP; run += 1) {
-    const cpu = process.cpuUsage();
-    const ms = await timed(async () => {
-      const response = await fetch(url, { headers: { Cookie: cookie } });
-      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-      await response.text();
-    });
-    const used = process.cpuUsage(cpu);
-    if (run >= WARM_UP) times.push({ ms, cpuMs: (used.user + used.system) / 1000 });
-  }
-  return { ms: medianBy(times, (time) => time.ms).ms, cpuMs: medianBy(times, (time) => time.cpuMs).cpuMs };
 }
 
 /** Rows downloaded when the export's early memory is read, to compare with the whole export's. */
@@ -249,10 +217,13 @@ async function main(): Promise<void> {
     ] as const;
     const rows: [string, PageTime][] = [];
     for (const [label, pagePath] of pages) {
-      rows.push([label, await medianOf(`${url}${pagePath}`, staff.cookie)]);
+      rows.push([label, await medianPageTime(`${url}${pagePath}`, staff.cookie, { runs: RUNS, warmUp: WARM_UP })]);
       console.error(`measured ${label}: ${rows.at(-1)![1].ms.toFixed(1)} ms`);
     }
-    const deepPage = await medianOf(`${url}/admin/messages?page=1900`, staff.cookie);
+    const deepPage = await medianPageTime(`${url}/admin/messages?page=1900`, staff.cookie, {
+      runs: RUNS,
+      warmUp: WARM_UP,
+    });
     const stored = await storedLeads(site.db);
     const csv = await exportGrowth(url, staff.cookie, false);
     const liveCsv = await exportGrowth(url, staff.cookie, true);
