@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { loadContent } from '../../src/content/index.js';
 import { createOutboxSiteHome, type OutboxSiteHome, type RunningSite } from '../support/outbox-site.js';
-import { SmtpSink, waitFor, type ReceivedMail } from '../support/smtp-sink.js';
+import { header, mimeParts, textOf } from '../support/mail-parts.js';
+import { SmtpSink, waitFor } from '../support/smtp-sink.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
 import { openTourSlots } from '../support/tour-slots.js';
 
@@ -11,49 +12,6 @@ const STAFF = 'sales@maplehollow.example';
 const SENDER = 'website@maplehollow.example';
 const SITE_URL = 'https://maplehollow.example';
 const BUYER = { firstname: 'Dana', lastname: 'Reyes', email: 'dana@example.com', phone: '(970) 555-0199' };
-
-interface MimePart {
-  headers: string;
-  body: string;
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text
-    .replace(/=\r\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-/** The leaf parts of a received MIME message, each body decoded by its Content-Transfer-Encoding. */
-function mimeParts(raw: string): MimePart[] {
-  const split = raw.indexOf('\r\n\r\n');
-  const headers = raw.slice(0, split);
-  const body = raw.slice(split + 4);
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
-  if (/^Content-Type:\s*multipart\//im.test(headers) && boundary) {
-    return body
-      .split(`--${boundary}`)
-      .slice(1, -1)
-      .flatMap((part) => mimeParts(part.replace(/^\r\n/, '')));
-  }
-  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
-  const decoded =
-    encoding === 'base64'
-      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : encoding === 'quoted-printable'
-        ? decodeQuotedPrintable(body)
-        : body;
-  return [{ headers, body: decoded }];
-}
-
-function textOf(mail: ReceivedMail): string {
-  return mimeParts(mail.raw).find((part) => /^Content-Type:\s*text\/plain/im.test(part.headers))?.body ?? '';
-}
-
-function header(mail: ReceivedMail, name: string): string | undefined {
-  const head = (mail.raw.split('\r\n\r\n')[0] ?? '').replace(/\r\n[ \t]+/g, ' ');
-  return new RegExp(`^${name}:\\s*(.+)$`, 'im').exec(head)?.[1]?.trim();
-}
 
 /** The values of an iCalendar file's content lines (unfolded), by property name. */
 function icsProperties(ics: string): Map<string, string[]> {
