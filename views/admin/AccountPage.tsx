@@ -6,6 +6,7 @@ import { Widget } from '../../src/render/widget.js';
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 import { FormField, Notice } from './FormField.js';
 import { NewPasswordField } from './NewPasswordPage.js';
+import { ScrollRegion } from './ScrollRegion.js';
 
 export interface SessionView {
   device: string;
@@ -212,7 +213,7 @@ export function AccountPage(props: AccountPageProps) {
 
       <section className="upload-panel" aria-labelledby="sessions-heading">
         <h2 id="sessions-heading">Where you are signed in</h2>
-        <div className="table-scroll" role="region" aria-labelledby="sessions-heading" tabIndex={0}>
+        <ScrollRegion labelledBy="sessions-heading">
           <table className="team-table">
             <thead>
               <tr>
@@ -234,7 +235,7 @@ export function AccountPage(props: AccountPageProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
         <form method="post" action="/admin/account/sessions/end-others" className="upload-form">
           {hidden}
           <button type="submit" className="button">

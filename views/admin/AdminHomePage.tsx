@@ -3,6 +3,7 @@ import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 import type { HomesiteChangeView } from './homesite-change.js';
 import { HomesiteChangeList } from './HomesiteChangeList.js';
 import { DeskSummary, type DeskDashboardView } from './DeskSummary.js';
+import { ScrollRegion } from './ScrollRegion.js';
 
 /** Real leads per utm_source ("direct" for none) and per week, oldest week first. */
 export interface LeadSourceTable {
@@ -30,7 +31,7 @@ function LeadSources({ table }: { table: LeadSourceTable }) {
       {table.rows.length === 0 ? (
         <p>No leads in these weeks.</p>
       ) : (
-        <div className="table-scroll" role="region" aria-labelledby="lead-sources-heading" tabIndex={0}>
+        <ScrollRegion labelledBy="lead-sources-heading">
           <table className="lead-sources">
             <thead>
               <tr>
@@ -55,7 +56,7 @@ function LeadSources({ table }: { table: LeadSourceTable }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

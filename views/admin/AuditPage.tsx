@@ -1,4 +1,5 @@
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
+import { ScrollRegion } from './ScrollRegion.js';
 
 export interface AuditRowView {
   id: number;
@@ -83,7 +84,7 @@ export function AuditPage(props: AuditPageProps) {
       {rows.length === 0 ? (
         <p>No entries.</p>
       ) : (
-        <div className="table-scroll" role="region" aria-labelledby="audit-table-caption" tabIndex={0}>
+        <ScrollRegion labelledBy="audit-table-caption">
           <table className="team-table audit-table">
             <caption id="audit-table-caption" className="visually-hidden">
               Audit entries
@@ -113,7 +114,7 @@ export function AuditPage(props: AuditPageProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <nav className="lead-pages" aria-label="Audit pages">
         {props.newer ? <a href={props.newer}>Newer</a> : null} {props.older ? <a href={props.older}>Older</a> : null}

@@ -1,4 +1,5 @@
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
+import { ScrollRegion } from './ScrollRegion.js';
 
 interface ContentHistoryPageProps {
   communityName: string;
@@ -41,7 +42,7 @@ export function ContentHistoryPage(props: ContentHistoryPageProps) {
               <p>
                 {comparison.rows.length} {comparison.rows.length === 1 ? 'field differs' : 'fields differ'}.
               </p>
-              <div className="table-scroll" role="region" aria-labelledby="comparison-heading" tabIndex={0}>
+              <ScrollRegion labelledBy="comparison-heading">
                 <table className="content-diff">
                   <thead>
                     <tr>
@@ -63,7 +64,7 @@ export function ContentHistoryPage(props: ContentHistoryPageProps) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             </>
           )}
         </section>

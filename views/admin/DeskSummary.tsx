@@ -1,4 +1,5 @@
 /** The sales desk on the dashboard: follow-ups due per counselor, and how fast leads get a first answer. */
+import { ScrollRegion } from './ScrollRegion.js';
 export interface DeskDashboardView {
   followUps: { owner: string; leads: { href: string; name: string; date: string; overdue: boolean }[] }[];
   firstResponse: {
@@ -41,7 +42,7 @@ export function DeskSummary({ desk }: { desk: DeskDashboardView }) {
           {` over ${overall.count} answered ${overall.count === 1 ? 'lead' : 'leads'}.`}
         </p>
         {byCounselor.length > 0 ? (
-          <div className="table-scroll" role="region" aria-labelledby="first-response-heading" tabIndex={0}>
+          <ScrollRegion labelledBy="first-response-heading">
             <table className="lead-sources">
               <thead>
                 <tr>
@@ -60,7 +61,7 @@ export function DeskSummary({ desk }: { desk: DeskDashboardView }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         ) : null}
       </section>
     </>

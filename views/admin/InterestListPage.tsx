@@ -3,6 +3,7 @@ import { INTEREST_UPDATE_RULES, INTEREST_UPDATES_PATH, ruleMaxLength } from '../
 import { formatInTimeZone } from '../../src/shared/time-zone.js';
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 import { FormField, Notice } from './FormField.js';
+import { ScrollRegion } from './ScrollRegion.js';
 
 export interface InterestEntryView {
   id: number;
@@ -128,7 +129,7 @@ export function InterestListPage(props: InterestListPageProps) {
       {entries.length === 0 ? (
         <p>None.</p>
       ) : (
-        <div className="table-scroll" role="region" aria-label="Interest-list entries" tabIndex={0}>
+        <ScrollRegion label="Interest-list entries">
           <table className="lead-sources interest-table">
             <caption>{state ? `${STATE_LABELS[state as keyof typeof STATE_LABELS]} entries` : 'Every entry'}</caption>
             <thead>
@@ -156,7 +157,7 @@ export function InterestListPage(props: InterestListPageProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {formFirst ? null : <UpdateForm {...props} />}
       <SentUpdates history={props.history} timeZone={timeZone} />
@@ -306,7 +307,7 @@ function SentUpdates({ history, timeZone }: { history: SentUpdateView[]; timeZon
       {history.length === 0 ? (
         <p>None yet.</p>
       ) : (
-        <div className="table-scroll" role="region" aria-labelledby="sent-updates-heading" tabIndex={0}>
+        <ScrollRegion labelledBy="sent-updates-heading">
           <table className="lead-sources interest-table interest-updates-table">
             <thead>
               <tr>
@@ -333,7 +334,7 @@ function SentUpdates({ history, timeZone }: { history: SentUpdateView[]; timeZon
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -3,6 +3,7 @@ import type { EditorNotice } from '../../src/shared/editor-notice.js';
 import { ROLE_LABELS, ROLES, type Role } from '../../src/shared/permissions.js';
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 import { FormField, Notice } from './FormField.js';
+import { ScrollRegion } from './ScrollRegion.js';
 
 export interface TeamMemberView {
   username: string;
@@ -97,7 +98,7 @@ export function TeamPage(props: TeamPageProps) {
       ) : null}
       <section aria-labelledby="members-heading">
         <h2 id="members-heading">Accounts</h2>
-        <div className="table-scroll" role="region" aria-labelledby="members-heading" tabIndex={0}>
+        <ScrollRegion labelledBy="members-heading">
           <table className="team-table team-members">
             <thead>
               <tr>
@@ -146,7 +147,7 @@ export function TeamPage(props: TeamPageProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
       <section className="upload-panel" aria-labelledby="invite-heading">
         <h2 id="invite-heading">Invite someone</h2>
