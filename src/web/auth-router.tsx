@@ -17,6 +17,7 @@ import { safeReturnTo } from './require-staff.js';
 import { cleanText } from '../shared/text-input.js';
 import { storeSession } from './session-stored-first.js';
 import type { StaffUser } from './staff-session.js';
+import { sendRetryAfter } from './retry-after.js';
 
 const WRONG_CREDENTIALS = 'Incorrect username or password.';
 const WRONG_CODE = 'That code did not work. Use the current code from your app, or an unused recovery code.';
@@ -133,12 +134,7 @@ export function createAuthRouter(deps: AuthDeps): Router {
       return pending ? `user:${pending.userId}` : `ip:${ipKeyGenerator(req.ip ?? '')}`;
     },
     handler: (req, res) => {
-      const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const seconds = Math.max(
-        1,
-        Math.ceil(((resetTime?.getTime() ?? Date.now() + FIFTEEN_MINUTES) - Date.now()) / 1000),
-      );
-      res.set('Retry-After', String(seconds));
+      const seconds = sendRetryAfter(req as Request, res as Response, FIFTEEN_MINUTES);
       if ((req as Request).is('application/json')) {
         res.status(429).json({ error: `Too many wrong codes. Try again in ${Math.ceil(seconds / 60)} minute(s).` });
         return;

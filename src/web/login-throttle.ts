@@ -3,6 +3,7 @@ import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { createDeviceCookies, DEVICE_COOKIE_LIFETIME_MS, type DeviceToken } from '../services/device-cookies.js';
 import { normalizeUsername } from '../shared/staff-credentials.js';
 import { memoryRateLimitStores, type RateLimitStores } from './rate-limit-store.js';
+import { sendRetryAfter } from './retry-after.js';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -79,11 +80,7 @@ export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottl
       keyGenerator,
       skip,
       handler: (req, res) => {
-        const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-        const resetAt = resetTime?.getTime() ?? Date.now() + FIFTEEN_MINUTES;
-        const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
-        res.set('Retry-After', String(seconds));
-        onLimited(req, res, seconds);
+        onLimited(req, res, sendRetryAfter(req, res, FIFTEEN_MINUTES));
       },
     });
   };

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { recordAudit } from '../../services/audit-log.js';
 import { verifyCurrentPassword } from '../../services/team.js';
 import type { RateLimitStores } from '../rate-limit-store.js';
+import { sendRetryAfter } from '../retry-after.js';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -30,7 +31,7 @@ export interface Reauth {
 
 /**
  * Re-authentication for the account's sensitive changes: turning the authenticator app off, new recovery codes,
- * removing a passkey, a new e-mail address, a new calendar address, a new password. A wrong password counts like
+ * removing a passkey, a new e-mail address, a new password. A wrong password counts like
  * a wrong sign-in code: LOGIN_RATE_LIMIT per account per 15 minutes, in the shared store on PostgreSQL, so a
  * stolen session cannot be used to guess the password (decision 042).
  */
@@ -49,12 +50,7 @@ export function createReauth(deps: { db: Knex; loginRateLimit: number; rateLimit
     keyGenerator: (req) => `user:${(req as Request).user?.id ?? 0}`,
     // The handler says why; the router answers in its own way (the page with the message by the field, or JSON).
     handler: (req, res, next) => {
-      const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const seconds = Math.max(
-        1,
-        Math.ceil(((resetTime?.getTime() ?? Date.now() + FIFTEEN_MINUTES) - Date.now()) / 1000),
-      );
-      res.set('Retry-After', String(seconds));
+      const seconds = sendRetryAfter(req as Request, res as Response, FIFTEEN_MINUTES);
       res.locals.reauthLimited = `Too many wrong passwords. Try again in ${Math.ceil(seconds / 60)} minute(s).`;
       next();
     },
