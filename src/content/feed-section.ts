@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUsState, STATE_MESSAGE, ZIP_MESSAGE, ZIP_PATTERN } from '../shared/us-address.js';
 
 /**
  * The `feed` section: what the BDX listing feed (/feeds/bdx.xml, NHlist 7.7) needs that the rest of the content
@@ -11,6 +12,9 @@ import { z } from 'zod';
 /** The listing sites a BDX feed reaches. */
 export const LISTING_CHANNELS = ['NewHomeSource', 'Zillow', 'Realtor.com'] as const;
 
+/** NHlist 7.7's EmailType pattern, anchored (XML Schema patterns are). */
+const LEADS_EMAIL_PATTERN = /^[\p{L}\d_\-+]+(?:\.[\p{L}\d_-]+)*@[\p{L}\d_-]+(?:\.[\p{L}_]+)+$/u;
+
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const feedSectionSchema = z.object({
@@ -20,7 +24,7 @@ export const feedSectionSchema = z.object({
     /** CorporateName, ≤ 40. */
     name: text(40),
     /** CorporateState: the two-letter state the corporation is registered in. */
-    state: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter state such as CO'),
+    state: z.string().refine(isUsState, STATE_MESSAGE),
   }),
   builder: z.object({
     /** BuilderNumber: given by BDX, ≤ 30. */
@@ -30,8 +34,15 @@ export const feedSectionSchema = z.object({
     /** ReportingName, ≤ 75: the name BDX's lead reports use. */
     reportingName: text(75),
   }),
-  /** DefaultLeadsEmail: where the listing sites send the leads they collect. */
-  leadsEmail: z.string().email(),
+  /**
+   * DefaultLeadsEmail: where the listing sites send the leads they collect. NHlist's EmailType is stricter than
+   * an e-mail address: ≤ 100 characters, and a domain whose parts after the first hold letters only.
+   */
+  leadsEmail: z
+    .string()
+    .max(100)
+    .email()
+    .regex(LEADS_EMAIL_PATTERN, 'must be an address the listing feed can carry, such as leads@example.com'),
   subdivision: z.object({
     /** SubdivisionNumber: the builder's own number for the community, ≤ 30. */
     number: text(30),
@@ -44,8 +55,8 @@ export const feedSectionSchema = z.object({
   postalAddress: z.object({
     street: text(100),
     city: text(60),
-    region: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter state such as CO'),
-    postalCode: z.string().regex(/^\d{5}(?:-\d{4})?$/, 'must be a ZIP code such as 80550'),
+    region: z.string().refine(isUsState, STATE_MESSAGE),
+    postalCode: z.string().regex(ZIP_PATTERN, ZIP_MESSAGE),
   }),
 });
 

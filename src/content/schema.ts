@@ -3,8 +3,19 @@ import { agentsSectionSchema } from './agents-section.js';
 import { autoReplySchema } from './auto-reply.js';
 import { feedSectionSchema } from './feed-section.js';
 import { PHONE_EXAMPLE, PHONE_PATTERN } from '../shared/contact-rules.js';
+import { isUsState, STATE_MESSAGE, ZIP_MESSAGE, ZIP_PATTERN } from '../shared/us-address.js';
 
-const sitePath = z.string().regex(/^\/[^\s]*$/, 'must be a site path starting with /');
+/** A path on this site ("/files/1/x.jpg"); never "//host/…" or "/\\host", which browsers read as another site. */
+const sitePath = z.string().regex(/^\/(?![/\\])\S*$/, 'must be a site path starting with /');
+/** A link to another site: http or https only (never javascript:, data: or a file). */
+export const webAddress = z
+  .string()
+  .max(2000)
+  .url({ protocol: /^https?$/, message: 'must be a web address starting with https://' });
+/** A two-letter US state (what the listing feed's State carries). */
+export const usState = z.string().refine(isUsState, STATE_MESSAGE);
+/** A ZIP code (what the listing feed's ZIP carries). */
+export const zipCode = z.string().regex(ZIP_PATTERN, ZIP_MESSAGE);
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
 const image = z.object({ src: sitePath, alt: z.string().min(1) });
@@ -38,8 +49,13 @@ const planLevel = z.object({
 /** The facts a page shows and a drawing draws: one place for both, so they cannot disagree. */
 export const floorPlanSchema = z
   .object({
-    slug: z.string().regex(/^[a-z0-9-]+$/),
-    name: z.string().min(1),
+    /** The plan's address (/floor-plans/<slug>) and its PlanNumber in the listing feed (≤ 30). */
+    slug: z
+      .string()
+      .max(30)
+      .regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
+    /** Its PlanName in the listing feed (≤ 50); homesites, tours and leads store it (columns of 100 and more). */
+    name: z.string().min(1).max(50),
     /** The lowest price the plan sells for, whole USD: "From $545,900"; null shows "Pricing coming soon". */
     basePrice: z.number().int().positive().max(1_000_000_000).nullable(),
     summary: z.string().min(1),
@@ -95,7 +111,11 @@ const openingHours = z
 const calendarDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2026-12-25')
-  .refine((date) => new Date(`${date}T00:00:00Z`).toISOString().startsWith(date), 'must be a real date');
+  // An invalid Date (month 13) has no ISO string: toISOString would throw, so it is checked first.
+  .refine((date) => {
+    const day = new Date(`${date}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(date);
+  }, 'must be a real date');
 
 /** Model-home tours: when the sales center receives visitors, read in `community.timeZone`. */
 const tours = z.object({
@@ -118,7 +138,7 @@ const tours = z.object({
   daysAhead: z.number().int().min(1).max(365),
 });
 
-const link = z.object({ name: z.string().min(1), href: z.string().url(), logo: image });
+const link = z.object({ name: z.string().min(1).max(100), href: webAddress, logo: image });
 
 /** The privacy notice /privacy shows: sections of paragraphs, each with an optional bulleted list after them. */
 const privacyNotice = z.object({
@@ -143,11 +163,12 @@ export const communitySection = z.object({
   title: z.string().min(1).max(120),
   tagline: z.string().min(1).max(120),
   description: z.string().min(1).max(400),
+  /** The community's address: the listing feed's sales office Address (Street1 ≤ 100, City ≤ 40, State, ZIP). */
   address: z.object({
     street: z.string().min(1).max(100),
-    city: z.string().min(1).max(60),
-    region: z.string().min(1).max(60),
-    postalCode: z.string().min(1).max(20),
+    city: z.string().min(1).max(40),
+    region: usState,
+    postalCode: zipCode,
   }),
   latitude,
   longitude,
@@ -163,7 +184,8 @@ export const communitySection = z.object({
 export const builderSection = z.object({
   name: z.string().min(1).max(100),
   phone: z.string().regex(PHONE_PATTERN, `must look like ${PHONE_EXAMPLE}`),
-  email: z.string().email(),
+  /** The sales office's Email in the listing feed (≤ 100). */
+  email: z.string().max(100).email(),
   logo: image,
 });
 

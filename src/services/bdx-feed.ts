@@ -1,14 +1,16 @@
 import type { Content, FloorPlan } from '../content/index.js';
 import type { HomesiteRow } from '../db/homesites.js';
 import { PHONE_PATTERN } from '../shared/contact-rules.js';
+import { isUsState, ZIP_PATTERN } from '../shared/us-address.js';
+import { printable } from '../shared/text-input.js';
 
 /**
  * The BDX listing feed: an NHlist 7.7 document (the XML builders send to NewHomeSource, Zillow and Realtor.com
  * through BDX) built from the published content and the homesites, as the pages are. NHlist is an `xsd:sequence`
- * schema: element order and lengths matter, so each element below is written in the order issue 31 lists them
- * (test/services/bdx-feed-order.ts checks it), optional elements are left out rather than sent empty, and a text
- * with a length limit is cut to it at a word. The schema itself could not be read here: see
- * docs/decisions/035-bdx-feed.md for what is and is not verified.
+ * schema: element order, required attributes and lengths matter, so each element below is written in the schema's
+ * order, optional elements are left out rather than sent empty, and a text with a length limit is cut to it at a
+ * word. The test suite validates the output against the schema itself (shared/spec/bdx/NHlist-v7_7.xsd, copied to
+ * test/fixtures/bdx/); see docs/decisions/044-bdx-feed-against-the-schema.md.
  */
 
 /** A promotion as the `promotions` content section holds it (dates YYYY-MM-DD in the community's zone). */
@@ -58,13 +60,33 @@ const text = (name: string, value: string | number, attributes?: Record<string, 
   ...(attributes ? { attributes } : {}),
 });
 
-/** A text cut to `max` characters, at a word where one ends near the limit. */
+/**
+ * A text cut to `max` characters, at a word where one ends near the limit. XML Schema counts characters (code
+ * points) and JavaScript UTF-16 units, so a text within `max` units is within the limit, and a cut never splits
+ * an emoji's surrogate pair.
+ */
 export function fitText(value: string, max: number): string {
-  const clean = value.replace(/\s+/g, ' ').trim();
+  const clean = printable(value).replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max - 1);
+  let cut = '';
+  for (const character of clean) {
+    if (cut.length + character.length > max - 1) break;
+    cut += character;
+  }
   const space = cut.lastIndexOf(' ');
   return `${space > max * 0.6 ? cut.slice(0, space) : cut}…`;
+}
+
+/** A number as xsd:decimal writes it: never in exponent notation (String(1e-7) is "1e-7"). */
+function decimal(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(7).replace(/0+$/, '');
+}
+
+/** A real calendar date YYYY-MM-DD (xsd:date), or undefined. */
+function calendarDay(value: string | null): string | undefined {
+  if (value === null || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : undefined;
 }
 
 function absolute(siteUrl: string, url: string): string {
@@ -82,10 +104,19 @@ function image(name: string, siteUrl: string, picture: FeedImage, position: numb
 }
 
 /** "(970) 555-0142" → AreaCode 970, Prefix 555, Suffix 0142. */
-function phoneParts(phone: string): XmlElement[] {
+function phoneElement(phone: string): XmlElement[] {
   const match = PHONE_PATTERN.test(phone) ? /\((\d{3})\) (\d{3})-(\d{4})/.exec(phone) : null;
   if (!match) return [];
-  return [text('AreaCode', match[1]!), text('Prefix', match[2]!), text('Suffix', match[3]!)];
+  return [el('Phone', [text('AreaCode', match[1]!), text('Prefix', match[2]!), text('Suffix', match[3]!)])];
+}
+
+/**
+ * Where the owner's bedroom is (SpecBedrooms requires the attribute, Bedrooms allows it): "Down" in a one-story
+ * home, where every bedroom above ground is on the main level; "" (the schema's "not said") in a two-story one,
+ * whose content does not say which floor it is on.
+ */
+function masterBedLocation(plan: FloorPlan): string {
+  return plan.stories === 1 ? 'Down' : '';
 }
 
 /** Full baths (an integer, as NHlist's Baths is) and half baths: 2.5 → 2 and 1. */
@@ -97,26 +128,36 @@ export function bathCounts(baths: number): { full: number; half: number } {
 /** A homesite's street, and its city, state and ZIP when its address carries them ("2010 Hollow Creek Loop, Windsor, CO 80550"). */
 function homesiteAddress(content: Content, address: string | null, lot: number) {
   const { community } = content;
-  const [street, city, stateZip] = (address ?? '').split(',').map((part) => part.trim());
-  const match = /^([A-Z]{2}) (\d{5}(?:-\d{4})?)$/.exec(stateZip ?? '');
+  const [street, city, stateZip] = printable(address ?? '')
+    .split(',')
+    .map((part) => part.trim());
+  const match = /^([A-Z]{2}) (\S+)$/.exec(stateZip ?? '');
+  // The homesite's own city, state and ZIP only when the feed can carry all three (SpecCity ≤ 40, a US state, a ZIP).
+  const own = match && city && city.length <= CITY_MAX && isUsState(match[1]!) && ZIP_PATTERN.test(match[2]!);
   return {
     street: street || `Homesite ${lot}, ${community.address.street}`,
-    city: match && city ? city : community.address.city,
-    state: match ? match[1]! : community.address.region,
-    zip: match ? match[2]! : community.address.postalCode,
+    city: own ? city : community.address.city,
+    state: own ? match[1]! : community.address.region,
+    zip: own ? match[2]! : community.address.postalCode,
   };
 }
 
-/** The promotions active today (inclusive dates), as Promotion elements. */
+/** NHlist's limits that the content's own limits do not already keep (xsd:maxLength, maxOccurs). */
+const CITY_MAX = 40;
+const PROMOTIONS_MAX = 9;
+
+/** The promotions active today (inclusive dates), as Promotion elements: the first nine (NHlist's maxOccurs). */
 export function promotionElements(promotions: readonly Promotion[] | undefined, today: string): XmlElement[] {
   return (promotions ?? [])
     .filter((promotion) => promotion.starts <= today && today <= promotion.ends)
+    .slice(0, PROMOTIONS_MAX)
     .map((promotion) =>
       el('Promotion', [
+        text('PromoType', 'Consumer'),
         text('PromoHeadline', fitText(promotion.title, 100)),
-        text('PromoDescription', fitText(promotion.text, 2000)),
-        text('PromoStartDate', promotion.starts),
-        text('PromoEndDate', promotion.ends),
+        text('PromoDescription', fitText(promotion.text, 250)),
+        ...(calendarDay(promotion.starts) ? [text('StartDate', promotion.starts)] : []),
+        ...(calendarDay(promotion.ends) ? [text('EndDate', promotion.ends)] : []),
       ]),
     );
 }
@@ -131,19 +172,19 @@ function specElement(input: FeedInput, plan: FloorPlan, homesite: HomesiteRow): 
       text('SpecNumber', homesite.lot),
       el('SpecAddress', [
         text('SpecLot', homesite.lot),
-        text('SpecStreet1', fitText(address.street, 50)),
+        text('SpecStreet1', fitText(address.street, 100)),
         text('SpecCity', address.city),
         text('SpecState', address.state),
         text('SpecZIP', address.zip),
       ]),
-      ...(homesite.ready ? [el('SpecMoveInDate', [text('Day', homesite.ready)])] : []),
+      ...(calendarDay(homesite.ready) ? [el('SpecMoveInDate', [text('Day', homesite.ready!)])] : []),
       ...(homesite.price !== null ? [text('SpecPrice', homesite.price)] : []),
       text('SpecSqft', plan.squareFeet),
       ...(homesite.sqft !== null ? [text('SpecLotSizeSqft', homesite.sqft)] : []),
       text('SpecStories', plan.stories),
       text('SpecBaths', baths.full),
       ...(baths.half > 0 ? [text('SpecHalfBaths', baths.half)] : []),
-      text('SpecBedrooms', plan.beds),
+      text('SpecBedrooms', plan.beds, { MasterBedLocation: masterBedLocation(plan) }),
       text('SpecGarage', plan.garageBays),
       text(
         'SpecDescription',
@@ -177,7 +218,7 @@ function planElement(input: FeedInput, plan: FloorPlan): XmlElement {
       text('Stories', plan.stories),
       text('Baths', baths.full),
       ...(baths.half > 0 ? [text('HalfBaths', baths.half)] : []),
-      text('Bedrooms', plan.beds),
+      text('Bedrooms', plan.beds, { MasterBedLocation: masterBedLocation(plan) }),
       text('Garage', plan.garageBays),
       text('Description', fitText(plan.summary, 2000)),
       el('PlanImages', [
@@ -204,15 +245,23 @@ export function bdxDocument(input: FeedInput): XmlElement {
     text('SubdivisionNumber', feed.subdivision.number),
     text('SubdivisionName', feed.subdivision.name),
     el('SalesOffice', [
-      el('Address', [
-        text('Street1', fitText(community.address.street, 50)),
-        text('City', community.address.city),
-        text('State', community.address.region),
-        text('ZIP', community.address.postalCode),
-        text('Country', 'USA'),
-        el('Geocode', [text('Latitude', community.latitude), text('Longitude', community.longitude)]),
-      ]),
-      el('Phone', phoneParts(builder.phone)),
+      // The sales office is the community's own (its address is the community's): OutOfCommunity is false.
+      el(
+        'Address',
+        [
+          text('Street1', fitText(community.address.street, 100)),
+          text('City', community.address.city),
+          text('State', community.address.region),
+          text('ZIP', community.address.postalCode),
+          text('Country', 'USA'),
+          el('Geocode', [
+            text('Latitude', decimal(community.latitude)),
+            text('Longitude', decimal(community.longitude)),
+          ]),
+        ],
+        { OutOfCommunity: 'false' },
+      ),
+      ...phoneElement(builder.phone),
       text('Email', builder.email),
       text('Hours', fitText(community.salesHours, 100)),
     ]),
@@ -249,8 +298,13 @@ export function bdxDocument(input: FeedInput): XmlElement {
   );
 }
 
+/**
+ * Text and attribute values escaped for XML. A character XML 1.0 cannot hold at all (C0 controls but tab and line
+ * breaks, lone surrogates, U+FFFE/U+FFFF) is dropped: content is cleaned when it is saved (content/sections.ts),
+ * and this keeps the document well-formed whatever a stored row holds.
+ */
 function escape(value: string): string {
-  return value
+  return printable(value)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

@@ -1,29 +1,21 @@
 import { expect } from 'chai';
-import { execFile } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import fs from 'node:fs';
 import { community } from '../../src/content/community.js';
-import { validateContent } from '../../src/content/index.js';
-import { bdxXml, promotionElements } from '../../src/services/bdx-feed.js';
-import { bdxProblems, parseXml, type XmlNode } from '../support/bdx-order.js';
+import { validateContent, type Content } from '../../src/content/index.js';
+import type { HomesiteRow } from '../../src/db/homesites.js';
+import { bdxXml, promotionElements, type FeedInput, type Promotion } from '../../src/services/bdx-feed.js';
+import { BDX_SCHEMA_FILE, bdxSchemaErrors, sharedBdxSchemaFile } from '../support/bdx-schema.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { parseXml, type XmlNode } from '../support/xml-tree.js';
 
-/** GET /feeds/bdx.xml (contract, "Reach beyond the site"; issue 31's element list). */
+/**
+ * GET /feeds/bdx.xml (contract, "Reach beyond the site" and "The listing feed with many communities"): every feed
+ * these tests see is validated against the real NHlist 7.7 schema with xmllint; one error fails the test.
+ */
 
-const run = promisify(execFile);
-
-async function xmllint(xml: string): Promise<void> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bdx-'));
-  const file = path.join(dir, 'bdx.xml');
-  await fs.writeFile(file, xml);
-  try {
-    await run('xmllint', ['--noout', file]);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+async function expectValid(xml: string): Promise<void> {
+  expect(await bdxSchemaErrors(xml), 'xmllint --noout --schema NHlist-v7_7.xsd').to.deep.equal([]);
 }
 
 const child = (node: XmlNode, name: string) => node.children.find((item) => item.name === name);
@@ -56,18 +48,13 @@ describe('GET /feeds/bdx.xml', function () {
     return { xml, root: parseXml(xml), response };
   }
 
-  it('answers 200 application/xml with a well-formed document (xmllint)', async () => {
-    const { xml, response } = await feed();
+  it('answers 200 application/xml with a document valid against the NHlist 7.7 schema (xmllint)', async () => {
+    const { xml, root, response } = await feed();
     expect(response.status).to.equal(200);
     expect(response.headers.get('content-type')).to.match(/^application\/xml/);
-    await xmllint(xml);
-  });
-
-  it('writes every element in the order the list gives, with every required one, within its length', async () => {
-    const { root } = await feed();
+    await expectValid(xml);
     expect(root.name).to.equal('Builders');
     expect(root.attributes.DateGenerated).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-    expect(bdxProblems(root)).to.deep.equal([]);
   });
 
   it('carries the feed section (builder numbers, leads e-mail) and the community', async () => {
@@ -171,14 +158,16 @@ describe('GET /feeds/bdx.xml', function () {
     expect(spec, 'the new quick move-in home').to.not.equal(undefined);
     expect(value(spec!, 'SpecPrice')).to.equal('612900');
     expect(value(child(spec!, 'SpecMoveInDate')!, 'Day')).to.equal('2027-03-01');
-    expect(bdxProblems(after.root)).to.deep.equal([]);
+    await expectValid(after.xml);
   });
 });
 
-describe('The BDX document', () => {
-  const content = validateContent(community);
-  const input = {
-    content,
+describe('The BDX document against the NHlist 7.7 schema', function () {
+  this.timeout(60_000);
+  const sample = validateContent(community);
+  const firstPlan = sample.floorPlans[0]!;
+  const input: FeedInput = {
+    content: sample,
     homesites: [],
     siteUrl: 'https://maplehollow.example',
     now: new Date('2026-11-26T17:00:00Z'),
@@ -186,27 +175,148 @@ describe('The BDX document', () => {
     planGalleries: new Map(),
     today: '2026-11-26',
   };
+  const homesite = (lot: number, extra: Partial<HomesiteRow> = {}): HomesiteRow => ({
+    lot,
+    status: 'quick-move-in',
+    plan: firstPlan.name,
+    price: 612_900,
+    sqft: 7_200,
+    address: '',
+    ready: null,
+    version: 1,
+    updated_at: '2026-11-26T17:00:00.000Z',
+    updated_by: null,
+    ...extra,
+  });
+  const promotion = (title: string, extra: Partial<Promotion> = {}): Promotion => ({
+    title,
+    text: 'Up to $15,000 toward closing costs.',
+    starts: '2026-11-01',
+    ends: '2026-11-30',
+    ...extra,
+  });
+  const copy = (content: Content): Content => JSON.parse(JSON.stringify(content)) as Content;
+  const subdivisionOf = (xml: string) => child(child(child(parseXml(xml), 'Corporation')!, 'Builder')!, 'Subdivision')!;
+
+  it('validates against the shared specification’s schema, of which the repository keeps a copy', function () {
+    const shared = sharedBdxSchemaFile();
+    if (shared === undefined) this.skip();
+    expect(fs.readFileSync(BDX_SCHEMA_FILE, 'utf8')).to.equal(fs.readFileSync(shared, 'utf8'));
+  });
+
+  it('is valid with the sample content and a homesite of every status', async () => {
+    const statuses = ['available', 'quick-move-in', 'future', 'under-contract', 'sold'] as const;
+    const homesites = statuses.map((status, index) =>
+      homesite(index + 1, { status, ready: status === 'quick-move-in' ? '2027-03-01' : null }),
+    );
+    const xml = bdxXml({ ...input, homesites, promotions: sample.promotions });
+    await expectValid(xml);
+    const office = child(subdivisionOf(xml), 'SalesOffice')!;
+    expect(child(office, 'Address')!.attributes.OutOfCommunity).to.equal('false');
+  });
+
+  it('is valid for an empty community: one plan without a price, no homesites, images or promotions', async () => {
+    const empty = copy(sample);
+    empty.floorPlans = [{ ...copy(sample).floorPlans[0]!, basePrice: null }];
+    empty.promotions = [];
+    const xml = bdxXml({ ...input, content: validateContent(empty), promotions: [] });
+    await expectValid(xml);
+    const subdivision = subdivisionOf(xml);
+    expect(value(subdivision, 'LotsTotal')).to.equal('0');
+    expect(children(subdivision, 'Plan')).to.have.length(1);
+    expect(children(subdivision, 'Promotion')).to.have.length(0);
+  });
+
+  it('is valid with every optional element filled, and carries at most the nine promotions NHlist allows', async () => {
+    const plans = sample.floorPlans;
+    const homesites = plans.map((plan, index) =>
+      homesite(index + 1, {
+        plan: plan.name,
+        address: `${2010 + index} Hollow Creek Loop, Windsor, CO 80550-1234`,
+        ready: '2027-03-01',
+        sqft: 9_000 + index,
+        price: 700_000 + index,
+      }),
+    );
+    const gallery = [1, 2, 3].map((n) => ({ url: `/files/${n}/kitchen-${n}.jpg`, title: `Kitchen ${n}` }));
+    const promotions = Array.from({ length: 12 }, (_, index) =>
+      promotion(`Offer ${index + 1}`, { text: 'x '.repeat(400) }),
+    );
+    const xml = bdxXml({
+      ...input,
+      homesites,
+      communityImages: gallery,
+      planGalleries: new Map(plans.map((plan) => [plan.name, gallery])),
+      promotions,
+    });
+    await expectValid(xml);
+    const subdivision = subdivisionOf(xml);
+    expect(children(subdivision, 'Promotion')).to.have.length(9);
+    const specs = children(subdivision, 'Plan').flatMap((plan) => children(plan, 'Spec'));
+    expect(specs).to.have.length(plans.length);
+    const address = child(specs[0]!, 'SpecAddress')!;
+    expect([value(address, 'SpecCity'), value(address, 'SpecState'), value(address, 'SpecZIP')]).to.deep.equal([
+      'Windsor',
+      'CO',
+      '80550-1234',
+    ]);
+    for (const spec of specs) expect(child(spec, 'SpecBedrooms')!.attributes).to.have.property('MasterBedLocation');
+  });
+
+  it('is valid and well-formed with hostile text in every text it carries, even text stored before cleaning', async () => {
+    // Control characters XML cannot hold, markup, quotes, a CDATA end, a comment's "--", emoji (with a joiner),
+    // lone surrogates, and far more than any element's length.
+    const hostile = `<b>&amp; "double" 'single' ]]> -- \u0000\u0001\u0008\u000b\u000c\u001f\u007f\u0085\ufffe\uffff\udfff\ud800 😀👩‍👩‍👧 ${'Ünïcødé 😀 '.repeat(300)}`;
+    const short = `<&"'\u0001😀>`;
+    const content = copy(sample);
+    content.community.name = hostile;
+    content.community.description = hostile;
+    content.community.about = [hostile, hostile];
+    content.community.salesHours = hostile;
+    content.community.address.street = hostile;
+    content.builder.name = hostile;
+    content.media.sitePlan.alt = hostile;
+    content.feed.corporation.name = short;
+    content.feed.builder.brandName = short;
+    content.feed.builder.reportingName = short;
+    content.feed.subdivision.name = short;
+    content.floorPlans.forEach((plan, index) => {
+      plan.name = `${short} ${index}`;
+      plan.summary = hostile;
+      plan.cover.alt = hostile;
+      plan.levels.forEach((level) => (level.drawing.caption = hostile));
+    });
+    const pictures = [{ url: `/files/1/a"b<c>&d\u0001.jpg`, title: hostile }];
+    const xml = bdxXml({
+      ...input,
+      content,
+      homesites: content.floorPlans.map((plan, index) =>
+        homesite(index + 1, { plan: plan.name, address: `${hostile}, ${hostile}, ${short}`, ready: '2026-13-01' }),
+      ),
+      communityImages: pictures,
+      planGalleries: new Map(content.floorPlans.map((plan) => [plan.name, pictures])),
+      promotions: [promotion(hostile, { text: hostile })],
+    });
+    await expectValid(xml);
+    // eslint-disable-next-line no-control-regex -- the characters XML 1.0 cannot hold are the point
+    expect(xml).not.to.match(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\p{Cs}/u);
+    const subdivision = subdivisionOf(xml);
+    expect(value(subdivision, 'SubdivisionName')).to.equal(`<&"'😀>`);
+    expect(value(subdivision, 'SubDescription')).to.include('😀👩‍👩‍👧');
+  });
 
   it('carries active promotions only, in their place, when the content has them', async () => {
     const promotions = [
-      {
-        title: 'Closing costs paid',
-        text: 'Up to $15,000 toward closing costs.',
-        starts: '2026-11-01',
-        ends: '2026-11-30',
-      },
-      { title: 'Expired', text: 'Old.', starts: '2026-10-01', ends: '2026-10-31' },
-      { title: 'Future', text: 'Later.', starts: '2026-12-01', ends: '2026-12-31' },
+      promotion('Closing costs paid'),
+      promotion('Expired', { starts: '2026-10-01', ends: '2026-10-31' }),
+      promotion('Future', { starts: '2026-12-01', ends: '2026-12-31' }),
     ];
     expect(promotionElements(promotions, '2026-11-26')).to.have.length(1);
     const xml = bdxXml({ ...input, promotions });
-    await xmllint(xml);
-    const root = parseXml(xml);
-    expect(bdxProblems(root)).to.deep.equal([]);
-    const subdivision = child(child(child(root, 'Corporation')!, 'Builder')!, 'Subdivision')!;
-    expect(children(subdivision, 'Promotion').map((promotion) => value(promotion, 'PromoHeadline'))).to.deep.equal([
-      'Closing costs paid',
-    ]);
+    await expectValid(xml);
+    const found = children(subdivisionOf(xml), 'Promotion');
+    expect(found.map((element) => value(element, 'PromoHeadline'))).to.deep.equal(['Closing costs paid']);
+    expect([value(found[0]!, 'StartDate'), value(found[0]!, 'EndDate')]).to.deep.equal(['2026-11-01', '2026-11-30']);
     expect(promotionElements(undefined, '2026-11-26')).to.deep.equal([]);
   });
 
@@ -216,11 +326,13 @@ describe('The BDX document', () => {
       community: { ...community.community, salesHours: `Open <daily> & "weekends" ${'very '.repeat(40)}late` },
     });
     const xml = bdxXml({ ...input, content: long });
-    await xmllint(xml);
-    expect(bdxProblems(parseXml(xml))).to.deep.equal([]);
+    await expectValid(xml);
+    const hours = value(child(subdivisionOf(xml), 'SalesOffice')!, 'Hours')!;
+    expect(hours.length).to.be.at.most(100);
+    expect(hours).to.match(/^Open <daily> & "weekends" very .*…$/);
   });
 
-  it('is refused by the content schema when a number is too long for the feed or the name starts with "The"', () => {
+  it('is refused by the content schema when a value is more than the feed can carry', () => {
     expect(() =>
       validateContent({
         ...community,
@@ -230,5 +342,23 @@ describe('The BDX document', () => {
     expect(() =>
       validateContent({ ...community, feed: { ...community.feed, subdivision: { number: '1', name: 'The Hollow' } } }),
     ).to.throw(/must not start with "The"/);
+    const address = community.community.address;
+    for (const [field, bad] of [
+      ['region', 'COLORA'],
+      ['region', 'XX'],
+      ['postalCode', 'not a zip'],
+      ['city', 'C'.repeat(41)],
+    ] as const)
+      expect(
+        () =>
+          validateContent({
+            ...community,
+            community: { ...community.community, address: { ...address, [field]: bad } },
+          }),
+        field,
+      ).to.throw(new RegExp(`community\\.address\\.${field}`));
+    expect(() =>
+      validateContent({ ...community, feed: { ...community.feed, leadsEmail: 'leads@mail.example2' } }),
+    ).to.throw(/feed\.leadsEmail/);
   });
 });
