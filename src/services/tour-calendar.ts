@@ -1,6 +1,10 @@
+import { printable } from '../shared/text-input.js';
+
 /**
  * The buyer's tour as an iCalendar file (RFC 5545): one VEVENT at the tour's instant written in UTC, so every
- * calendar shows it at the right moment whatever its own zone; CRLF lines folded at 75 octets.
+ * calendar shows it at the right moment whatever its own zone; CRLF lines folded at 75 octets. Every line of every
+ * calendar the site writes (the buyer's file, the e-mailed copy, the team's feed) is written by `contentLine`, so
+ * no value — a builder's name, a buyer's note — can end its line and start a property of its own.
  */
 export interface TourEvent {
   uid: string;
@@ -23,9 +27,28 @@ function utcStamp(instantMs: number): string {
     .replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** TEXT values escape backslash, semicolon, comma and newlines (RFC 5545 §3.3.11). */
+/**
+ * A TEXT value (RFC 5545 §3.3.11): every line break (CRLF, a lone CR or LF, U+2028/9) as `\n`; backslash, semicolon
+ * and comma escaped; every other control character, which a content line may not hold (§3.1), dropped.
+ */
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return printable(value)
+    .replace(/\r\n?|[\n\u2028\u2029]/g, '\n')
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\n/g, '\\n');
+}
+
+/** A value of another type (a date, a number, a URI): written as it is, without any control character. */
+function plainValue(value: string | number): string {
+  // eslint-disable-next-line no-control-regex -- dropping control characters is the point
+  return printable(String(value)).replace(/[\u0000-\u001f\u2028\u2029]/g, '');
+}
+
+/** One content line, `NAME:value`, folded: the one way a line of a calendar is written. */
+export function contentLine(name: string, value: string | number, type: 'text' | 'plain' = 'plain'): string {
+  return foldLine(`${name}:${type === 'text' ? escapeText(String(value)) : plainValue(value)}`);
 }
 
 /** Folds a content line into pieces of at most 75 octets, never splitting a UTF-8 character (RFC 5545 §3.1). */
@@ -51,34 +74,35 @@ export function foldLine(line: string): string {
 
 function eventLines(event: TourEvent): string[] {
   return [
-    'BEGIN:VEVENT',
-    `UID:${event.uid}`,
-    `SEQUENCE:${event.sequence}`,
-    `DTSTAMP:${utcStamp(event.stampMs)}`,
-    `DTSTART:${utcStamp(event.startMs)}`,
-    `DTEND:${utcStamp(event.endMs)}`,
-    `SUMMARY:${escapeText(event.summary)}`,
-    `LOCATION:${escapeText(event.location)}`,
-    `DESCRIPTION:${escapeText(event.description)}`,
-    `URL:${event.url}`,
-    `STATUS:${event.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
-    'END:VEVENT',
+    contentLine('BEGIN', 'VEVENT'),
+    contentLine('UID', event.uid, 'text'),
+    contentLine('SEQUENCE', event.sequence),
+    contentLine('DTSTAMP', utcStamp(event.stampMs)),
+    contentLine('DTSTART', utcStamp(event.startMs)),
+    contentLine('DTEND', utcStamp(event.endMs)),
+    contentLine('SUMMARY', event.summary, 'text'),
+    contentLine('LOCATION', event.location, 'text'),
+    contentLine('DESCRIPTION', event.description, 'text'),
+    contentLine('URL', event.url),
+    contentLine('STATUS', event.cancelled ? 'CANCELLED' : 'CONFIRMED'),
+    contentLine('END', 'VEVENT'),
   ];
 }
 
 /** A calendar of any number of events; `name` titles a subscribed calendar (X-WR-CALNAME, read by most apps). */
 export function eventsCalendar(events: TourEvent[], productId: string, name?: string): string {
   const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:${productId}`,
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    ...(name ? [`X-WR-CALNAME:${escapeText(name)}`] : []),
+    contentLine('BEGIN', 'VCALENDAR'),
+    contentLine('VERSION', '2.0'),
+    // PRODID is TEXT (§3.7.3): the builder's and the community's names are escaped like any other text.
+    contentLine('PRODID', productId, 'text'),
+    contentLine('CALSCALE', 'GREGORIAN'),
+    contentLine('METHOD', 'PUBLISH'),
+    ...(name ? [contentLine('X-WR-CALNAME', name, 'text')] : []),
     ...events.flatMap(eventLines),
-    'END:VCALENDAR',
+    contentLine('END', 'VCALENDAR'),
   ];
-  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+  return `${lines.join('\r\n')}\r\n`;
 }
 
 export function tourCalendar(event: TourEvent, productId: string): string {
