@@ -13,6 +13,20 @@ import { createLogger } from '../src/logger.js';
 import { ContentService } from '../src/services/content.js';
 import { exportContent, importContent } from '../src/services/content-transfer.js';
 import { PublicContentChanges } from '../src/services/public-content.js';
+import { isSectionId, SECTION_INFO } from '../src/content/sections.js';
+import { labelOfPath } from '../src/shared/content-form.js';
+
+/**
+ * A problem as an operator reads it: the section and field in the editor's words, then where it is in the file
+ * ("Tour hours › Closed date 1 (tours.closedDates.0): must be a real date").
+ */
+function describeProblem(problem: { section: string; path: string; message: string }): string {
+  const where = `${problem.section}${problem.path ? `.${problem.path}` : ''}`;
+  if (!isSectionId(problem.section)) return `${where}: ${problem.message}`;
+  const title = SECTION_INFO[problem.section].title;
+  const label = problem.path ? `${title} › ${labelOfPath(problem.path)}` : title;
+  return `${label} (${where}): ${problem.message}`;
+}
 
 const USAGE = 'Usage: npm run content -- export FILE | import FILE [--dry-run]';
 
@@ -47,9 +61,7 @@ async function main(): Promise<number> {
     const outcome = await importContent(service, parsed, { dryRun, by: 'import' });
     if (outcome.problems.length > 0) {
       console.error(`${file} has ${outcome.problems.length} problem(s); nothing was saved:`);
-      for (const problem of outcome.problems) {
-        console.error(`  ${problem.section}${problem.path ? `.${problem.path}` : ''}: ${problem.message}`);
-      }
+      for (const problem of outcome.problems) console.error(`  ${describeProblem(problem)}`);
       return 1;
     }
     if (outcome.changed.length === 0) {

@@ -9,10 +9,11 @@ export const AUTO_REPLY_PLACEHOLDERS = {
   tour: ['firstname', 'community', 'builder', 'phone', 'date', 'time', 'address', 'manage', 'directions'],
 } as const;
 
-function replyText(allowed: readonly string[]) {
+function replyText(allowed: readonly string[], max: number) {
   return z
     .string()
     .min(1)
+    .max(max)
     .superRefine((text, context) => {
       for (const [, name] of text.matchAll(/\{(\w+)\}/g)) {
         if (!allowed.includes(name!)) {
@@ -26,7 +27,8 @@ function replyText(allowed: readonly string[]) {
 }
 
 function reply(allowed: readonly string[]) {
-  return z.object({ subject: replyText(allowed), body: replyText(allowed) });
+  // A subject is one line of a mail header; a body a letter.
+  return z.object({ subject: replyText(allowed, 200), body: replyText(allowed, 5000) });
 }
 
 export const autoReplySchema = z.object({

@@ -18,19 +18,20 @@ export const usState = z.string().refine(isUsState, STATE_MESSAGE);
 export const zipCode = z.string().regex(ZIP_PATTERN, ZIP_MESSAGE);
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
-const image = z.object({ src: sitePath, alt: z.string().min(1) });
+/** Alt text: at most 200 characters, a one-line field (the listing feed's image Title takes 100 of it). */
+const image = z.object({ src: sitePath, alt: z.string().min(1).max(200) });
 
 const nearbyPlace = z.object({
-  name: z.string().min(1),
+  name: z.string().min(1).max(100),
   latitude,
   longitude,
-  address: z.string().min(1),
+  address: z.string().min(1).max(200),
   distanceMiles: z.number().positive(),
 });
 
 const nearbyTab = z.object({
   id: z.enum(['schools', 'medical', 'grocery', 'parks']),
-  label: z.string().min(1),
+  label: z.string().min(1).max(60),
   zoom: z.number().int().min(1).max(19),
   places: z.array(nearbyPlace).min(1),
 });
@@ -43,7 +44,7 @@ const planLevel = z.object({
   /** Finished area of this level in square feet (a garage, mechanical room or unfinished storage is not counted). */
   squareFeet: z.number().int().positive(),
   /** The floor-plan drawing of this level; tools/sample-media/make-sample-media.ts draws it from this plan's facts. */
-  drawing: image.extend({ caption: z.string().min(1) }),
+  drawing: image.extend({ caption: z.string().min(1).max(200) }),
 });
 
 /** The facts a page shows and a drawing draws: one place for both, so they cannot disagree. */
@@ -58,7 +59,8 @@ export const floorPlanSchema = z
     name: z.string().min(1).max(50),
     /** The lowest price the plan sells for, whole USD: "From $545,900"; null shows "Pricing coming soon". */
     basePrice: z.number().int().positive().max(1_000_000_000).nullable(),
-    summary: z.string().min(1),
+    /** The plan's Description in the listing feed (≤ 2,000). */
+    summary: z.string().min(1).max(2000),
     beds: z.number().int().positive(),
     /** Full baths count 1, a powder room (half bath) 0.5. */
     baths: z.number().positive().multipleOf(0.5),
@@ -145,14 +147,14 @@ const privacyNotice = z.object({
   /** When the notice last changed (YYYY-MM-DD), shown at its top. */
   updated: calendarDate,
   /** Shown above the notice while it is sample text. */
-  sampleNote: z.string().min(1).optional(),
-  intro: z.array(z.string().min(1)).min(1),
+  sampleNote: z.string().min(1).max(200).optional(),
+  intro: z.array(z.string().min(1).max(2000)).min(1),
   sections: z
     .array(
       z.object({
-        heading: z.string().min(1),
-        paragraphs: z.array(z.string().min(1)).min(1),
-        items: z.array(z.string().min(1)).optional(),
+        heading: z.string().min(1).max(120),
+        paragraphs: z.array(z.string().min(1).max(2000)).min(1),
+        items: z.array(z.string().min(1).max(200)).optional(),
       }),
     )
     .min(1),

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { normaliseData } from '../shared/content-form.js';
+import { sectionFields } from './content-fields.js';
 import {
   contentSchema,
   SECTION_IDS,
@@ -68,12 +70,16 @@ export function problemsOf(error: z.ZodError): SectionProblem[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
 
-/** Validates one section's document; the parsed data (defaults filled) or every problem. */
+/**
+ * Normalises then validates one section's document: the one path every way content comes in takes (the editor's
+ * form, the JSON calls, `npm run content -- import`, a stored version read back), so text is cleaned the same way
+ * whichever brought it (decision 044). The parsed data (cleaned, defaults filled) or every problem.
+ */
 export function parseSection<Id extends SectionId>(
   id: Id,
   data: unknown,
 ): { ok: true; data: SectionDocuments[Id] } | { ok: false; problems: SectionProblem[] } {
-  const parsed = sectionSchemas[id].safeParse(data);
+  const parsed = sectionSchemas[id].safeParse(normaliseData(sectionFields(id), data));
   if (!parsed.success) return { ok: false, problems: problemsOf(parsed.error) };
   return { ok: true, data: parsed.data as SectionDocuments[Id] };
 }

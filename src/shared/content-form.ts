@@ -41,6 +41,50 @@ function parseNumber(text: string): number | undefined {
   return Number.isFinite(number) ? number : undefined;
 }
 
+type TextNode = Extract<FieldNode, { kind: 'text' }>;
+
+/**
+ * A text field's value as it is stored, whichever way it came in (the editor's form, a JSON call, an import):
+ * cleaned as decision 023 says (a text area keeps its line breaks, a one-line field does not), and an emptied
+ * optional field left out, an emptied nullable one null.
+ */
+function textValue(node: TextNode, raw: string): string | null | undefined {
+  const text = cleanText(raw, node.input === 'textarea' ? 'lines' : 'line');
+  if (text === '' && node.optional) return undefined;
+  if (text === '' && node.nullable) return null;
+  return text;
+}
+
+/**
+ * A section's data as a JSON call or an import sends it, with every text cleaned exactly as the editor's form
+ * cleans it (formToData): the first half of the one normalise-then-validate path every way in takes
+ * (content/sections.ts `parseSection`). A value of the wrong type is left as it is, for validation to name.
+ */
+export function normaliseData(node: FieldNode, data: unknown): unknown {
+  switch (node.kind) {
+    case 'object': {
+      if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+      const copy: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+      for (const field of node.fields) {
+        if (!(field.key in copy)) continue;
+        const value = normaliseData(field.node, copy[field.key]);
+        if (value === undefined) delete copy[field.key];
+        else copy[field.key] = value;
+      }
+      return copy;
+    }
+    case 'text':
+      return typeof data === 'string' ? textValue(node, data) : data;
+    case 'enum':
+      return typeof data === 'string' ? cleanText(data) : data;
+    case 'list':
+      return Array.isArray(data) ? data.map((item) => normaliseData(node.item, item)) : data;
+    case 'number':
+    case 'boolean':
+      return data;
+  }
+}
+
 /**
  * The section's data as the form says it, each value of the type its schema wants where it can be read so; what
  * cannot (letters in a number) stays the text typed, so validation names it and the form shows it again.
@@ -56,12 +100,8 @@ export function formToData(node: FieldNode, get: FormGet, path = ''): unknown {
       }
       return data;
     }
-    case 'text': {
-      const text = cleanText(get(path), node.input === 'textarea' ? 'lines' : 'line');
-      if (text === '' && node.optional) return undefined;
-      if (text === '' && node.nullable) return null;
-      return text;
-    }
+    case 'text':
+      return textValue(node, get(path) ?? '');
     case 'number': {
       const text = cleanText(get(path));
       if (text === '') return node.nullable ? null : '';

@@ -86,6 +86,42 @@ describe('npm run content -- export / import', function () {
     }
   });
 
+  it('names section and field in plain words for mistyped dates and text it cleans, in a dry run too', async () => {
+    const file = path.join(scratch, 'dates.json');
+    expect((await content(env, 'export', file)).code).to.equal(0);
+    const document = JSON.parse(await fs.readFile(file, 'utf8')) as {
+      sections: Record<string, Record<string, unknown>>;
+    };
+    document.sections.tours!.closedDates = ['2026-13-01'];
+    (document.sections.promotions!.promotions as Record<string, unknown>[])[0]!.starts = '2026-02-30';
+    (document.sections.legal!.privacy as Record<string, unknown>).updated = '2026-13-45';
+    await fs.writeFile(file, JSON.stringify(document));
+    const dry = await content(env, 'import', file, '--dry-run');
+    expect(dry.code).to.equal(1);
+    expect(dry.stderr).not.to.match(/RangeError|Invalid time value/);
+    expect(dry.stderr).to.include('Tour hours › Closed date 1 (tours.closedDates.0): must be a real date');
+    expect(dry.stderr).to.match(
+      /Promotions › Promotion 1[^(]* › First day \(promotions\.promotions\.0\.starts\): must be a real date/,
+    );
+    expect(dry.stderr).to.include('(legal.privacy.updated): must be a real date');
+
+    // Text is cleaned as the editor cleans it: a control character in a name is not a problem, and is not kept.
+    const clean = JSON.parse(await fs.readFile(path.join(scratch, 'content.json'), 'utf8')) as {
+      sections: Record<string, Record<string, unknown>>;
+    };
+    clean.sections.builder!.name = 'Summit\u0000 Lane\u0001 Homes, Inc.\ufffe';
+    await fs.writeFile(file, JSON.stringify(clean));
+    const imported = await content(env, 'import', file);
+    expect(imported.code, imported.stderr).to.equal(0);
+    const config = testConfig(scratch, env.DATABASE_URL!);
+    const site = await createSite(config, createLogger(config));
+    try {
+      expect((await site.content.view('builder'))!.draft?.data).to.include({ name: 'Summit Lane Homes, Inc.' });
+    } finally {
+      await site.close();
+    }
+  });
+
   it('stops start-up when a published document was edited by hand into something invalid, naming section and field', async () => {
     const config = testConfig(scratch, env.DATABASE_URL!);
     const site = await createSite(config, createLogger(config));
