@@ -3,6 +3,7 @@ import { agentsSectionSchema } from './agents-section.js';
 import { autoReplySchema } from './auto-reply.js';
 import { feedSectionSchema } from './feed-section.js';
 import { PHONE_EXAMPLE, PHONE_PATTERN } from '../shared/contact-rules.js';
+import { isKnownTimeZone } from '../shared/time-zone.js';
 
 const sitePath = z.string().regex(/^\/[^\s]*$/, 'must be a site path starting with /');
 const latitude = z.number().min(-90).max(90);
@@ -77,12 +78,7 @@ export const floorPlanSchema = z
 /** An IANA time zone name that this Node's Intl knows (America/Denver), never an offset or an abbreviation. */
 const timeZone = z.string().refine((name) => {
   if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)+$|^UTC$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
+  return isKnownTimeZone(name);
 }, 'must be an IANA time zone such as America/Denver');
 
 /** A local wall-clock time "HH:MM" (24-hour) at the sales center. */
