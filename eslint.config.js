@@ -113,8 +113,9 @@ export default tseslint.config(
     }),
   },
   {
+    // Views are server code too: a helper both they and a widget use lives in src/shared/ (STYLE.md, principle 6).
     files: ['views/**/*.{ts,tsx}'],
-    rules: layerRules({
+    rules: serverLayerRules({
       regex: '(^|/)src/(db|services|web)/',
       message: 'Views take view props: map rows to props in the handler.',
     }),
