@@ -18,7 +18,7 @@ const TOUR_DAYS = 14;
 export interface MixedMemoryResult {
   requests: number;
   concurrency: number;
-  /** The paths cycled through, with `<date>` for the tour days. */
+  /** The paths cycled through, each once, with `<date>` for the dates (14 tour days). */
   pages: string[];
   /** After each page was served once (a fresh server). */
   afterWarmUp: MemoryReading;
@@ -105,7 +105,7 @@ export async function measureMixedMemory(workDir: string, dataDir: string): Prom
     return {
       requests: MIXED_REQUESTS,
       concurrency: MIXED_CONCURRENCY,
-      pages: pages.map((page) => page.replace(/\d{4}-\d{2}-\d{2}/, '<date>')),
+      pages: [...new Set(pages.map((page) => page.replace(/\d{4}-\d{2}-\d{2}/, '<date>')))],
       afterWarmUp,
       readings: readings.sort((a, b) => a.requests - b.requests),
       afterRequests: readMemory(server.pid),
