@@ -41,6 +41,22 @@ const layerRules = (...patterns) => ({
 });
 const serverLayerRules = (...patterns) => layerRules(SERVER_OUTSIDE_WIDGETS, ...patterns);
 
+// Every Intl formatter holds ICU data in native memory the JavaScript heap does not count: one built per call kept
+// a production instance's RSS growing by hundreds of megabytes under ordinary traffic (decision 049). Formatters
+// are module constants or come from src/shared/time-zone.ts, the one place that builds them on demand (cached).
+const FORMATTERS_MADE_ONCE = [
+  {
+    selector: ':function NewExpression[callee.object.name="Intl"]',
+    message:
+      'Build an Intl formatter once (a module constant, or zonedFormatter in src/shared/time-zone.ts), never per call.',
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/][arguments.length>1]',
+    message:
+      'toLocale…String with options builds a new Intl formatter on every call: use a module constant, zonedFormatter or formatCalendarDate (src/shared/time-zone.ts).',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['build/**', 'node_modules/**', 'tools/bench/raw/**', 'data/**'] },
   js.configs.recommended,
@@ -75,6 +91,11 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['src/**/*.{ts,tsx}', 'views/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}'],
+    ignores: ['src/shared/time-zone.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...FORMATTERS_MADE_ONCE] },
+  },
   { files: ['src/**/*.{ts,tsx}'], rules: serverLayerRules() },
   {
     files: ['src/services/**/*.{ts,tsx}'],
@@ -92,8 +113,9 @@ export default tseslint.config(
     }),
   },
   {
+    // Views are server code too: a helper both they and a widget use lives in src/shared/ (STYLE.md, principle 6).
     files: ['views/**/*.{ts,tsx}'],
-    rules: layerRules({
+    rules: serverLayerRules({
       regex: '(^|/)src/(db|services|web)/',
       message: 'Views take view props: map rows to props in the handler.',
     }),

@@ -61,13 +61,7 @@ export function HomePage({ content, path, image, slides, counters, promotions, s
         </div>
       </section>
       <Promotions promotions={promotions} heading={content.pages.promotionsHeading} image={image} askHref="/contact" />
-      <InterestForm
-        id="home"
-        heading="Get news of the next release"
-        plans={content.floorPlans.map((plan) => ({ slug: plan.slug, name: plan.name }))}
-        builderName={content.builder.name}
-        communityName={content.community.name}
-      />
+      <InterestForm id="home" heading="Get news of the next release" content={content} />
     </Layout>
   );
 }

@@ -1,16 +1,7 @@
 import { CallAndEmail, VisitAddress } from './CallAndEmail.js';
+import { formatCalendarDate } from '../src/shared/time-zone.js';
 import { Layout } from './Layout.js';
 import type { SiteProps } from './site-props.js';
-
-/** "2026-11-22" → "November 22, 2026", read as a calendar date (no time zone can move it a day). */
-function calendarDateLabel(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 /** The privacy notice from the content, then the sales office to contact about it. No widget: it ships no script. */
 export function PrivacyPage({ content, path }: SiteProps) {
@@ -21,7 +12,7 @@ export function PrivacyPage({ content, path }: SiteProps) {
         <div className="container">
           <h1>Privacy notice</h1>
           <p>
-            Last updated <time dateTime={privacy.updated}>{calendarDateLabel(privacy.updated)}</time>
+            Last updated <time dateTime={privacy.updated}>{formatCalendarDate(privacy.updated)}</time>
           </p>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import type { Promotion } from '../src/content/index.js';
 import type { DescribeImage } from '../src/render/images.js';
 import { Picture } from '../src/shared/Picture.js';
+import { formatCalendarDate } from '../src/shared/time-zone.js';
 
 interface PromotionsProps {
   promotions: Promotion[];
@@ -21,7 +22,7 @@ export function Promotions({ promotions, heading, image, askHref }: PromotionsPr
           <div className="offer-text">
             <h3 id={`offer-${index}`}>{promotion.title}</h3>
             <p>{promotion.text}</p>
-            <p className="offer-dates">Until {formatDay(promotion.ends)}</p>
+            <p className="offer-dates">Until {formatCalendarDate(promotion.ends)}</p>
             <a className="button" href={askHref}>
               Ask about the offer
             </a>
@@ -37,14 +38,4 @@ export function Promotions({ promotions, heading, image, askHref }: PromotionsPr
       ))}
     </section>
   );
-}
-
-/** "December 31, 2026" from 2026-12-31 (a calendar date, so read in UTC). */
-function formatDay(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
 }

@@ -39,13 +39,7 @@ export function SitePlanPage({ content, path, map, lotMap, homesites, availableC
         <h2 id="homesite-table-heading">Every homesite</h2>
         <HomesiteTable homesites={homesites} caption={`All ${homesites.length} homesites at ${community.name}`} />
       </section>
-      <InterestForm
-        id="site-plan"
-        heading="Get news of the next release"
-        plans={content.floorPlans.map((plan) => ({ slug: plan.slug, name: plan.name }))}
-        builderName={content.builder.name}
-        communityName={content.community.name}
-      />
+      <InterestForm id="site-plan" heading="Get news of the next release" content={content} />
       <section className="nearby-section" id="nearby" aria-labelledby="nearby-heading">
         <div className="container">
           <h2 id="nearby-heading">{content.pages.sitePlanNearbyHeading}</h2>

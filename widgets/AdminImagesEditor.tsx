@@ -4,7 +4,7 @@ import { MESSAGES } from '../src/shared/constants.js';
 import { Picture } from '../src/shared/Picture.js';
 import type { AdminImagesEditorProps, EditorImage } from '../src/shared/admin-images-editor-props.js';
 import type { EditorNotice } from '../src/shared/editor-notice.js';
-import { NoticeAlert } from './editor-notice.js';
+import { NoticeAlert } from '../src/shared/NoticeAlert.js';
 import { useEnhanced } from './use-enhanced.js';
 
 interface Item extends EditorImage {

@@ -9,7 +9,7 @@ import {
 import type { EditorNotice } from '../src/shared/editor-notice.js';
 import { ErrorSummary, type FormProblem } from '../src/shared/ErrorSummary.js';
 import { formatInTimeZone } from '../src/shared/time-zone.js';
-import { NoticeAlert } from './editor-notice.js';
+import { NoticeAlert } from '../src/shared/NoticeAlert.js';
 
 interface Problem {
   path: string;

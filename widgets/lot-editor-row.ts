@@ -1,7 +1,7 @@
 import { formatNumber, HOMESITE_STATUSES, STATUS_LABELS } from '../src/shared/homesite-rules.js';
 import type { EditorNotice } from '../src/shared/editor-notice.js';
 import type { EditorHomesite } from '../src/shared/homesite-editor-props.js';
-import { element, escapeHtml, optionsMarkup, voidElement } from './lot-markup.js';
+import { element, escapeHtml, optionsMarkup, voidElement } from '../src/shared/lot-markup.js';
 
 export const BULK_FORM = 'homesite-bulk';
 /** The name of each row's checkbox: the bulk form posts the ticked lots under it. */
@@ -48,7 +48,7 @@ function planOptions(plans: readonly string[], selected: string): string {
 }
 
 /**
- * The cells of one row of the staff editor, written as text (see lot-markup.ts): a checkbox for the bulk change,
+ * The cells of one row of the staff editor, written as text (see src/shared/lot-markup.ts): a checkbox for the bulk change,
  * the lot, its status, plan, price and ready date as fields of the row's own form (which saves without
  * JavaScript), its size, then Save, History and the row's notice.
  */

@@ -1,5 +1,5 @@
 import { HOMESITE_STATUSES, STATUS_LABELS, type HomesiteStatus } from '../src/shared/homesite-rules.js';
-import { attributes, escapeHtml } from './lot-markup.js';
+import { attributes, escapeHtml } from '../src/shared/lot-markup.js';
 import { lotMatches, type LotMapFilter, type LotMapLot, type LotMapShape } from '../src/shared/lot-map-props.js';
 import { patternId, STATUS_COLOURS } from './lot-status-style.js';
 
@@ -20,7 +20,7 @@ const PAINT = Object.fromEntries(
 ) as Record<HomesiteStatus, { outline: string; label: string }>;
 
 /**
- * The lot map's overlay, written as text (see lot-markup.ts): per homesite a link to its page, carrying
+ * The lot map's overlay, written as text (see src/shared/lot-markup.ts): per homesite a link to its page, carrying
  * `data-lot` and `data-status` (contract "Homesites"), around its outline in the status's colour and pattern
  * and its number. Lots that `filter` leaves out are dimmed; a shape without a homesite is not drawn.
  */

@@ -4,6 +4,7 @@ import { autoReplySchema } from './auto-reply.js';
 import { feedSectionSchema } from './feed-section.js';
 import { PHONE_EXAMPLE, PHONE_PATTERN } from '../shared/contact-rules.js';
 import { isUsState, STATE_MESSAGE, ZIP_MESSAGE, ZIP_PATTERN } from '../shared/us-address.js';
+import { isKnownTimeZone } from '../shared/time-zone.js';
 
 /** A path on this site ("/files/1/x.jpg"); never "//host/…" or "/\\host", which browsers read as another site. */
 const sitePath = z.string().regex(/^\/(?![/\\])\S*$/, 'must be a site path starting with /');
@@ -95,12 +96,7 @@ export const floorPlanSchema = z
 /** An IANA time zone name that this Node's Intl knows (America/Denver), never an offset or an abbreviation. */
 const timeZone = z.string().refine((name) => {
   if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)+$|^UTC$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
+  return isKnownTimeZone(name);
 }, 'must be an IANA time zone such as America/Denver');
 
 /** A local wall-clock time "HH:MM" (24-hour) at the sales center. */

@@ -1,19 +1,12 @@
 import type { Knex } from 'knex';
+import type { AuditEntry } from '../shared/audit-entry.js';
 
 /**
  * The audit trail's table. Rows are only ever added: this module has an insert, reads, and a prune by age, and
  * no update or delete of a single row (test/db/audit-log-append-only.test.ts holds every source file to that).
  */
 
-export interface AuditRow {
-  id: number;
-  at: string;
-  actor: string;
-  action: string;
-  target: string;
-  ip: string;
-  details: string;
-}
+export type AuditRow = AuditEntry;
 
 export type NewAuditRow = Omit<AuditRow, 'id'>;
 

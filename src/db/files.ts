@@ -66,18 +66,13 @@ function toFile(row: FileRow): LibraryFile {
   };
 }
 
-export interface NewFile {
-  kind: FileKind;
+/** A file to add: what the library says of a file, but for what the insert decides (id, time, captions). */
+export interface NewFile extends Pick<
+  LibraryFile,
+  'kind' | 'storedUrl' | 'folder' | 'originalName' | 'contentType' | 'size' | 'alt' | 'title' | 'uploadedBy'
+> {
   /** Called with the new id: the lasting URL carries it. */
   url: (id: number) => string;
-  storedUrl: string;
-  folder: string;
-  originalName: string;
-  contentType: string;
-  size: number;
-  alt: string | null;
-  title: string | null;
-  uploadedBy: string;
 }
 
 /** Inserts a file and gives it its lasting URL (which names its id) in the same transaction. */

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { DeliveryLead } from '../db/lead-deliveries.js';
+import { leadIdentity } from '../shared/lead-person.js';
 import { formatIsoInZone } from '../shared/tour-slots.js';
 
 export interface WebhookTarget {
@@ -16,12 +17,7 @@ export function leadWebhookBody(lead: DeliveryLead, eventId: string, timeZone: s
     event_id: eventId,
     type: 'lead.created',
     lead: {
-      kind: lead.kind,
-      id: lead.id,
-      firstname: lead.firstname,
-      lastname: lead.lastname,
-      email: lead.email,
-      phone: lead.phone,
+      ...leadIdentity(lead),
       subject: lead.subject,
       message: lead.message,
       created_at: lead.createdAt,

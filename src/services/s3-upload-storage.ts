@@ -6,6 +6,7 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  type PutObjectCommandInput,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Target } from '../config.js';
@@ -73,38 +74,30 @@ async function call<T>(what: string, send: () => Promise<T>): Promise<T> {
 export function createS3Storage(target: S3Target, client: S3Client = createS3Client(target)): UploadStorage {
   const { bucket, prefix } = target;
   const folderKey = (folder: string) => `${prefix}${checkedName(folder)}/`;
+  /** One object, typed by its file name and cached as immutable. */
+  const put = (folder: string, file: string, body: Pick<PutObjectCommandInput, 'Body' | 'ContentLength'>) => {
+    const key = `${folderKey(folder)}${checkedName(file)}`;
+    return call(`put ${key}`, () =>
+      client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          ...body,
+          ContentType: contentType(file),
+          CacheControl: IMMUTABLE,
+        }),
+      ),
+    );
+  };
   return {
     async write(folder, file, body) {
-      const key = `${folderKey(folder)}${checkedName(file)}`;
-      await call(`put ${key}`, () =>
-        client.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: key,
-            Body: body,
-            ContentType: contentType(file),
-            CacheControl: IMMUTABLE,
-          }),
-        ),
-      );
+      await put(folder, file, { Body: body });
     },
 
     async writeFromFile(folder, file, sourcePath, size) {
-      const key = `${folderKey(folder)}${checkedName(file)}`;
       // One PutObject streams the file (S3 takes up to 5 GB so); the length must be known, as for any stream body.
       // Each attempt of the SDK's retries would need a fresh stream, so the call is made here once per stream.
-      await call(`put ${key}`, () =>
-        client.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: key,
-            Body: createReadStream(sourcePath),
-            ContentLength: size,
-            ContentType: contentType(file),
-            CacheControl: IMMUTABLE,
-          }),
-        ),
-      );
+      await put(folder, file, { Body: createReadStream(sourcePath), ContentLength: size });
     },
 
     async removeFolder(folder) {

@@ -217,13 +217,8 @@ export function formatSlotTime(instantMs: number, timeZone: string): string {
   return zonedFormatter(timeZone, SLOT_TIME).format(new Date(instantMs));
 }
 
+const SLOT_DATE: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' };
 /** "Monday, November 23, 2026" for a local calendar date. */
 export function formatSlotDate(date: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(new Date(`${date}T12:00:00Z`));
+  return zonedFormatter('UTC', SLOT_DATE).format(new Date(`${date}T12:00:00Z`));
 }

@@ -5,6 +5,7 @@ import { registerAgentClient } from '../services/agent-registrations.js';
 import { CONTACT_SUCCESS_ANSWER } from '../shared/contact-form.js';
 import { AGENT_REGISTER_PATH, validateAgentRegistration } from '../shared/reach-forms.js';
 import { dateInZone } from '../shared/tour-slots.js';
+import { formatCalendarDate } from '../shared/time-zone.js';
 import type { Renderer } from '../render/renderer.js';
 import { AgentsPage, type AgentsPageState } from '../../views/reach/AgentsPage.js';
 import { wantsPage } from './client-wants.js';
@@ -24,13 +25,7 @@ interface AgentsDeps {
 
 /** "2026-11-26" → "November 26, 2026 (2026-11-26)": a person reads the first, a script the second. */
 function sinceLabel(date: string): string {
-  const long = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-  return `${long} (${date})`;
+  return `${formatCalendarDate(date)} (${date})`;
 }
 
 /**

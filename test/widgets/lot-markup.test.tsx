@@ -13,7 +13,7 @@ import type { EditorNotice } from '../../src/shared/editor-notice.js';
 import type { EditorHomesite } from '../../src/shared/homesite-editor-props.js';
 import { editorRowCells } from '../../widgets/lot-editor-row.js';
 import type { LotMapLot, LotMapShape } from '../../src/shared/lot-map-props.js';
-import { escapeHtml } from '../../widgets/lot-markup.js';
+import { escapeHtml } from '../../src/shared/lot-markup.js';
 import { lotShapesMarkup } from '../../widgets/lot-shapes-markup.js';
 import { patternId, STATUS_COLOURS } from '../../widgets/lot-status-style.js';
 import { all, parseHtml, text } from '../support/html.js';

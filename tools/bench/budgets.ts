@@ -4,6 +4,7 @@ import { bytes, fixed, integer, KIB, ms } from './format.js';
 import type { JavaScriptResult } from './javascript.js';
 import type { LcpImageRow } from './lcp-image.js';
 import type { LighthouseRow } from './lighthouse.js';
+import type { MixedMemoryResult } from './mixed-memory.js';
 import { NO_JS_PAGES } from './pages.js';
 import type { ThroughputRow } from './throughput.js';
 
@@ -13,6 +14,7 @@ export interface BenchResults {
   javascript?: JavaScriptResult;
   lcpImages?: LcpImageRow[];
   throughput?: ThroughputRow[];
+  mixedMemory?: MixedMemoryResult;
 }
 
 export interface BudgetRow {
@@ -32,6 +34,8 @@ export const GOALS = {
   limitRatio: 0.5,
   lcpImageBytes: 100 * KIB,
   documentBytes: FIRST_ROUND_TRIP_BYTES,
+  /** A builder's VPS may have 1 GB, shared with the database and the proxy (decision 049). */
+  mixedRssKiB: 400 * KIB,
 } as const;
 
 function notMeasured(goal: string): BudgetRow {
@@ -174,6 +178,18 @@ function documentFirstRoundTrip(rows: DocumentRow[] | undefined): BudgetRow {
 }
 
 /** Each goal of the brief, the value measured, met or not. */
+function mixedMemory(result: MixedMemoryResult | undefined): BudgetRow {
+  const goal = `VmRSS after ${integer(result?.requests ?? 10_000)} mixed requests ≤ ${GOALS.mixedRssKiB / KIB} MiB (public, tour-day, homesite and staff pages)`;
+  if (!result) return notMeasured(goal);
+  const rss = result.afterRequests.rssKiB;
+  const peak = Math.max(result.afterRequests.peakRssKiB, ...result.readings.map((reading) => reading.rssKiB));
+  return {
+    goal,
+    measured: `${(rss / KIB).toFixed(1)} MiB (peak ${(peak / KIB).toFixed(1)} MiB, ${(result.afterWarmUp.rssKiB / KIB).toFixed(1)} MiB after warm-up); ${result.failures} failed`,
+    met: rss <= GOALS.mixedRssKiB && result.failures === 0,
+  };
+}
+
 export function evaluateBudgets(results: BenchResults): BudgetRow[] {
   const lighthouse = results.lighthouse ?? [];
   return [
@@ -196,5 +212,6 @@ export function evaluateBudgets(results: BenchResults): BudgetRow[] {
     limitRatio(results.throughput),
     lcpImage(results.lcpImages),
     documentFirstRoundTrip(results.documents),
+    mixedMemory(results.mixedMemory),
   ];
 }

@@ -6,6 +6,7 @@ import type { JavaScriptResult, LoadedScript } from './javascript.js';
 import type { LcpImageRow } from './lcp-image.js';
 import type { LighthouseRow, Profile } from './lighthouse.js';
 import type { MemoryResult } from './memory.js';
+import type { MixedMemoryResult } from './mixed-memory.js';
 import { CONNECTIONS } from './load.js';
 import { MEASURE_S, SLICES, WARM_UP_S, type ThroughputRow } from './throughput.js';
 
@@ -317,8 +318,37 @@ function range(ratios: number[]): string {
   return `${fixed(Math.min(...ratios), 2)} – ${fixed(Math.max(...ratios), 2)}`;
 }
 
-function memorySection(memory: MemoryResult | undefined, finalRssKiB: number | undefined): string {
-  if (!memory) return '## 4. Memory\n\nSkipped.\n';
+/** The mixed run (mixed-memory.ts): its own fresh server, public, tour-day, homesite and staff pages. */
+function mixedMemorySection(mixed: MixedMemoryResult | undefined): string {
+  if (!mixed) return '### Mixed requests\n\nSkipped.\n';
+  const rows = [
+    ['After warm-up (fresh server, each page once)', kib(mixed.afterWarmUp.rssKiB), kib(mixed.afterWarmUp.peakRssKiB)],
+    ...mixed.readings.map((reading) => [`After ${integer(reading.requests)} requests`, kib(reading.rssKiB), '']),
+    [
+      `At the end (${integer(mixed.requests)} requests)`,
+      kib(mixed.afterRequests.rssKiB),
+      kib(mixed.afterRequests.peakRssKiB),
+    ],
+  ];
+  return [
+    '### Mixed requests',
+    '',
+    `A fresh production server with an owner account, ${integer(mixed.requests)} GETs, ${mixed.concurrency} at a time ` +
+      `(node fetch), cycling through ${mixed.pages.join(', ')}: ${fixed(mixed.requests / mixed.seconds, 0)} req/s, ` +
+      `${mixed.failures} answers other than 2xx. The tour-day pages are never cached: a cost per request outside the ` +
+      'JavaScript heap shows here first (decision 049: one Intl formatter built per request took RSS past 1 GB in 3,000).',
+    '',
+    table(['Reading', 'VmRSS', 'VmHWM (peak)'], rows),
+    '',
+  ].join('\n');
+}
+
+function memorySection(
+  memory: MemoryResult | undefined,
+  finalRssKiB: number | undefined,
+  mixed: MixedMemoryResult | undefined,
+): string {
+  if (!memory) return ['## 4. Memory', '', 'Skipped.', '', mixedMemorySection(mixed)].join('\n');
   const rows = [
     [
       'After warm-up (fresh server, 3 s over the page mix)',
@@ -342,6 +372,7 @@ function memorySection(memory: MemoryResult | undefined, finalRssKiB: number | u
     '',
     table(['Reading', 'VmRSS', 'VmHWM (peak)'], rows),
     '',
+    mixedMemorySection(mixed),
   ].join('\n');
 }
 
@@ -356,7 +387,7 @@ export function renderReport(info: RunInfo, budgetRows: BudgetRow[], report: Rep
     lcpImageSection(report.lcpImages),
     documentSection(report.documents),
     throughputSection(report.throughput),
-    memorySection(report.memory, report.finalRssKiB),
+    memorySection(report.memory, report.finalRssKiB, report.mixedMemory),
     report.growthResults
       ? `## 5. Cost as the work grows\n\nWritten by this run, once its server had stopped: [\`${report.growthResults}\`](${report.growthResults.replace('tools/bench/', '')}) (p50/p99 of \`/\`, \`/site-plan\` and the inbox, and memory, as homesites go 78 → 1,000 and leads 1,000 → 100,000, with the slope of each).\n`
       : '## 5. Cost as the work grows\n\nSkipped.\n',

@@ -8,7 +8,8 @@
  *   --in-place          build and serve the working tree itself (default: a snapshot of it in a temporary folder)
  *   --mobile-runs N     Lighthouse runs per page, mobile (default 3)
  *   --desktop-runs N    Lighthouse runs per page, desktop (default 1, see DEFAULT_RUNS)
- *   --only a,b          run only these sections: memory, throughput, javascript, lighthouse, growth
+ *   --only a,b          run only these sections: memory, mixed, throughput, javascript, lighthouse, growth
+ *                       (mixed: RSS of its own fresh server over 10,000 mixed public, tour-day and staff requests)
  *   --pages /,/about    measure only these public pages
  * A partial run (--only or --pages) writes raw/partial/ (results.md and raw data) and leaves results.md and the
  * complete run's raw data alone.
@@ -30,6 +31,7 @@ import { measureJavaScript } from './javascript.js';
 import { measureLcpImages } from './lcp-image.js';
 import { measureLighthouse, type Profile } from './lighthouse.js';
 import { measureMemory } from './memory.js';
+import { measureMixedMemory } from './mixed-memory.js';
 import { MAP_PAGE, PUBLIC_PAGES, THROUGHPUT_PAGES, type PublicPage } from './pages.js';
 import { describeMachine, renderReport, type Report, type RunInfo } from './report.js';
 import { readMemory, startServer, type BenchServer } from './server.js';
@@ -55,7 +57,7 @@ const PARTIAL_RAW_DIR = path.join(RAW_DIR, 'partial');
  */
 const DEFAULT_RUNS: Record<Profile, number> = { mobile: 3, desktop: 1 };
 
-const SECTIONS = ['memory', 'throughput', 'javascript', 'lighthouse', 'growth'] as const;
+const SECTIONS = ['memory', 'mixed', 'throughput', 'javascript', 'lighthouse', 'growth'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Options {
@@ -176,6 +178,11 @@ async function measure(server: BenchServer, workDir: string, tempDir: string, op
       const { result, raw } = await measureMemory(server.url, server.pid, pages);
       report.memory = result;
       await writeJson(options, 'autocannon-memory.json', raw);
+    });
+  }
+  if (sections.has('mixed')) {
+    await section(report, 'mixed', async () => {
+      report.mixedMemory = await measureMixedMemory(workDir, path.join(tempDir, 'data-mixed'));
     });
   }
   if (sections.has('throughput')) {

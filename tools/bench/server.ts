@@ -58,16 +58,21 @@ function serverEnvironment(dataDir: string, port: number): NodeJS.ProcessEnv {
 
 /**
  * Starts `node build/server/server.js` from `workDir` (a built project) with a fresh SQLite file in `dataDir`, and
- * resolves once its health check answers. The child is killed when the bench stops, however it stops.
+ * resolves once its health check answers; `env` adds to the production environment (a staff account, say). The
+ * child is killed when the bench stops, however it stops.
  */
-export async function startServer(workDir: string, dataDir: string): Promise<BenchServer> {
+export async function startServer(
+  workDir: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
   fs.mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, ['build/server/server.js'], {
     cwd: workDir,
-    env: serverEnvironment(dataDir, port),
+    env: { ...serverEnvironment(dataDir, port), ...env },
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);

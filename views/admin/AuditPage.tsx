@@ -1,20 +1,11 @@
+import type { AuditEntry } from '../../src/shared/audit-entry.js';
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 import { ScrollRegion } from './ScrollRegion.js';
-
-export interface AuditRowView {
-  id: number;
-  at: string;
-  actor: string;
-  action: string;
-  target: string;
-  ip: string;
-  details: string;
-}
 
 interface AuditPageProps {
   communityName: string;
   staff: StaffViewer;
-  rows: AuditRowView[];
+  rows: AuditEntry[];
   total: number;
   filter: { actor: string; action: string; from: string; to: string };
   actors: string[];

@@ -1,6 +1,6 @@
 import type { EditorNotice } from '../../src/shared/editor-notice.js';
 import { FILE_LIMITS, formatBytes } from '../../src/shared/file-limits.js';
-import { NoticeAlert } from '../../widgets/editor-notice.js';
+import { NoticeAlert } from '../../src/shared/NoticeAlert.js';
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 
 /** One file as the library page shows it. */

@@ -1,6 +1,6 @@
 import { Widget } from '../../src/render/widget.js';
 import type { EditorNotice } from '../../src/shared/editor-notice.js';
-import { NoticeAlert } from '../../widgets/editor-notice.js';
+import { NoticeAlert } from '../../src/shared/NoticeAlert.js';
 import type { WidgetProps } from '../../widgets/registry.js';
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 

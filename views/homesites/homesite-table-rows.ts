@@ -1,8 +1,8 @@
-import { escapeHtml } from '../../widgets/lot-markup.js';
+import { escapeHtml } from '../../src/shared/lot-markup.js';
 import type { HomesiteSummary } from './homesite-summary.js';
 
 /**
- * One table row per homesite (lot, status, plan, price, size), written as text: see widgets/lot-markup.ts. Each
+ * One table row per homesite (lot, status, plan, price, size), written as text: see src/shared/lot-markup.ts. Each
  * fact cell names its column in data-label, which a phone shows next to it once the rows stack (site.css).
  */
 export function homesiteTableRows(homesites: readonly HomesiteSummary[]): string {

@@ -1,3 +1,4 @@
+import type { Content } from '../../src/content/index.js';
 import { HONEYPOT_FIELD } from '../../src/shared/contact-form.js';
 import { EMAIL_EXAMPLE, EMAIL_PATTERN_ATTRIBUTE } from '../../src/shared/contact-rules.js';
 import { ErrorSummary } from '../../src/shared/ErrorSummary.js';
@@ -17,9 +18,8 @@ export interface InterestFormState {
 interface InterestFormProps {
   /** Makes the form's ids unique on its page ("home", "site-plan", "page"). */
   id: string;
-  plans: { slug: string; name: string }[];
-  builderName: string;
-  communityName: string;
+  /** Who writes (the builder), about what (the community), and the plans a buyer may ask about. */
+  content: Pick<Content, 'builder' | 'community' | 'floorPlans'>;
   /** The form's heading level: h2 in a page's section, h1 … never; the standalone page has its own h1. */
   heading: string;
   state?: InterestFormState;
@@ -30,7 +30,9 @@ interface InterestFormProps {
  * form, no widget: it adds no script to the pages it is on, and the browser checks the same rules the server
  * does (reach-forms.ts) through `required`, `type`, `pattern` and `maxlength`.
  */
-export function InterestForm({ id, plans, builderName, communityName, heading, state = {} }: InterestFormProps) {
+export function InterestForm({ id, content, heading, state = {} }: InterestFormProps) {
+  const builderName = content.builder.name;
+  const communityName = content.community.name;
   const errors = state.errors ?? {};
   const values = state.values ?? {};
   const fieldId = (field: string) => `interest-${id}-${field}`;
@@ -102,7 +104,7 @@ export function InterestForm({ id, plans, builderName, communityName, heading, s
             </label>
             <select id={fieldId('plan')} name="plan" defaultValue={state.plan ?? ''}>
               <option value="">Any plan</option>
-              {plans.map((plan) => (
+              {content.floorPlans.map((plan) => (
                 <option key={plan.slug} value={plan.slug}>
                   {plan.name}
                 </option>

@@ -27,14 +27,7 @@ export function InterestPage({ content, path, sent, state }: InterestPageProps) 
           </p>
         </div>
       ) : (
-        <InterestForm
-          id="page"
-          heading="Leave your e-mail"
-          plans={content.floorPlans.map((plan) => ({ slug: plan.slug, name: plan.name }))}
-          builderName={content.builder.name}
-          communityName={content.community.name}
-          state={state}
-        />
+        <InterestForm id="page" heading="Leave your e-mail" content={content} state={state} />
       )}
     </Layout>
   );

@@ -1,5 +1,5 @@
 import { addDays, weekdayOf, WEEKDAYS } from '../../src/shared/tour-slots.js';
-import type { TourDay } from './TourPage.js';
+import type { TourDay } from './tour-day.js';
 
 interface TourCalendarProps {
   days: TourDay[];

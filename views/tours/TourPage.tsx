@@ -17,16 +17,10 @@ import { LeadConsent } from '../../src/shared/LeadConsent.js';
 import { LEAD_FORM_ATTRIBUTE, type VisitContext } from '../../src/shared/visit-context.js';
 import { VisitFields } from '../../src/shared/VisitFields.js';
 import { TourCalendar } from './TourCalendar.js';
+import type { TourDay } from './tour-day.js';
 
-/** One day of tour times, already formatted in the community's zone by the handler. */
-export interface TourDay {
-  date: string;
-  /** "Friday, November 27, 2026" */
-  label: string;
-  /** open: a time has a place left; full: every time is taken; closed: the sales center is closed that day. */
-  state: 'open' | 'full' | 'closed';
-  times: { start: string; label: string; left: number }[];
-}
+// The page's day props, for its handler: the type lives beside the calendar so that neither view imports the other.
+export type { TourDay };
 
 /** The id of the chosen day's times: a day link leads there, so the times are in view and next in tab order. */
 export const TOUR_DAY_ID = 'tour-day';

@@ -9,6 +9,7 @@ import type { HomesiteService } from '../../services/homesites.js';
 import { AdminHomePage, type LeadSourceTable } from '../../../views/admin/AdminHomePage.js';
 import { toChangeView } from './homesites-router.js';
 import { printable } from '../../shared/text-input.js';
+import { zonedFormatter } from '../../shared/time-zone.js';
 import { staffOf, staffPage } from './staff-page.js';
 import type { DeskDashboard, LeadDesk } from '../../services/lead-desk.js';
 import { dateInZone } from '../../shared/tour-slots.js';
@@ -67,7 +68,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Weeks oldest first (left to right), each labelled by its first day in the community's zone; sources by total. */
 export function toSourceTable(counts: SourceWeekCount[], now: Date, timeZone: string): LeadSourceTable {
-  const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone });
+  const dayLabel = zonedFormatter(timeZone, { month: 'short', day: 'numeric' });
   const weeks = Array.from({ length: SOURCE_WEEKS }, (_, index) => {
     const weeksBack = SOURCE_WEEKS - 1 - index;
     const first = new Date(now.getTime() - (weeksBack + 1) * 7 * DAY_MS + DAY_MS);

@@ -18,6 +18,7 @@ import {
 import { AUTO_ASSIGN } from '../../services/lead-assignment.js';
 import type { LeadOutboxHandle } from '../../services/lead-outbox.js';
 import { isLeadStatus, LEAD_STATUSES } from '../../shared/lead-context.js';
+import { leadIdentity } from '../../shared/lead-person.js';
 import { formatInTimeZone } from '../../shared/time-zone.js';
 import { dateInZone } from '../../shared/tour-slots.js';
 import { cleanText, printable } from '../../shared/text-input.js';
@@ -83,12 +84,7 @@ function leadJson(view: LeadDeskView, timeZone: string) {
   const { lead, agent } = view;
   return {
     lead: {
-      kind: lead.kind,
-      id: lead.id,
-      firstname: lead.firstname,
-      lastname: lead.lastname,
-      email: lead.email,
-      phone: lead.phone,
+      ...leadIdentity(lead),
       at: lead.created_at,
       status: lead.lead_status,
       subject: lead.subject,

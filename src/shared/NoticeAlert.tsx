@@ -1,4 +1,4 @@
-import type { EditorNotice } from '../src/shared/editor-notice.js';
+import type { EditorNotice } from './editor-notice.js';
 
 /** An editor's notice as the site's alert box: a status for done, an alert for refused. */
 export function NoticeAlert({ notice }: { notice: EditorNotice }) {
