@@ -117,19 +117,114 @@ interface InvitationRow {
   email: string;
   role: string;
   invited_by: string;
+  created_at: string;
   expires_at: string;
   used_at: string | null;
+  withdrawn_at: string | null;
 }
 
-/** An invitation that can still be accepted; 404 for an unknown token, 410 for a used or expired one. */
+const GONE = 'This invitation link has been used, withdrawn or has expired. Ask the owner for a new one.';
+
+/**
+ * An invitation that can still be accepted; 404 for an unknown token, 410 for a used, withdrawn or expired one, and
+ * for one whose owner is no longer an active owner (an invitation is only as good as the standing of who sent it).
+ */
 export async function openInvitation(db: Knex | Knex.Transaction, token: string): Promise<InvitationRow> {
   const row = await db('staff_invitations')
     .where({ token_hash: tokenHash(token) })
     .first<InvitationRow | undefined>();
   if (!row) throw new TeamError('This invitation link is not known. Ask for a new one.', 404);
-  if (row.used_at !== null || row.expires_at <= new Date().toISOString())
-    throw new TeamError('This invitation link has been used or has expired. Ask the owner for a new one.', 410);
+  if (row.used_at !== null || row.withdrawn_at !== null || row.expires_at <= new Date().toISOString())
+    throw new TeamError(GONE, 410);
+  const sender = await findUserByUsername(db, row.invited_by);
+  if (!sender || !isActive(sender) || sender.role !== 'owner') throw new TeamError(GONE, 410);
   return row;
+}
+
+/** An invitation not yet used, withdrawn or expired, as the team page lists it. */
+export interface PendingInvitation {
+  id: number;
+  email: string;
+  role: Role;
+  invitedBy: string;
+  expiresAt: string;
+}
+
+/** The invitations waiting for an answer, newest first. */
+export async function listPendingInvitations(db: Knex): Promise<PendingInvitation[]> {
+  const rows = await db('staff_invitations')
+    .whereNull('used_at')
+    .whereNull('withdrawn_at')
+    .andWhere('expires_at', '>', new Date().toISOString())
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .select<InvitationRow[]>('*');
+  return rows.map((row) => ({
+    id: Number(row.id),
+    email: row.email,
+    role: isRole(row.role) ? row.role : 'sales',
+    invitedBy: row.invited_by,
+    expiresAt: row.expires_at,
+  }));
+}
+
+/**
+ * An owner withdraws a pending invitation: its link answers 410 from now on. 404 for an unknown one, 409 for one
+ * that was used, withdrawn or has expired already (nothing to withdraw).
+ */
+export async function revokeInvitation(db: Knex, id: number, actor: Actor): Promise<PendingInvitation> {
+  return db.transaction(async (trx) => {
+    const row = await trx('staff_invitations').where({ id }).first<InvitationRow | undefined>();
+    if (!row) throw new TeamError('There is no such invitation.', 404);
+    const now = new Date().toISOString();
+    // Under a condition: of a revocation and an acceptance at once, one alone finds it pending.
+    const withdrawn = await trx('staff_invitations')
+      .where({ id })
+      .whereNull('used_at')
+      .whereNull('withdrawn_at')
+      .andWhere('expires_at', '>', now)
+      .update({ withdrawn_at: now, withdrawn_by: actor.username });
+    if (withdrawn === 0)
+      throw new TeamError('This invitation is no longer waiting: it was used, withdrawn or expired.', 409);
+    await recordAudit(trx, {
+      actor: actor.username,
+      ip: actor.ip,
+      action: 'account.invitation-revoked',
+      target: row.email,
+      details: { role: row.role, invitedBy: row.invited_by },
+    });
+    return {
+      id: Number(row.id),
+      email: row.email,
+      role: isRole(row.role) ? row.role : 'sales',
+      invitedBy: row.invited_by,
+      expiresAt: row.expires_at,
+    };
+  });
+}
+
+/**
+ * The pending invitations `username` sent, withdrawn in `trx` (the deactivation or demotion that made them
+ * worthless), with one audit row saying how many and to whom they went. Returns how many.
+ */
+async function cancelInvitationsOf(trx: Knex.Transaction, username: string, actor: Actor): Promise<number> {
+  const now = new Date().toISOString();
+  const pending = trx('staff_invitations')
+    .where({ invited_by: username })
+    .whereNull('used_at')
+    .whereNull('withdrawn_at')
+    .andWhere('expires_at', '>', now);
+  const emails = (await pending.clone().orderBy('id').pluck('email')) as string[];
+  if (emails.length === 0) return 0;
+  await pending.clone().update({ withdrawn_at: now, withdrawn_by: actor.username });
+  await recordAudit(trx, {
+    actor: actor.username,
+    ip: actor.ip,
+    action: 'account.invitations-cancelled',
+    target: username,
+    details: { invitations: emails.length, emails },
+  });
+  return emails.length;
 }
 
 /** Creates the invited account: the username and password the invitee chose, the role the owner gave. */
@@ -160,8 +255,9 @@ export async function acceptInvitation(
     const claimed = await trx('staff_invitations')
       .where({ id: invitation.id })
       .whereNull('used_at')
+      .whereNull('withdrawn_at')
       .update({ used_at: new Date().toISOString(), username });
-    if (claimed === 0) throw new TeamError('This invitation link has been used.', 410);
+    if (claimed === 0) throw new TeamError(GONE, 410);
     const [created] = await trx('users')
       .insert({
         username,
@@ -220,6 +316,8 @@ export async function changeMember(
       .where({ id: user.id })
       .update({ role: next.role, active: next.active, updated_at: trx.fn.now() });
     if (!next.active) await endAccountSessions(trx, user.id);
+    // An invitation is only as good as its sender's standing: one who is no longer an active owner leaves none.
+    if (!(next.active && next.role === 'owner')) await cancelInvitationsOf(trx, user.username, actor);
     await recordAudit(trx, {
       actor: actor.username,
       ip: actor.ip,

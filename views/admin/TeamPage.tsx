@@ -16,6 +16,7 @@ export interface TeamMemberView {
 }
 
 export interface InvitationView {
+  id: number;
   email: string;
   role: Role;
   invitedBy: string;
@@ -181,9 +182,17 @@ export function TeamPage(props: TeamPageProps) {
             <h3>Waiting for an answer</h3>
             <ul className="team-invitations">
               {invitations.map((item) => (
-                <li key={`${item.email}-${item.expires}`}>
-                  {item.email}, {ROLE_LABELS[item.role]}, invited by {item.invitedBy}; the link works until{' '}
-                  {item.expires}
+                <li key={item.id} id={`invitation-${item.id}`} className="team-actions">
+                  <span>
+                    {item.email}, {ROLE_LABELS[item.role]}, invited by {item.invitedBy}; the link works until{' '}
+                    {item.expires}
+                  </span>
+                  <form method="post" action={`/admin/team/invitations/${item.id}/revoke`}>
+                    {hidden}
+                    <button type="submit" className="button button-danger">
+                      Withdraw<span className="visually-hidden"> the invitation of {item.email}</span>
+                    </button>
+                  </form>
                 </li>
               ))}
             </ul>

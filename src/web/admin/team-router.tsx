@@ -6,7 +6,9 @@ import type { Renderer } from '../../render/renderer.js';
 import {
   changeMember,
   invite,
+  listPendingInvitations,
   parseInvitation,
+  revokeInvitation,
   parseMemberChange,
   setTwoFactorRequired,
   TeamError,
@@ -74,19 +76,9 @@ export function createTeamRouter(deps: TeamDeps): Router {
       invitation?: { email: string; role: string; errors: Record<string, string> };
     } = {},
   ) {
-    const now = new Date().toISOString();
     const [team, waiting, required, autoAssign] = await Promise.all([
       members(),
-      db('staff_invitations')
-        .whereNull('used_at')
-        .andWhere('expires_at', '>', now)
-        .orderBy('created_at', 'desc')
-        .select<{ email: string; role: string; invited_by: string; expires_at: string }[]>(
-          'email',
-          'role',
-          'invited_by',
-          'expires_at',
-        ),
+      listPendingInvitations(db),
       twoFactorRequired(db),
       autoAssignOn(db),
     ]);
@@ -97,10 +89,11 @@ export function createTeamRouter(deps: TeamDeps): Router {
           staff={staffOf(req)}
           members={team}
           invitations={waiting.map((row) => ({
+            id: row.id,
             email: row.email,
-            role: isRole(row.role) ? row.role : 'sales',
-            invitedBy: row.invited_by,
-            expires: formatInTimeZone(row.expires_at, zone()),
+            role: row.role,
+            invitedBy: row.invitedBy,
+            expires: formatInTimeZone(row.expiresAt, zone()),
           }))}
           twoFactorRequired={required}
           autoAssign={autoAssign}
@@ -124,6 +117,13 @@ export function createTeamRouter(deps: TeamDeps): Router {
         lastSignIn: member.lastSignIn,
       })),
       autoAssign: await autoAssignOn(db),
+      invitations: (await listPendingInvitations(db)).map((row) => ({
+        id: row.id,
+        email: row.email,
+        role: row.role,
+        invitedBy: row.invitedBy,
+        expires: row.expiresAt,
+      })),
     });
   };
 
@@ -157,6 +157,25 @@ export function createTeamRouter(deps: TeamDeps): Router {
         text: `${parsed.email} is invited as ${parsed.role}${deps.mail ? '; the e-mail is on its way' : ''}.`,
       },
     });
+  });
+
+  // An owner withdraws an invitation that waits for an answer: its link answers 410 from now on.
+  router.post('/team/invitations/:id/revoke', ...jsonOrForm, async (req, res) => {
+    const id = /^[1-9]\d{0,9}$/.test(String(req.params.id)) ? Number(req.params.id) : 0;
+    try {
+      const revoked = await revokeInvitation(db, id, actorOf(req));
+      if (!answersWithPage(req)) return res.json({ revoked: { id: revoked.id, email: revoked.email } });
+      await renderTeam(req, res, {
+        notice: { kind: 'success', text: `The invitation of ${revoked.email} is withdrawn: its link no longer works.` },
+      });
+    } catch (error) {
+      if (!(error instanceof TeamError)) throw error;
+      if (!answersWithPage(req)) return res.status(error.status).json({ error: error.message });
+      await renderTeam(req, res, {
+        status: error.status,
+        notice: { kind: 'error', text: `Not withdrawn: ${error.message}` },
+      });
+    }
   });
 
   router.post('/team/two-factor-requirement', ...jsonOrForm, async (req, res) => {
