@@ -507,3 +507,43 @@ export async function setTwoFactorRequired(db: Knex, required: boolean, actor: A
     });
   });
 }
+
+/**
+ * An owner resets a colleague's lost second factor (decision 046): the authenticator app, every passkey and every
+ * recovery code go, and every session of the account ends, in one transaction with its audit row. The colleague
+ * signs in with the password alone next time, and enrolls again (at once, while the owner requires two-factor).
+ * One's own factors are changed on one's account page, where each removal is proved with the factor itself.
+ */
+export async function resetTwoFactor(
+  db: Knex,
+  username: string,
+  actor: Actor,
+): Promise<{ username: string; app: boolean; passkeys: number; recoveryCodes: number; sessions: number }> {
+  return db.transaction(async (trx) => {
+    const user = await findUserByUsername(trx, username);
+    if (!user) throw new TeamError('There is no such account.', 404);
+    if (user.username === actor.username)
+      throw new TeamError('Change your own two-factor sign-in on your account page.', 409);
+    const app = user.totp_secret !== null;
+    await trx('users')
+      .where({ id: user.id })
+      .update({ totp_secret: null, totp_pending_secret: null, totp_last_step: null, updated_at: trx.fn.now() });
+    const passkeys = await trx('passkeys').where({ user_id: user.id }).delete();
+    const recoveryCodes = await trx('recovery_codes')
+      .where({ user_id: user.id })
+      .whereNull('used_at')
+      .count({ n: '*' })
+      .first();
+    await trx('recovery_codes').where({ user_id: user.id }).delete();
+    const sessions = await endAccountSessions(trx, user.id);
+    const result = { app, passkeys, recoveryCodes: Number(recoveryCodes?.n ?? 0), sessions };
+    await recordAudit(trx, {
+      actor: actor.username,
+      ip: actor.ip,
+      action: 'two-factor.reset',
+      target: user.username,
+      details: result,
+    });
+    return { username: user.username, ...result };
+  });
+}

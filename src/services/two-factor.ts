@@ -58,7 +58,8 @@ function recoveryHash(code: string): string {
     .digest('hex');
 }
 
-async function replaceRecoveryCodes(trx: Knex.Transaction, userId: number): Promise<string[]> {
+/** Ten new recovery codes for the account, in `trx`; any earlier ones stop working. Shown once, stored hashed. */
+export async function replaceRecoveryCodes(trx: Knex.Transaction, userId: number): Promise<string[]> {
   const codes = newRecoveryCodes();
   await trx('recovery_codes').where({ user_id: userId }).delete();
   await trx('recovery_codes').insert(codes.map((code) => ({ user_id: userId, code_hash: recoveryHash(code) })));

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { ENROLLMENT_ROUTES } from '../../src/web/require-permission.js';
 import { appAdminRoutes } from '../support/admin-routes.js';
-import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
-import { enrollTotp, staffCall, teamMember, totpCode } from '../support/team.js';
+import { postSignIn, signIn, STAFF_ENV, STAFF_PASSWORD, type Staff } from '../support/staff.js';
+import { cookieAfter, enrollTotp, passwordStep, postCode, staffCall, teamMember, totpCode } from '../support/team.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -18,6 +18,8 @@ describe('The second factor', function () {
   before(async () => {
     server = await startTestServer(STAFF_ENV);
     owner = await signIn(server.url);
+    // The owner has two-factor (to require it for everyone, and as owners should).
+    await enrollTotp(server.url, owner);
   });
   after(() => server.close());
 
@@ -115,7 +117,6 @@ describe('The second factor', function () {
       const { token } = (await server.db('calendar_tokens').where({ username }).first()) as { token: string };
       expect((await fetch(`${server.url}/admin/tours.ics?token=${token}`)).status, 'the feed before').to.equal(200);
 
-      await enrollTotp(server.url, owner);
       const required = await staffCall(server.url, '/admin/team/two-factor-requirement', owner, { required: true });
       expect(required.status).to.equal(200);
       try {
@@ -159,6 +160,101 @@ describe('The second factor', function () {
         expect((await fetch(`${server.url}/admin/tours.ics?token=${token}`)).status).to.equal(200);
         const messages = await fetch(`${server.url}/admin/messages`, { headers: { Cookie: staff.cookie } });
         expect(messages.status).to.equal(200);
+      } finally {
+        await staffCall(server.url, '/admin/team/two-factor-requirement', owner, { required: false });
+      }
+    });
+  });
+  describe('POST /login/two-factor', () => {
+    it('spares the staff member’s known browser the lock that five wrong codes from a stranger put on the account', async () => {
+      const { staff, username, password } = await person();
+      const { secret } = await enrollTotp(server.url, staff);
+      // The staff member's own browser signs in once with both steps: it is a known device from then on.
+      const own = await passwordStep(server.url, username, password);
+      const passed = await postCode(server.url, own, totpCode(secret));
+      expect(passed.status).to.equal(303);
+      const device = passed.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(';')[0] ?? '')
+        .find((pair) => pair.startsWith('login-device='));
+      expect(device, 'device cookie').to.be.a('string');
+
+      // A stranger with the password, from another browser: five wrong codes lock strangers out.
+      const stranger = await passwordStep(server.url, username, password);
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        expect((await postCode(server.url, stranger, '000000')).status).to.equal(401);
+      expect((await postCode(server.url, stranger, '000000')).status).to.equal(429);
+
+      // The known browser still gets through, with the next code.
+      const again = await postSignIn(server.url, username, password, { cookie: device! });
+      expect(again.status).to.equal(303);
+      const session = cookieAfter(again, '');
+      const known = await postCode(server.url, `${session}; ${device!}`, totpCode(secret, 1));
+      expect(known.status, 'the known browser').to.equal(303);
+      expect(known.headers.get('location')).to.equal('/admin');
+      // The stranger stays locked out.
+      const later = await passwordStep(server.url, username, password);
+      expect((await postCode(server.url, later, '000000')).status).to.equal(429);
+    });
+  });
+
+  describe('POST /admin/team/<username>/two-factor/reset', () => {
+    async function addPasskeyRow(userId: number): Promise<void> {
+      await server.db('passkeys').insert({
+        user_id: userId,
+        credential_id: `credential-${userId}`,
+        public_key: 'AQID',
+        name: 'phone',
+        created_at: new Date().toISOString(),
+      });
+    }
+
+    it('lets an owner, with their own password, remove a colleague’s app, passkeys and recovery codes and end their sessions', async () => {
+      const { staff, username, password, id } = await person();
+      await enrollTotp(server.url, staff);
+      await addPasskeyRow(id);
+      const path = `/admin/team/${username}/two-factor/reset`;
+
+      const page = await (await fetch(`${server.url}/admin/team`, { headers: { Cookie: owner.cookie } })).text();
+      expect(page).to.include(`action="${path}"`).and.not.include('action="/admin/team/staff/two-factor/reset"');
+      const missing = await staffCall(server.url, path, owner, {});
+      expect(missing.status).to.equal(400);
+      const wrong = await staffCall(server.url, path, owner, { password: 'not the owner password' });
+      expect(wrong.status).to.equal(400);
+      expect(((await wrong.json()) as { fields: Record<string, string> }).fields.password).to.equal(
+        'This is not your current password.',
+      );
+      expect((await server.db('users').where({ id }).first()).totp_secret, 'unchanged').to.be.a('string');
+      const failed = await server.db('audit_log').where({ action: 'account.reauth-failed', actor: 'staff' });
+      expect(failed).to.have.length(1);
+      const sales = await teamMember(server.url, owner, 'sales', `${username}x`, 'oyster compass fifty two');
+      expect((await staffCall(server.url, path, sales, { password: 'oyster compass fifty two' })).status).to.equal(403);
+      const self = await staffCall(server.url, '/admin/team/staff/two-factor/reset', owner, {
+        password: STAFF_PASSWORD,
+      });
+      expect(self.status, 'one’s own: on the account page').to.equal(409);
+
+      const reset = await staffCall(server.url, path, owner, { password: STAFF_PASSWORD });
+      expect(reset.status).to.equal(200);
+      expect(await reset.json()).to.deep.include({ username, app: true, passkeys: 1, recoveryCodes: 10 });
+      expect((await server.db('users').where({ id }).first()).totp_secret).to.equal(null);
+      expect(await server.db('passkeys').where({ user_id: id })).to.have.length(0);
+      expect(await server.db('recovery_codes').where({ user_id: id })).to.have.length(0);
+      const ended = await fetch(`${server.url}/admin`, { redirect: 'manual', headers: { Cookie: staff.cookie } });
+      expect(ended.status, 'their session ended').to.equal(303);
+      const [row] = await server.db('audit_log').where({ action: 'two-factor.reset', target: username });
+      expect(row).to.include({ actor: 'staff' });
+
+      // With two-factor required, the colleague signs in with the password and must enrol before anything else.
+      await staffCall(server.url, '/admin/team/two-factor-requirement', owner, { required: true });
+      try {
+        const back = await signIn(server.url, username, password);
+        const messages = await fetch(`${server.url}/admin/messages`, {
+          redirect: 'manual',
+          headers: { Cookie: back.cookie },
+        });
+        expect(messages.status).to.equal(303);
+        expect(messages.headers.get('location')).to.equal('/admin/account#two-factor');
       } finally {
         await staffCall(server.url, '/admin/team/two-factor-requirement', owner, { required: false });
       }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { EditorNotice } from '../../src/shared/editor-notice.js';
 import { ROLE_LABELS, ROLES, type Role } from '../../src/shared/permissions.js';
+import { SIGN_IN_PASSWORD_MAX_LENGTH } from '../../src/shared/staff-credentials.js';
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 import { FormField, Notice } from './FormField.js';
 import { ScrollRegion } from './ScrollRegion.js';
@@ -37,6 +38,8 @@ interface TeamPageProps {
   /** The link of the invitation just made, to pass on (always shown: the e-mail may be slow or filtered). */
   link?: string;
   invitation?: { email: string; role: string; errors: Record<string, string> };
+  /** A refused two-factor reset: whose, and the message under that form's password field. */
+  resetRefused?: { username: string; password: string };
 }
 
 function RoleSelect({ id, name, value }: { id: string; name: string; value?: string }) {
@@ -134,6 +137,41 @@ export function TeamPage(props: TeamPageProps) {
                           Set role
                         </button>
                       </form>
+                      {member.twoFactor && member.username !== staff.username ? (
+                        <details open={props.resetRefused?.username === member.username || undefined}>
+                          <summary>
+                            Reset two-factor<span className="visually-hidden"> of {member.username}</span>
+                          </summary>
+                          <form
+                            method="post"
+                            action={`/admin/team/${encodeURIComponent(member.username)}/two-factor/reset`}
+                            className="upload-form"
+                          >
+                            {hidden}
+                            <p>
+                              For a lost phone: their app, passkeys and recovery codes go, and every session of theirs
+                              ends. They sign in with their password and set it up again.
+                            </p>
+                            <FormField
+                              id={`reset-${member.username}-password`}
+                              label="Your current password"
+                              name="password"
+                              type="password"
+                              autoComplete="current-password"
+                              maxLength={SIGN_IN_PASSWORD_MAX_LENGTH}
+                              error={
+                                props.resetRefused?.username === member.username
+                                  ? props.resetRefused.password
+                                  : undefined
+                              }
+                              required
+                            />
+                            <button type="submit" className="button button-danger">
+                              Reset two-factor<span className="visually-hidden"> of {member.username}</span>
+                            </button>
+                          </form>
+                        </details>
+                      ) : null}
                       <form method="post" action={`/admin/team/${encodeURIComponent(member.username)}`}>
                         {hidden}
                         <input type="hidden" name="active" value={member.active ? 'false' : 'true'} />

@@ -146,7 +146,11 @@ export function createAccountRouter(deps: AccountDeps): Router {
   const done = (req: Request, res: Response, body: object, notice: EditorNotice, extra: PageExtra = {}) =>
     answersWithPage(req) ? renderAccount(req, res, { notice, ...extra }) : res.json(body);
 
-  router.get('/account', (req, res) => renderAccount(req, res));
+  router.get('/account', (req, res) => {
+    const recoveryCodes = req.session.newRecoveryCodes;
+    delete req.session.newRecoveryCodes;
+    return renderAccount(req, res, recoveryCodes ? { recoveryCodes } : {});
+  });
 
   /**
    * A sensitive change refused (wrong or missing current password, or a wrong code): nothing changed. JSON
@@ -268,8 +272,13 @@ export function createAccountRouter(deps: AccountDeps): Router {
         actorOf(req),
       );
       if (!added) return res.status(400).json({ error: 'The passkey could not be verified.' });
+      // The account's first and only second factor brings recovery codes, shown once on the page loaded next.
+      if (added.recoveryCodes) req.session.newRecoveryCodes = added.recoveryCodes;
       // A new address (not only a new #fragment), so the browser loads the page again and lists the passkey.
-      res.status(201).json({ redirect: '/admin/account?passkey=added#two-factor' });
+      res.status(201).json({
+        redirect: '/admin/account?passkey=added#two-factor',
+        ...(added.recoveryCodes && { recoveryCodes: added.recoveryCodes }),
+      });
     },
   );
 

@@ -10,6 +10,7 @@ import {
   parseInvitation,
   revokeInvitation,
   parseMemberChange,
+  resetTwoFactor,
   setTwoFactorRequired,
   TeamError,
   twoFactorRequired,
@@ -22,6 +23,7 @@ import { autoAssignOn, setAutoAssign } from '../../services/lead-assignment.js';
 import { actorOf } from '../audit.js';
 import { acceptsJson } from '../client-wants.js';
 import { answersWithPage, jsonOrForm } from './form-or-json.js';
+import type { Reauth } from './reauth.js';
 import { staffOf, staffPage } from './staff-page.js';
 
 export interface TeamDeps {
@@ -34,6 +36,8 @@ export interface TeamDeps {
   mailStored(): void;
   /** The absolute origin links are built on. */
   origin(req: Request): string;
+  /** The owner's own password, asked again before resetting a colleague's two-factor (decision 042's count). */
+  reauth: Reauth;
 }
 
 /** Form fields arrive as text; a JSON call sends booleans. `_csrf` is the form's token, not a change. */
@@ -74,6 +78,8 @@ export function createTeamRouter(deps: TeamDeps): Router {
       notice?: EditorNotice;
       link?: string;
       invitation?: { email: string; role: string; errors: Record<string, string> };
+      /** A refused two-factor reset: whose, and the message under that form's password field. */
+      resetRefused?: { username: string; password: string };
     } = {},
   ) {
     const [team, waiting, required, autoAssign] = await Promise.all([
@@ -101,6 +107,7 @@ export function createTeamRouter(deps: TeamDeps): Router {
           notice={extra.notice}
           link={extra.link}
           invitation={extra.invitation}
+          resetRefused={extra.resetRefused}
         />,
         staffPage(req, 'Team'),
       ),
@@ -215,6 +222,42 @@ export function createTeamRouter(deps: TeamDeps): Router {
           : 'New leads are no longer given out: they arrive without an owner.',
       },
     });
+  });
+
+  /**
+   * A colleague lost their phone (and recovery codes): the owner resets their two-factor, with the owner's own
+   * password asked again (decision 042: counted per account, a wrong one is an audit row and changes nothing).
+   */
+  router.post('/team/:username/two-factor/reset', ...jsonOrForm, deps.reauth.limit, async (req, res) => {
+    const username = String(req.params.username);
+    const password = (req.body as Record<string, unknown> | undefined)?.password;
+    const refusal = await deps.reauth.check(req, res, password, `two-factor-reset:${username}`.slice(0, 100));
+    if (refusal) {
+      if (!answersWithPage(req))
+        return res.status(refusal.status).json({ error: refusal.text, fields: { password: refusal.text } });
+      return renderTeam(req, res, {
+        status: refusal.status,
+        resetRefused: { username, password: refusal.text },
+        notice: { kind: 'error', text: `Not reset: ${refusal.text}` },
+      });
+    }
+    try {
+      const reset = await resetTwoFactor(db, username, actorOf(req));
+      if (!answersWithPage(req)) return res.json(reset);
+      await renderTeam(req, res, {
+        notice: {
+          kind: 'success',
+          text: `The two-factor sign-in of ${reset.username} is reset and every session of it has ended: they sign in with their password and set it up again.`,
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof TeamError)) throw error;
+      if (!answersWithPage(req)) return res.status(error.status).json({ error: error.message });
+      await renderTeam(req, res, {
+        status: error.status,
+        notice: { kind: 'error', text: `Not reset: ${error.message}` },
+      });
+    }
   });
 
   router.post('/team/:username', ...jsonOrForm, async (req, res) => {
