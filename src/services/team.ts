@@ -11,6 +11,7 @@ import { passwordProblem } from './password-rules.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { usernameProblem } from './staff-accounts.js';
 import { queueStaffMail } from './staff-mail.js';
+import { defaultLeadsTo, handOverOpenLeads, HandoverError, type LeadsTo } from './lead-handover.js';
 
 /**
  * The team, run from the browser (contract, "A team with roles"): invitations that make an account with a role,
@@ -282,15 +283,37 @@ export async function acceptInvitation(
 /** Names that are paths under /admin/team (POST /admin/team/<username> would be ambiguous). */
 const RESERVED_USERNAMES = new Set(['invitations', 'two-factor-requirement']);
 
-export type MemberChange = { role: Role } | { active: boolean };
+/**
+ * A role or state change; `leadsTo` says where the account's open leads go when the change makes it stop taking
+ * leads (deactivation, or the marketing role). Optional: the contract's `{"active": false}` keeps working, and the
+ * leads then go where a new lead would go now (decision 046).
+ */
+export type MemberChange = ({ role: Role } | { active: boolean }) & { leadsTo?: LeadsTo };
+
+/** `leadsTo` as a call sends it ("unassigned", "rotation", {"account": name}) or as the form does ("account:name"). */
+function parseLeadsTo(value: unknown): LeadsTo | undefined {
+  if (value === 'unassigned' || value === 'rotation') return value;
+  if (typeof value === 'string' && value.startsWith('account:')) return { account: value.slice('account:'.length) };
+  const account = (value as { account?: unknown } | null)?.account;
+  if (typeof value === 'object' && typeof account === 'string') return { account };
+  return undefined;
+}
 
 export function parseMemberChange(body: unknown): MemberChange | TeamError {
-  const value = (body ?? {}) as Record<string, unknown>;
+  const { leadsTo: rawLeadsTo, ...value } = (body ?? {}) as Record<string, unknown>;
+  const leadsTo = rawLeadsTo === undefined ? undefined : parseLeadsTo(rawLeadsTo);
+  if (rawLeadsTo !== undefined && !leadsTo)
+    return new TeamError('Say where the open leads go: "unassigned", "rotation" or {"account": "<username>"}.', 400);
   const keys = Object.keys(value);
-  if (keys.length === 1 && keys[0] === 'role' && isRole(value.role)) return { role: value.role };
-  if (keys.length === 1 && keys[0] === 'active' && typeof value.active === 'boolean') return { active: value.active };
+  const extra = leadsTo ? { leadsTo } : {};
+  if (keys.length === 1 && keys[0] === 'role' && isRole(value.role)) return { role: value.role, ...extra };
+  if (keys.length === 1 && keys[0] === 'active' && typeof value.active === 'boolean')
+    return { active: value.active, ...extra };
   return new TeamError('Send {"role": "owner" | "marketing" | "sales"} or {"active": true | false}.', 400);
 }
+
+/** The roles that work leads, as assignableAccount has them (db/users.ts). */
+const takesLeads = (role: Role, active: boolean) => active && (role === 'owner' || role === 'sales');
 
 /**
  * Changes an account's role or state. The last active owner can be neither demoted nor deactivated (409): the
@@ -301,7 +324,7 @@ export async function changeMember(
   username: string,
   change: MemberChange,
   actor: Actor,
-): Promise<{ username: string; role: Role; active: boolean }> {
+): Promise<{ username: string; role: Role; active: boolean; leadsHandedOver?: number }> {
   return db.transaction(async (trx) => {
     const user = await findUserByUsername(trx, username);
     if (!user) throw new TeamError('There is no such account.', 404);
@@ -316,6 +339,17 @@ export async function changeMember(
       .where({ id: user.id })
       .update({ role: next.role, active: next.active, updated_at: trx.fn.now() });
     if (!next.active) await endAccountSessions(trx, user.id);
+    // Its open leads go elsewhere in the same transaction: none keeps an owner who no longer works leads.
+    const handedOver =
+      takesLeads(role, active) && !takesLeads(next.role, next.active)
+        ? await handOverOpenLeads(trx, user.username, change.leadsTo ?? (await defaultLeadsTo(trx)), actor).catch(
+            (error: unknown) => {
+              throw error instanceof HandoverError
+                ? new TeamError(error.message, 400, { leadsTo: error.message })
+                : error;
+            },
+          )
+        : 0;
     // An invitation is only as good as its sender's standing: one who is no longer an active owner leaves none.
     if (!(next.active && next.role === 'owner')) await cancelInvitationsOf(trx, user.username, actor);
     await recordAudit(trx, {
@@ -329,7 +363,7 @@ export async function changeMember(
             details: { active: [active, next.active] },
           }),
     });
-    return { username: user.username, ...next };
+    return { username: user.username, ...next, ...(handedOver > 0 && { leadsHandedOver: handedOver }) };
   });
 }
 

@@ -14,6 +14,8 @@ export interface TeamMemberView {
   /** Formatted in the community's zone, or null: never signed in. */
   lastSignIn: string | null;
   email: string | null;
+  /** Leads this account owns that are still open (not closed, lost or spam). */
+  openLeads: number;
 }
 
 export interface InvitationView {
@@ -40,6 +42,10 @@ interface TeamPageProps {
   invitation?: { email: string; role: string; errors: Record<string, string> };
   /** A refused two-factor reset: whose, and the message under that form's password field. */
   resetRefused?: { username: string; password: string };
+  /** The accounts that take leads (active sales and owners): where a departing person's open leads may go. */
+  leadTakers: string[];
+  /** New leads go in turn now: a departing person's open leads go the same way unless the owner chooses. */
+  autoAssignDefault: boolean;
 }
 
 function RoleSelect({ id, name, value }: { id: string; name: string; value?: string }) {
@@ -85,6 +91,25 @@ function SwitchPanel(props: {
         </button>
       </form>
     </section>
+  );
+}
+
+/** Where a departing person's open leads go: asked on the deactivation form, only when there are some. */
+function LeadsToSelect(props: { username: string; openLeads: number; takers: string[]; rotation: boolean }) {
+  const id = `leads-to-${props.username}`;
+  return (
+    <>
+      <label htmlFor={id}>{`${props.openLeads} open ${props.openLeads === 1 ? 'lead goes' : 'leads go'} to`}</label>
+      <select id={id} name="leadsTo" defaultValue={props.rotation ? 'rotation' : 'unassigned'}>
+        <option value="unassigned">Nobody (unassigned)</option>
+        <option value="rotation">The sales accounts in turn</option>
+        {props.takers.map((name) => (
+          <option key={name} value={`account:${name}`}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
 
@@ -175,6 +200,14 @@ export function TeamPage(props: TeamPageProps) {
                       <form method="post" action={`/admin/team/${encodeURIComponent(member.username)}`}>
                         {hidden}
                         <input type="hidden" name="active" value={member.active ? 'false' : 'true'} />
+                        {member.active && member.openLeads > 0 ? (
+                          <LeadsToSelect
+                            username={member.username}
+                            openLeads={member.openLeads}
+                            takers={props.leadTakers.filter((name) => name !== member.username)}
+                            rotation={props.autoAssignDefault}
+                          />
+                        ) : null}
                         <button type="submit" className={member.active ? 'button button-danger' : 'button'}>
                           {member.active ? 'Deactivate' : 'Reactivate'}
                           <span className="visually-hidden"> {member.username}</span>

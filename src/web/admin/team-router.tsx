@@ -1,7 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import type { ContentSource } from '../../content/content-source.js';
-import { listTeam, isActive } from '../../db/users.js';
+import { listAssignableAccounts, listTeam, isActive } from '../../db/users.js';
+import { countOpenLeads } from '../../services/lead-handover.js';
 import type { Renderer } from '../../render/renderer.js';
 import {
   changeMember,
@@ -60,13 +61,17 @@ export function createTeamRouter(deps: TeamDeps): Router {
   const router = Router();
 
   async function members(): Promise<TeamMemberView[]> {
-    return (await listTeam(db)).map((row) => ({
+    const rows = await listTeam(db);
+    const openLeads = new Map<string, number>();
+    for (const row of rows) if (isActive(row)) openLeads.set(row.username, await countOpenLeads(db, row.username));
+    return rows.map((row) => ({
       username: row.username,
       role: isRole(row.role) ? row.role : 'sales',
       active: isActive(row),
       twoFactor: row.totp_secret !== null || Number(row.passkeys) > 0,
       lastSignIn: row.last_sign_in_at ? formatInTimeZone(row.last_sign_in_at, zone()) : null,
       email: row.email,
+      openLeads: openLeads.get(row.username) ?? 0,
     }));
   }
 
@@ -108,6 +113,8 @@ export function createTeamRouter(deps: TeamDeps): Router {
           link={extra.link}
           invitation={extra.invitation}
           resetRefused={extra.resetRefused}
+          leadTakers={await listAssignableAccounts(db)}
+          autoAssignDefault={autoAssign}
         />,
         staffPage(req, 'Team'),
       ),
@@ -271,9 +278,12 @@ export function createTeamRouter(deps: TeamDeps): Router {
         notice: {
           kind: 'success',
           text:
-            'role' in change
+            ('role' in change
               ? `${result.username} is now ${result.role}.`
-              : `${result.username} is ${result.active ? 'active again' : 'deactivated: every session of it has ended'}.`,
+              : `${result.username} is ${result.active ? 'active again' : 'deactivated: every session of it has ended'}.`) +
+            (result.leadsHandedOver
+              ? ` ${result.leadsHandedOver} open ${result.leadsHandedOver === 1 ? 'lead' : 'leads'} moved as you chose.`
+              : ''),
         },
       });
     } catch (error) {
