@@ -66,10 +66,13 @@ async function main(): Promise<void> {
   const db = connectDatabase(config.database);
   try {
     await migrateToLatest(db);
-    const change = await setStaffPassword(db, username, password, config.passwordHashCost);
-    console.log(
-      `The password of ${username} is set. Staff account "${change.username}" ${change.outcome === 'created' ? 'created' : 'already existed: password reset'}.`,
-    );
+    const change = await setStaffPassword(db, username, password, config.passwordHashCost, 'npm run admin');
+    const outcome = {
+      created: 'created',
+      'password reset': 'already existed: password reset',
+      unchanged: 'already existed with this password: nothing changed',
+    }[change.outcome];
+    console.log(`The password of ${username} is set. Staff account "${change.username}" ${outcome}.`);
   } finally {
     await db.destroy();
   }

@@ -58,7 +58,13 @@ export async function prepareDatabase(
       await ContentService.seed(db, sample);
       const seeded = await seedSampleContent(db, sample);
       const staffChange = config.admin
-        ? await setStaffPassword(db, config.admin.username, config.admin.password, config.passwordHashCost)
+        ? await setStaffPassword(
+            db,
+            config.admin.username,
+            config.admin.password,
+            config.passwordHashCost,
+            'ADMIN_PASSWORD',
+          )
         : undefined;
       return { db, seeded, staffChange, staffAccounts: await countStaffAccounts(db) };
     });

@@ -81,7 +81,7 @@ export async function accountState(db: Knex, id: number): Promise<AccountState |
  * Creates the account as an owner (ADMIN_USERNAME, `npm run admin -- set-password`), or resets its password
  * when it exists (its role and state stay).
  */
-export async function upsertUser(db: Knex, username: string, passwordHash: string): Promise<void> {
+export async function upsertUser(db: Knex | Knex.Transaction, username: string, passwordHash: string): Promise<void> {
   await db('users')
     .insert({ username: normalizeUsername(username), password_hash: passwordHash, role: 'owner', active: true })
     .onConflict('username')

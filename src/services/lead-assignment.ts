@@ -57,7 +57,8 @@ export interface AssignedOwner {
 
 type Accounts = { username: string; email: string | null; role: string }[];
 
-async function takeableAccounts(trx: Knex.Transaction): Promise<Accounts> {
+/** The accounts that take leads now (active sales and owners), by username. */
+export async function takeableAccounts(trx: Knex.Transaction): Promise<Accounts> {
   const names = new Set(await listAssignableAccounts(trx as unknown as Knex));
   const rows = (await trx('users')
     .whereIn('username', [...names])
@@ -94,7 +95,7 @@ async function buyersOwner(
  * The pointer moves only where it still holds what was read: a request that lost the race reads again and takes the
  * turn after (on PostgreSQL the losing update waits for the winner's commit, then matches no row).
  */
-async function nextInTurn(trx: Knex.Transaction, accounts: Accounts) {
+export async function nextInTurn(trx: Knex.Transaction, accounts: Accounts) {
   const sales = accounts.filter((account) => account.role === 'sales');
   if (sales.length === 0) return undefined;
   for (let attempt = 0; attempt < TURN_ATTEMPTS; attempt += 1) {

@@ -12,6 +12,7 @@ import {
 import type { Knex } from 'knex';
 import { recordAudit } from './audit-log.js';
 import type { Actor } from './team.js';
+import { replaceRecoveryCodes } from './two-factor.js';
 
 /**
  * Passkeys (WebAuthn, through SimpleWebAuthn): the phishing-resistant way through the second step. A passkey is
@@ -71,14 +72,17 @@ export async function registrationOptions(
   });
 }
 
-/** Verifies the browser's answer and keeps the passkey; false when it does not verify. */
+/**
+ * Verifies the browser's answer and keeps the passkey; false when it does not verify. When it is the account's only
+ * second factor (no app, no other passkey), the account gets its recovery codes, as with the app: returned once.
+ */
 export async function addPasskey(
   db: Knex,
   userId: number,
   input: { response: unknown; name: string; challenge: string },
   rp: RelyingParty,
   actor: Actor,
-): Promise<boolean> {
+): Promise<false | { recoveryCodes?: string[] }> {
   let verified;
   try {
     verified = await verifyRegistrationResponse({
@@ -94,7 +98,10 @@ export async function addPasskey(
   if (!verified.verified) return false;
   const { credential } = verified.registrationInfo;
   const name = input.name.trim().slice(0, 100) || 'Passkey';
-  await db.transaction(async (trx) => {
+  return db.transaction(async (trx) => {
+    const user = await trx('users').where({ id: userId }).first<{ totp_secret: string | null } | undefined>();
+    const others = await trx('passkeys').where({ user_id: userId }).count({ n: '*' }).first();
+    const onlyFactor = !user?.totp_secret && Number(others?.n ?? 0) === 0;
     await trx('passkeys').insert({
       user_id: userId,
       credential_id: credential.id,
@@ -109,10 +116,10 @@ export async function addPasskey(
       ip: actor.ip,
       action: 'two-factor.passkey-added',
       target: actor.username,
-      details: { name },
+      details: { name, ...(onlyFactor && { recoveryCodes: true }) },
     });
+    return onlyFactor ? { recoveryCodes: await replaceRecoveryCodes(trx, userId) } : {};
   });
-  return true;
 }
 
 export async function removePasskey(db: Knex, userId: number, passkeyId: number, actor: Actor): Promise<boolean> {

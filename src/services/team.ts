@@ -11,6 +11,7 @@ import { passwordProblem } from './password-rules.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { usernameProblem } from './staff-accounts.js';
 import { queueStaffMail } from './staff-mail.js';
+import { defaultLeadsTo, handOverOpenLeads, HandoverError, type LeadsTo } from './lead-handover.js';
 
 /**
  * The team, run from the browser (contract, "A team with roles"): invitations that make an account with a role,
@@ -117,19 +118,114 @@ interface InvitationRow {
   email: string;
   role: string;
   invited_by: string;
+  created_at: string;
   expires_at: string;
   used_at: string | null;
+  withdrawn_at: string | null;
 }
 
-/** An invitation that can still be accepted; 404 for an unknown token, 410 for a used or expired one. */
+const GONE = 'This invitation link has been used, withdrawn or has expired. Ask the owner for a new one.';
+
+/**
+ * An invitation that can still be accepted; 404 for an unknown token, 410 for a used, withdrawn or expired one, and
+ * for one whose owner is no longer an active owner (an invitation is only as good as the standing of who sent it).
+ */
 export async function openInvitation(db: Knex | Knex.Transaction, token: string): Promise<InvitationRow> {
   const row = await db('staff_invitations')
     .where({ token_hash: tokenHash(token) })
     .first<InvitationRow | undefined>();
   if (!row) throw new TeamError('This invitation link is not known. Ask for a new one.', 404);
-  if (row.used_at !== null || row.expires_at <= new Date().toISOString())
-    throw new TeamError('This invitation link has been used or has expired. Ask the owner for a new one.', 410);
+  if (row.used_at !== null || row.withdrawn_at !== null || row.expires_at <= new Date().toISOString())
+    throw new TeamError(GONE, 410);
+  const sender = await findUserByUsername(db, row.invited_by);
+  if (!sender || !isActive(sender) || sender.role !== 'owner') throw new TeamError(GONE, 410);
   return row;
+}
+
+/** An invitation not yet used, withdrawn or expired, as the team page lists it. */
+export interface PendingInvitation {
+  id: number;
+  email: string;
+  role: Role;
+  invitedBy: string;
+  expiresAt: string;
+}
+
+/** The invitations waiting for an answer, newest first. */
+export async function listPendingInvitations(db: Knex): Promise<PendingInvitation[]> {
+  const rows = await db('staff_invitations')
+    .whereNull('used_at')
+    .whereNull('withdrawn_at')
+    .andWhere('expires_at', '>', new Date().toISOString())
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .select<InvitationRow[]>('*');
+  return rows.map((row) => ({
+    id: Number(row.id),
+    email: row.email,
+    role: isRole(row.role) ? row.role : 'sales',
+    invitedBy: row.invited_by,
+    expiresAt: row.expires_at,
+  }));
+}
+
+/**
+ * An owner withdraws a pending invitation: its link answers 410 from now on. 404 for an unknown one, 409 for one
+ * that was used, withdrawn or has expired already (nothing to withdraw).
+ */
+export async function revokeInvitation(db: Knex, id: number, actor: Actor): Promise<PendingInvitation> {
+  return db.transaction(async (trx) => {
+    const row = await trx('staff_invitations').where({ id }).first<InvitationRow | undefined>();
+    if (!row) throw new TeamError('There is no such invitation.', 404);
+    const now = new Date().toISOString();
+    // Under a condition: of a revocation and an acceptance at once, one alone finds it pending.
+    const withdrawn = await trx('staff_invitations')
+      .where({ id })
+      .whereNull('used_at')
+      .whereNull('withdrawn_at')
+      .andWhere('expires_at', '>', now)
+      .update({ withdrawn_at: now, withdrawn_by: actor.username });
+    if (withdrawn === 0)
+      throw new TeamError('This invitation is no longer waiting: it was used, withdrawn or expired.', 409);
+    await recordAudit(trx, {
+      actor: actor.username,
+      ip: actor.ip,
+      action: 'account.invitation-revoked',
+      target: row.email,
+      details: { role: row.role, invitedBy: row.invited_by },
+    });
+    return {
+      id: Number(row.id),
+      email: row.email,
+      role: isRole(row.role) ? row.role : 'sales',
+      invitedBy: row.invited_by,
+      expiresAt: row.expires_at,
+    };
+  });
+}
+
+/**
+ * The pending invitations `username` sent, withdrawn in `trx` (the deactivation or demotion that made them
+ * worthless), with one audit row saying how many and to whom they went. Returns how many.
+ */
+async function cancelInvitationsOf(trx: Knex.Transaction, username: string, actor: Actor): Promise<number> {
+  const now = new Date().toISOString();
+  const pending = trx('staff_invitations')
+    .where({ invited_by: username })
+    .whereNull('used_at')
+    .whereNull('withdrawn_at')
+    .andWhere('expires_at', '>', now);
+  const emails = (await pending.clone().orderBy('id').pluck('email')) as string[];
+  if (emails.length === 0) return 0;
+  await pending.clone().update({ withdrawn_at: now, withdrawn_by: actor.username });
+  await recordAudit(trx, {
+    actor: actor.username,
+    ip: actor.ip,
+    action: 'account.invitations-cancelled',
+    target: username,
+    details: { invitations: emails.length, emails },
+  });
+  return emails.length;
 }
 
 /** Creates the invited account: the username and password the invitee chose, the role the owner gave. */
@@ -160,8 +256,9 @@ export async function acceptInvitation(
     const claimed = await trx('staff_invitations')
       .where({ id: invitation.id })
       .whereNull('used_at')
+      .whereNull('withdrawn_at')
       .update({ used_at: new Date().toISOString(), username });
-    if (claimed === 0) throw new TeamError('This invitation link has been used.', 410);
+    if (claimed === 0) throw new TeamError(GONE, 410);
     const [created] = await trx('users')
       .insert({
         username,
@@ -186,15 +283,37 @@ export async function acceptInvitation(
 /** Names that are paths under /admin/team (POST /admin/team/<username> would be ambiguous). */
 const RESERVED_USERNAMES = new Set(['invitations', 'two-factor-requirement']);
 
-export type MemberChange = { role: Role } | { active: boolean };
+/**
+ * A role or state change; `leadsTo` says where the account's open leads go when the change makes it stop taking
+ * leads (deactivation, or the marketing role). Optional: the contract's `{"active": false}` keeps working, and the
+ * leads then go where a new lead would go now (decision 046).
+ */
+export type MemberChange = ({ role: Role } | { active: boolean }) & { leadsTo?: LeadsTo };
+
+/** `leadsTo` as a call sends it ("unassigned", "rotation", {"account": name}) or as the form does ("account:name"). */
+function parseLeadsTo(value: unknown): LeadsTo | undefined {
+  if (value === 'unassigned' || value === 'rotation') return value;
+  if (typeof value === 'string' && value.startsWith('account:')) return { account: value.slice('account:'.length) };
+  const account = (value as { account?: unknown } | null)?.account;
+  if (typeof value === 'object' && typeof account === 'string') return { account };
+  return undefined;
+}
 
 export function parseMemberChange(body: unknown): MemberChange | TeamError {
-  const value = (body ?? {}) as Record<string, unknown>;
+  const { leadsTo: rawLeadsTo, ...value } = (body ?? {}) as Record<string, unknown>;
+  const leadsTo = rawLeadsTo === undefined ? undefined : parseLeadsTo(rawLeadsTo);
+  if (rawLeadsTo !== undefined && !leadsTo)
+    return new TeamError('Say where the open leads go: "unassigned", "rotation" or {"account": "<username>"}.', 400);
   const keys = Object.keys(value);
-  if (keys.length === 1 && keys[0] === 'role' && isRole(value.role)) return { role: value.role };
-  if (keys.length === 1 && keys[0] === 'active' && typeof value.active === 'boolean') return { active: value.active };
+  const extra = leadsTo ? { leadsTo } : {};
+  if (keys.length === 1 && keys[0] === 'role' && isRole(value.role)) return { role: value.role, ...extra };
+  if (keys.length === 1 && keys[0] === 'active' && typeof value.active === 'boolean')
+    return { active: value.active, ...extra };
   return new TeamError('Send {"role": "owner" | "marketing" | "sales"} or {"active": true | false}.', 400);
 }
+
+/** The roles that work leads, as assignableAccount has them (db/users.ts). */
+const takesLeads = (role: Role, active: boolean) => active && (role === 'owner' || role === 'sales');
 
 /**
  * Changes an account's role or state. The last active owner can be neither demoted nor deactivated (409): the
@@ -205,7 +324,7 @@ export async function changeMember(
   username: string,
   change: MemberChange,
   actor: Actor,
-): Promise<{ username: string; role: Role; active: boolean }> {
+): Promise<{ username: string; role: Role; active: boolean; leadsHandedOver?: number }> {
   return db.transaction(async (trx) => {
     const user = await findUserByUsername(trx, username);
     if (!user) throw new TeamError('There is no such account.', 404);
@@ -220,6 +339,19 @@ export async function changeMember(
       .where({ id: user.id })
       .update({ role: next.role, active: next.active, updated_at: trx.fn.now() });
     if (!next.active) await endAccountSessions(trx, user.id);
+    // Its open leads go elsewhere in the same transaction: none keeps an owner who no longer works leads.
+    const handedOver =
+      takesLeads(role, active) && !takesLeads(next.role, next.active)
+        ? await handOverOpenLeads(trx, user.username, change.leadsTo ?? (await defaultLeadsTo(trx)), actor).catch(
+            (error: unknown) => {
+              throw error instanceof HandoverError
+                ? new TeamError(error.message, 400, { leadsTo: error.message })
+                : error;
+            },
+          )
+        : 0;
+    // An invitation is only as good as its sender's standing: one who is no longer an active owner leaves none.
+    if (!(next.active && next.role === 'owner')) await cancelInvitationsOf(trx, user.username, actor);
     await recordAudit(trx, {
       actor: actor.username,
       ip: actor.ip,
@@ -231,7 +363,7 @@ export async function changeMember(
             details: { active: [active, next.active] },
           }),
     });
-    return { username: user.username, ...next };
+    return { username: user.username, ...next, ...(handedOver > 0 && { leadsHandedOver: handedOver }) };
   });
 }
 
@@ -407,5 +539,45 @@ export async function setTwoFactorRequired(db: Knex, required: boolean, actor: A
       target: 'team',
       details: { required: [before, required] },
     });
+  });
+}
+
+/**
+ * An owner resets a colleague's lost second factor (decision 046): the authenticator app, every passkey and every
+ * recovery code go, and every session of the account ends, in one transaction with its audit row. The colleague
+ * signs in with the password alone next time, and enrolls again (at once, while the owner requires two-factor).
+ * One's own factors are changed on one's account page, where each removal is proved with the factor itself.
+ */
+export async function resetTwoFactor(
+  db: Knex,
+  username: string,
+  actor: Actor,
+): Promise<{ username: string; app: boolean; passkeys: number; recoveryCodes: number; sessions: number }> {
+  return db.transaction(async (trx) => {
+    const user = await findUserByUsername(trx, username);
+    if (!user) throw new TeamError('There is no such account.', 404);
+    if (user.username === actor.username)
+      throw new TeamError('Change your own two-factor sign-in on your account page.', 409);
+    const app = user.totp_secret !== null;
+    await trx('users')
+      .where({ id: user.id })
+      .update({ totp_secret: null, totp_pending_secret: null, totp_last_step: null, updated_at: trx.fn.now() });
+    const passkeys = await trx('passkeys').where({ user_id: user.id }).delete();
+    const recoveryCodes = await trx('recovery_codes')
+      .where({ user_id: user.id })
+      .whereNull('used_at')
+      .count({ n: '*' })
+      .first();
+    await trx('recovery_codes').where({ user_id: user.id }).delete();
+    const sessions = await endAccountSessions(trx, user.id);
+    const result = { app, passkeys, recoveryCodes: Number(recoveryCodes?.n ?? 0), sessions };
+    await recordAudit(trx, {
+      actor: actor.username,
+      ip: actor.ip,
+      action: 'two-factor.reset',
+      target: user.username,
+      details: result,
+    });
+    return { username: user.username, ...result };
   });
 }

@@ -58,7 +58,8 @@ function recoveryHash(code: string): string {
     .digest('hex');
 }
 
-async function replaceRecoveryCodes(trx: Knex.Transaction, userId: number): Promise<string[]> {
+/** Ten new recovery codes for the account, in `trx`; any earlier ones stop working. Shown once, stored hashed. */
+export async function replaceRecoveryCodes(trx: Knex.Transaction, userId: number): Promise<string[]> {
   const codes = newRecoveryCodes();
   await trx('recovery_codes').where({ user_id: userId }).delete();
   await trx('recovery_codes').insert(codes.map((code) => ({ user_id: userId, code_hash: recoveryHash(code) })));
@@ -82,21 +83,25 @@ export async function confirmTotp(
   userId: number,
   code: unknown,
   actor: Actor,
-): Promise<string[] | undefined> {
+  options: { passwordChecked: boolean } = { passwordChecked: false },
+): Promise<string[] | undefined | 'password-needed'> {
   const row = await findUserById(db, userId);
   const secret = row?.totp_pending_secret;
   const digits = sixDigits(code);
   if (!row || !secret || !digits) return undefined;
   if (totpOf(secret).validate({ token: digits, window: WINDOW }) === null) return undefined;
   return db.transaction(async (trx) => {
-    await trx('users')
-      .where({ id: userId })
-      .update({ totp_secret: secret, totp_pending_secret: null, totp_last_step: null });
+    // Replacing an app that is on takes the current password (decision 046); the condition holds it even when the
+    // app was turned on by another request after the caller looked.
+    const query = trx('users').where({ id: userId });
+    if (!options.passwordChecked) query.whereNull('totp_secret');
+    const updated = await query.update({ totp_secret: secret, totp_pending_secret: null, totp_last_step: null });
+    if (updated === 0) return 'password-needed' as const;
     const codes = await replaceRecoveryCodes(trx, userId);
     await recordAudit(trx, {
       actor: actor.username,
       ip: actor.ip,
-      action: 'two-factor.enabled',
+      action: row.totp_secret ? 'two-factor.replaced' : 'two-factor.enabled',
       target: row.username,
       details: { method: 'app' },
     });

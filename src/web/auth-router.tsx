@@ -118,7 +118,9 @@ export function createAuthRouter(deps: AuthDeps): Router {
 
   /**
    * The second step has a limit of its own: LOGIN_RATE_LIMIT wrong codes per account per 15 minutes, shared by
-   * every instance on PostgreSQL. A correct code is not counted.
+   * every instance on PostgreSQL. A correct code is not counted. As at the first step (decision 012), a browser with
+   * a valid device cookie for the account counts toward its own device's limit instead: a stranger who has the
+   * password locks strangers out of the second step, never the staff member's own browser.
    */
   const secondStepStore = rateLimitStores('login-second-step');
   const secondStepLimit = rateLimit({
@@ -131,7 +133,9 @@ export function createAuthRouter(deps: AuthDeps): Router {
     validate: { xForwardedForHeader: false },
     keyGenerator: (req) => {
       const pending = pendingOf(req as Request);
-      return pending ? `user:${pending.userId}` : `ip:${ipKeyGenerator(req.ip ?? '')}`;
+      if (!pending) return `ip:${ipKeyGenerator(req.ip ?? '')}`;
+      const device = pending.username ? throttle.knownDeviceFor(req as Request, pending.username) : undefined;
+      return device ? `device:${device.deviceId}` : `user:${pending.userId}`;
     },
     handler: (req, res) => {
       const seconds = sendRetryAfter(req as Request, res as Response, FIFTEEN_MINUTES);
@@ -214,7 +218,7 @@ export function createAuthRouter(deps: AuthDeps): Router {
       // The password was right; the session holds no user until the second step passes.
       req.session.regenerate((regenerateError) => {
         if (regenerateError) return next(regenerateError);
-        req.session.pendingSignIn = { userId: user.id, at: Date.now(), returnTo };
+        req.session.pendingSignIn = { userId: user.id, at: Date.now(), returnTo, username: user.username };
         storeSession(req, (saveError) => {
           if (saveError) return next(saveError);
           res.redirect(303, '/login/two-factor');

@@ -29,6 +29,11 @@ export interface LoginThrottle {
   limits: RequestHandler[];
   /** After a successful sign-in: this browser becomes a known device for `username` (and stays one for others). */
   trustDevice(req: Request, res: Response, username: string): void;
+  /**
+   * The device this request's cookie proves for `username`, or undefined: the second step asks it for the account
+   * whose password was right, so the same browser is spared the strangers' lock there too.
+   */
+  knownDeviceFor(req: Request, username: string): DeviceToken | undefined;
 }
 
 function submittedUsername(req: Request): string {
@@ -103,6 +108,10 @@ export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottl
         (req) => knownDevice(req) !== undefined,
       ),
     ],
+
+    knownDeviceFor(req, username) {
+      return tokens.verify(readCookie(req, cookieName), username);
+    },
 
     trustDevice(req, res, username) {
       const cookie = [

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Router, type Express, type RequestHandler } from 'express';
 import type { ContentService } from '../services/content.js';
+import { requireEnrolled } from './require-permission.js';
 import { requireStaff } from './require-staff.js';
 import { setRequestContent } from './request-content.js';
 
@@ -31,7 +32,7 @@ export function createPreviewRouter(deps: {
   session: RequestHandler[];
 }): Router {
   const router = Router();
-  router.use('/preview', ...deps.session, requireStaff, async (req, res, next) => {
+  router.use('/preview', ...deps.session, requireStaff, requireEnrolled, async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.status(405).set('Allow', 'GET, HEAD').send('A preview can only be looked at.');
       return;

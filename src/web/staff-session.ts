@@ -43,7 +43,12 @@ declare module 'express-session' {
      * A correct password for an account with two-factor: the sign-in waits for the second step (at most
      * PENDING_SIGN_IN_MS), and until then the session holds no user.
      */
-    pendingSignIn?: { userId: number; at: number; returnTo: string };
+    pendingSignIn?: { userId: number; at: number; returnTo: string; username?: string };
+    /**
+     * The recovery codes the first passkey brought (the passkey call answers the script, which then loads the
+     * account page): shown there once, then dropped.
+     */
+    newRecoveryCodes?: string[];
     /** The WebAuthn challenge of a passkey ceremony under way (enrollment or sign-in). */
     passkeyChallenge?: string;
   }

@@ -1,12 +1,13 @@
 import { Router } from 'express';
 import { findCalendarTokenOwner } from '../db/lead-desk.js';
 import { listToursFrom, tourChangedAt } from '../db/tours.js';
-import { assignableAccount } from '../db/users.js';
+import { accountState, assignableAccount, findUserByUsername } from '../db/users.js';
 import type { Knex } from 'knex';
 import { salesCenterAddress } from '../services/sales-center.js';
 import { calendarProductId, eventsCalendar, tourUid, type TourEvent } from '../services/tour-calendar.js';
 import { printable } from '../shared/text-input.js';
 import { contentOf } from './request-content.js';
+import { mustEnroll } from './require-permission.js';
 
 /** How far back the team's calendar reaches (contract: every tour from 30 days back on). */
 export const FEED_DAYS_BACK = 30;
@@ -19,6 +20,15 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,64}$/;
  * 30 days back on, cancelled ones as STATUS:CANCELLED; each with the UID and SEQUENCE of the buyer's own .ics, so a
  * moved tour replaces its event (docs/decisions/033-sales-desk.md).
  */
+/**
+ * The feed is the account's key to every buyer's name, phone and e-mail: an account the owner's two-factor
+ * requirement holds at its enrollment (require-permission.ts) gets nothing from it either.
+ */
+async function mustEnrollFirst(db: Knex, username: string): Promise<boolean> {
+  const user = await findUserByUsername(db, username);
+  return !user || mustEnroll(await accountState(db, user.id));
+}
+
 export function createToursFeedRouter(deps: { db: Knex; siteUrl: string }): Router {
   const { db, siteUrl } = deps;
   const router = Router();
@@ -26,7 +36,7 @@ export function createToursFeedRouter(deps: { db: Knex; siteUrl: string }): Rout
     res.set('Cache-Control', 'no-store').set('X-Robots-Tag', 'noindex');
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     const username = TOKEN_PATTERN.test(token) ? await findCalendarTokenOwner(db, token) : undefined;
-    if (!username || !(await assignableAccount(db, username))) {
+    if (!username || !(await assignableAccount(db, username)) || (await mustEnrollFirst(db, username))) {
       return void res.status(404).type('text/plain').send('Unknown calendar address.');
     }
     const content = contentOf(req);

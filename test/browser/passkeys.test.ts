@@ -43,6 +43,11 @@ describe('Passkeys in the browser', function () {
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await page.getByText('virtual key, added').waitFor();
     expect(await suite.server.db('passkeys').count({ n: '*' }).first()).to.deep.equal({ n: 1 });
+    // The account's only second factor: its recovery codes come with it, shown once, as with the app.
+    expect(await page.locator('.recovery-codes li').count()).to.equal(10);
+    expect(await suite.server.db('recovery_codes').count({ n: '*' }).first()).to.deep.equal({ n: 10 });
+    await page.reload();
+    expect(await page.locator('.recovery-codes li').count()).to.equal(0);
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(`${origin}/login`);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CalendarFeedPanel, type CalendarFeedView } from './CalendarFeedPanel.js';
 import type { EditorNotice } from '../../src/shared/editor-notice.js';
 import { SIGN_IN_PASSWORD_MAX_LENGTH } from '../../src/shared/staff-credentials.js';
@@ -16,7 +17,7 @@ export interface SessionView {
 }
 
 /** The forms that ask for the current password again (decision 042). */
-export type ReauthForm = 'app-off' | 'recovery-codes' | 'email' | `passkey-${number}`;
+export type ReauthForm = 'app-off' | 'app-replace' | 'recovery-codes' | 'email' | `passkey-${number}`;
 
 export interface AccountPageProps {
   communityName: string;
@@ -55,6 +56,50 @@ function CurrentPassword({ form, reauth }: { form: ReauthForm; reauth: AccountPa
       error={reauth?.form === form ? reauth.password : undefined}
       required
     />
+  );
+}
+
+/** The QR code and key of a new authenticator secret, and the form that confirms it (with the password to replace). */
+function TotpEnrolment(props: {
+  enrolling: NonNullable<AccountPageProps['enrolling']>;
+  hidden: ReactNode;
+  replacing: boolean;
+  reauth: AccountPageProps['reauth'];
+}) {
+  const { enrolling, hidden } = props;
+  return (
+    <div className="totp-enroll">
+      <p>Scan this code with your authenticator app, or type the key below into it, then enter the code it shows.</p>
+      <figure className="totp-qr">
+        <div
+          role="img"
+          aria-label="QR code of the authenticator key"
+          dangerouslySetInnerHTML={{ __html: enrolling.qrSvg }}
+        />
+        <figcaption>
+          Key: <code className="totp-secret">{enrolling.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
+        </figcaption>
+      </figure>
+      <form method="post" action="/admin/account/two-factor/confirm" className="upload-form">
+        {hidden}
+        <FormField
+          id="totp-code"
+          label="Code from the app"
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]{6,7}"
+          maxLength={7}
+          error={enrolling.error}
+          required
+        />
+        {props.replacing ? <CurrentPassword form="app-replace" reauth={props.reauth} /> : null}
+        <button type="submit" className="button button-accent">
+          {props.replacing ? 'Replace the app' : 'Turn on'}
+        </button>
+      </form>
+    </div>
   );
 }
 
@@ -97,58 +142,43 @@ export function AccountPage(props: AccountPageProps) {
 
         <h3>Authenticator app</h3>
         {props.app ? (
-          <form method="post" action="/admin/account/two-factor/disable" className="upload-form">
-            {hidden}
-            <p>On. To turn it off, confirm with your password and a code from the app (or an unused recovery code).</p>
-            <CurrentPassword form="app-off" reauth={reauth} />
-            <FormField
-              id="app-off-code"
-              label="Code from the app, or a recovery code"
-              name="code"
-              type="text"
-              autoComplete="one-time-code"
-              maxLength={40}
-              error={reauth?.form === 'app-off' ? reauth.code : undefined}
-              required
-            />
-            <button type="submit" className="button button-danger">
-              Turn off the authenticator app
-            </button>
-          </form>
-        ) : enrolling ? (
-          <div className="totp-enroll">
-            <p>
-              Scan this code with your authenticator app, or type the key below into it, then enter the code it shows.
-            </p>
-            <figure className="totp-qr">
-              <div
-                role="img"
-                aria-label="QR code of the authenticator key"
-                dangerouslySetInnerHTML={{ __html: enrolling.qrSvg }}
-              />
-              <figcaption>
-                Key: <code className="totp-secret">{enrolling.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
-              </figcaption>
-            </figure>
-            <form method="post" action="/admin/account/two-factor/confirm" className="upload-form">
+          <>
+            <form method="post" action="/admin/account/two-factor/disable" className="upload-form">
               {hidden}
+              <p>
+                On. To turn it off, confirm with your password and a code from the app (or an unused recovery code).
+              </p>
+              <CurrentPassword form="app-off" reauth={reauth} />
               <FormField
-                id="totp-code"
-                label="Code from the app"
+                id="app-off-code"
+                label="Code from the app, or a recovery code"
                 name="code"
                 type="text"
-                inputMode="numeric"
                 autoComplete="one-time-code"
-                pattern="[0-9 ]{6,7}"
-                maxLength={7}
-                error={enrolling.error}
+                maxLength={40}
+                error={reauth?.form === 'app-off' ? reauth.code : undefined}
                 required
               />
-              <button type="submit" className="button button-accent">
-                Turn on
+              <button type="submit" className="button button-danger">
+                Turn off the authenticator app
               </button>
             </form>
-          </div>
+            <h4>Move the app to a new phone</h4>
+            {enrolling ? (
+              <TotpEnrolment enrolling={enrolling} hidden={hidden} replacing reauth={reauth} />
+            ) : (
+              <form method="post" action="/admin/account/two-factor/start" className="upload-form">
+                {hidden}
+                <p>The old phone’s codes and your recovery codes stop working once the new one is confirmed.</p>
+                <CurrentPassword form="app-replace" reauth={reauth} />
+                <button type="submit" className="button">
+                  Set up a new phone
+                </button>
+              </form>
+            )}
+          </>
+        ) : enrolling ? (
+          <TotpEnrolment enrolling={enrolling} hidden={hidden} replacing={false} reauth={reauth} />
         ) : (
           <form method="post" action="/admin/account/two-factor/start" className="upload-form">
             {hidden}
@@ -211,83 +241,88 @@ export function AccountPage(props: AccountPageProps) {
         ) : null}
       </section>
 
-      <section className="upload-panel" aria-labelledby="sessions-heading">
-        <h2 id="sessions-heading">Where you are signed in</h2>
-        <ScrollRegion labelledBy="sessions-heading">
-          <table className="team-table">
-            <thead>
-              <tr>
-                <th scope="col">Device</th>
-                <th scope="col">Address</th>
-                <th scope="col">Last seen</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.sessions.map((session, index) => (
-                <tr key={index}>
-                  <td>
-                    {session.device || 'Unknown browser'}
-                    {session.current ? <strong> (this one)</strong> : null}
-                  </td>
-                  <td>{session.address}</td>
-                  <td>{session.lastSeen}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
-        <form method="post" action="/admin/account/sessions/end-others" className="upload-form">
-          {hidden}
-          <button type="submit" className="button">
-            Sign out everywhere else
-          </button>
-        </form>
-      </section>
+      {props.mustEnroll ? null : (
+        // Until it enrolls, the account reaches nothing else (require-permission.ts): no form that would be refused.
+        <>
+          <section className="upload-panel" aria-labelledby="sessions-heading">
+            <h2 id="sessions-heading">Where you are signed in</h2>
+            <ScrollRegion labelledBy="sessions-heading">
+              <table className="team-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Device</th>
+                    <th scope="col">Address</th>
+                    <th scope="col">Last seen</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {props.sessions.map((session, index) => (
+                    <tr key={index}>
+                      <td>
+                        {session.device || 'Unknown browser'}
+                        {session.current ? <strong> (this one)</strong> : null}
+                      </td>
+                      <td>{session.address}</td>
+                      <td>{session.lastSeen}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
+            <form method="post" action="/admin/account/sessions/end-others" className="upload-form">
+              {hidden}
+              <button type="submit" className="button">
+                Sign out everywhere else
+              </button>
+            </form>
+          </section>
 
-      <section className="upload-panel" aria-labelledby="password-heading">
-        <h2 id="password-heading">Change your password</h2>
-        <p>Every other session of your account ends.</p>
-        <form method="post" action="/admin/account/password" className="upload-form">
-          {hidden}
-          <FormField
-            id="current-password"
-            label="Current password"
-            name="current"
-            type="password"
-            autoComplete="current-password"
-            maxLength={SIGN_IN_PASSWORD_MAX_LENGTH}
-            error={errors.current}
-            required
-          />
-          <NewPasswordField id="account-new-password" label="New password" error={errors.password} />
-          <button type="submit" className="button button-accent">
-            Change password
-          </button>
-        </form>
-      </section>
+          <section className="upload-panel" aria-labelledby="password-heading">
+            <h2 id="password-heading">Change your password</h2>
+            <p>Every other session of your account ends.</p>
+            <form method="post" action="/admin/account/password" className="upload-form">
+              {hidden}
+              <FormField
+                id="current-password"
+                label="Current password"
+                name="current"
+                type="password"
+                autoComplete="current-password"
+                maxLength={SIGN_IN_PASSWORD_MAX_LENGTH}
+                error={errors.current}
+                required
+              />
+              <NewPasswordField id="account-new-password" label="New password" error={errors.password} />
+              <button type="submit" className="button button-accent">
+                Change password
+              </button>
+            </form>
+          </section>
 
-      <section className="upload-panel" aria-labelledby="email-heading">
-        <h2 id="email-heading">Your e-mail address</h2>
-        <p>Where a link to reset a forgotten password is sent.</p>
-        <form method="post" action="/admin/account/email" className="upload-form">
-          {hidden}
-          <FormField
-            id="account-email"
-            label="E-mail address"
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            defaultValue={props.typedEmail ?? props.email ?? ''}
-            error={errors.email}
-          />
-          <CurrentPassword form="email" reauth={reauth} />
-          <button type="submit" className="button">
-            Save
-          </button>
-        </form>
-      </section>
-      {props.calendarFeed ? <CalendarFeedPanel feed={props.calendarFeed} csrfToken={staff.csrfToken} /> : null}
+          <section className="upload-panel" aria-labelledby="email-heading">
+            <h2 id="email-heading">Your e-mail address</h2>
+            <p>Where a link to reset a forgotten password is sent.</p>
+            <form method="post" action="/admin/account/email" className="upload-form">
+              {hidden}
+              <FormField
+                id="account-email"
+                label="E-mail address"
+                name="email"
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                defaultValue={props.typedEmail ?? props.email ?? ''}
+                error={errors.email}
+              />
+              <CurrentPassword form="email" reauth={reauth} />
+              <button type="submit" className="button">
+                Save
+              </button>
+            </form>
+          </section>
+          {props.calendarFeed ? <CalendarFeedPanel feed={props.calendarFeed} csrfToken={staff.csrfToken} /> : null}
+        </>
+      )}
     </AdminLayout>
   );
 }

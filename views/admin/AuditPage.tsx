@@ -34,11 +34,14 @@ function Choice({
       <label htmlFor={id}>{label}</label>
       <select id={id} name={name} defaultValue={value}>
         <option value="">All</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option || '(no one signed in)'}
-          </option>
-        ))}
+        {/* An empty actor (a failed sign-in, a password set at start) would be a second "All": its rows show under All. */}
+        {options
+          .filter((option) => option !== '')
+          .map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
       </select>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { EditorNotice } from '../../src/shared/editor-notice.js';
 import { ROLE_LABELS, ROLES, type Role } from '../../src/shared/permissions.js';
+import { SIGN_IN_PASSWORD_MAX_LENGTH } from '../../src/shared/staff-credentials.js';
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 import { FormField, Notice } from './FormField.js';
 import { ScrollRegion } from './ScrollRegion.js';
@@ -13,9 +14,12 @@ export interface TeamMemberView {
   /** Formatted in the community's zone, or null: never signed in. */
   lastSignIn: string | null;
   email: string | null;
+  /** Leads this account owns that are still open (not closed, lost or spam). */
+  openLeads: number;
 }
 
 export interface InvitationView {
+  id: number;
   email: string;
   role: Role;
   invitedBy: string;
@@ -36,6 +40,12 @@ interface TeamPageProps {
   /** The link of the invitation just made, to pass on (always shown: the e-mail may be slow or filtered). */
   link?: string;
   invitation?: { email: string; role: string; errors: Record<string, string> };
+  /** A refused two-factor reset: whose, and the message under that form's password field. */
+  resetRefused?: { username: string; password: string };
+  /** The accounts that take leads (active sales and owners): where a departing person's open leads may go. */
+  leadTakers: string[];
+  /** New leads go in turn now: a departing person's open leads go the same way unless the owner chooses. */
+  autoAssignDefault: boolean;
 }
 
 function RoleSelect({ id, name, value }: { id: string; name: string; value?: string }) {
@@ -81,6 +91,25 @@ function SwitchPanel(props: {
         </button>
       </form>
     </section>
+  );
+}
+
+/** Where a departing person's open leads go: asked on the deactivation form, only when there are some. */
+function LeadsToSelect(props: { username: string; openLeads: number; takers: string[]; rotation: boolean }) {
+  const id = `leads-to-${props.username}`;
+  return (
+    <>
+      <label htmlFor={id}>{`${props.openLeads} open ${props.openLeads === 1 ? 'lead goes' : 'leads go'} to`}</label>
+      <select id={id} name="leadsTo" defaultValue={props.rotation ? 'rotation' : 'unassigned'}>
+        <option value="unassigned">Nobody (unassigned)</option>
+        <option value="rotation">The sales accounts in turn</option>
+        {props.takers.map((name) => (
+          <option key={name} value={`account:${name}`}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
 
@@ -133,9 +162,52 @@ export function TeamPage(props: TeamPageProps) {
                           Set role
                         </button>
                       </form>
+                      {member.twoFactor && member.username !== staff.username ? (
+                        <details open={props.resetRefused?.username === member.username || undefined}>
+                          <summary>
+                            Reset two-factor<span className="visually-hidden"> of {member.username}</span>
+                          </summary>
+                          <form
+                            method="post"
+                            action={`/admin/team/${encodeURIComponent(member.username)}/two-factor/reset`}
+                            className="upload-form"
+                          >
+                            {hidden}
+                            <p>
+                              For a lost phone: their app, passkeys and recovery codes go, and every session of theirs
+                              ends. They sign in with their password and set it up again.
+                            </p>
+                            <FormField
+                              id={`reset-${member.username}-password`}
+                              label="Your current password"
+                              name="password"
+                              type="password"
+                              autoComplete="current-password"
+                              maxLength={SIGN_IN_PASSWORD_MAX_LENGTH}
+                              error={
+                                props.resetRefused?.username === member.username
+                                  ? props.resetRefused.password
+                                  : undefined
+                              }
+                              required
+                            />
+                            <button type="submit" className="button button-danger">
+                              Reset two-factor<span className="visually-hidden"> of {member.username}</span>
+                            </button>
+                          </form>
+                        </details>
+                      ) : null}
                       <form method="post" action={`/admin/team/${encodeURIComponent(member.username)}`}>
                         {hidden}
                         <input type="hidden" name="active" value={member.active ? 'false' : 'true'} />
+                        {member.active && member.openLeads > 0 ? (
+                          <LeadsToSelect
+                            username={member.username}
+                            openLeads={member.openLeads}
+                            takers={props.leadTakers.filter((name) => name !== member.username)}
+                            rotation={props.autoAssignDefault}
+                          />
+                        ) : null}
                         <button type="submit" className={member.active ? 'button button-danger' : 'button'}>
                           {member.active ? 'Deactivate' : 'Reactivate'}
                           <span className="visually-hidden"> {member.username}</span>
@@ -181,9 +253,17 @@ export function TeamPage(props: TeamPageProps) {
             <h3>Waiting for an answer</h3>
             <ul className="team-invitations">
               {invitations.map((item) => (
-                <li key={`${item.email}-${item.expires}`}>
-                  {item.email}, {ROLE_LABELS[item.role]}, invited by {item.invitedBy}; the link works until{' '}
-                  {item.expires}
+                <li key={item.id} id={`invitation-${item.id}`} className="team-actions">
+                  <span>
+                    {item.email}, {ROLE_LABELS[item.role]}, invited by {item.invitedBy}; the link works until{' '}
+                    {item.expires}
+                  </span>
+                  <form method="post" action={`/admin/team/invitations/${item.id}/revoke`}>
+                    {hidden}
+                    <button type="submit" className="button button-danger">
+                      Withdraw<span className="visually-hidden"> the invitation of {item.email}</span>
+                    </button>
+                  </form>
                 </li>
               ))}
             </ul>

@@ -2,7 +2,7 @@ import { ensureCalendarToken } from '../../db/lead-desk.js';
 import { mayVisit } from '../../shared/permissions.js';
 import type { CalendarFeedView } from '../../../views/admin/CalendarFeedPanel.js';
 import { calendarFeedUrl, newCalendarToken } from './tours-router.js';
-import { createReauth, type ReauthRefusal } from './reauth.js';
+import { createReauth, MISSING_PASSWORD, type Reauth, type ReauthRefusal } from './reauth.js';
 import type { RateLimitStores } from '../rate-limit-store.js';
 import express, { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
@@ -51,6 +51,8 @@ export interface AccountDeps {
   /** Wrong current passwords per account per 15 minutes, as for sign-in codes (LOGIN_RATE_LIMIT). */
   loginRateLimit: number;
   rateLimitStores: RateLimitStores;
+  /** The re-authentication count, shared with the team page's owner actions (one limit per account). */
+  reauth?: Reauth;
 }
 
 type PageExtra = Partial<Pick<AccountPageProps, 'notice' | 'errors' | 'recoveryCodes' | 'reauth' | 'typedEmail'>> & {
@@ -73,12 +75,13 @@ function field(req: Request, name: string): string {
  */
 export function createAccountRouter(deps: AccountDeps): Router {
   const { db, content, renderer } = deps;
-  const reauth = createReauth(deps);
+  const reauth = deps.reauth ?? createReauth(deps);
 
   /** The team calendar's address for this account (made on first view), when its role sees tours. */
-  async function calendarFeedOf(req: Request): Promise<CalendarFeedView | undefined> {
+  async function calendarFeedOf(req: Request, mustEnroll: boolean): Promise<CalendarFeedView | undefined> {
     const viewer = staffOf(req);
-    if (!mayVisit(viewer.role, '/admin/tours')) return undefined;
+    // Not while the account must enroll first: the feed carries every buyer's name, phone and e-mail.
+    if (mustEnroll || !mayVisit(viewer.role, '/admin/tours')) return undefined;
     const token = await ensureCalendarToken(db, viewer.username, newCalendarToken(), new Date().toISOString());
     return { url: calendarFeedUrl(deps.siteUrl, token), replaceHere: true, replaced: req.query.done === 'calendar' };
   }
@@ -96,14 +99,15 @@ export function createAccountRouter(deps: AccountDeps): Router {
       pendingTotp(db, user, issuer()),
     ]);
     const app = Boolean(row?.totp_secret);
-    const enrolling =
-      !app && pending
-        ? {
-            ...pending,
-            qrSvg: await QRCode.toString(pending.otpauthUrl, { type: 'svg', margin: 2 }),
-            error: extra.enrollError,
-          }
-        : undefined;
+    // From what is stored now (not the request's start): the answer to a confirmation is the enrolled page.
+    const mustEnroll = user.twoFactorRequired && !app && passkeys.length === 0;
+    const enrolling = pending
+      ? {
+          ...pending,
+          qrSvg: await QRCode.toString(pending.otpauthUrl, { type: 'svg', margin: 2 }),
+          error: extra.enrollError,
+        }
+      : undefined;
     res.status(extra.status ?? 200).send(
       renderer.page(
         <AccountPage
@@ -118,7 +122,7 @@ export function createAccountRouter(deps: AccountDeps): Router {
             lastUsed: passkey.lastUsedAt ? formatInTimeZone(passkey.lastUsedAt, zone()) : null,
           }))}
           recoveryCodesLeft={recoveryCodesLeft}
-          mustEnroll={user.twoFactorRequired && !user.twoFactor}
+          mustEnroll={mustEnroll}
           enrolling={enrolling}
           recoveryCodes={extra.recoveryCodes}
           sessions={sessions.map((session) => ({
@@ -129,7 +133,7 @@ export function createAccountRouter(deps: AccountDeps): Router {
           }))}
           notice={extra.notice}
           errors={extra.errors}
-          calendarFeed={await calendarFeedOf(req)}
+          calendarFeed={await calendarFeedOf(req, mustEnroll)}
           reauth={extra.reauth}
           typedEmail={extra.typedEmail}
         />,
@@ -142,7 +146,11 @@ export function createAccountRouter(deps: AccountDeps): Router {
   const done = (req: Request, res: Response, body: object, notice: EditorNotice, extra: PageExtra = {}) =>
     answersWithPage(req) ? renderAccount(req, res, { notice, ...extra }) : res.json(body);
 
-  router.get('/account', (req, res) => renderAccount(req, res));
+  router.get('/account', (req, res) => {
+    const recoveryCodes = req.session.newRecoveryCodes;
+    delete req.session.newRecoveryCodes;
+    return renderAccount(req, res, recoveryCodes ? { recoveryCodes } : {});
+  });
 
   /**
    * A sensitive change refused (wrong or missing current password, or a wrong code): nothing changed. JSON
@@ -167,15 +175,30 @@ export function createAccountRouter(deps: AccountDeps): Router {
     return refusal !== undefined;
   }
 
-  router.post('/account/two-factor/start', ...jsonOrForm, async (req, res) => {
+  /**
+   * Enrolment asks nothing more (the contract's start and confirm). With the app already on, the same two calls
+   * replace it and the recovery codes: a sensitive change, so both take the current password (decision 046).
+   */
+  async function appIsOn(req: Request): Promise<boolean> {
+    return Boolean((await findUserById(db, req.user!.id))?.totp_secret);
+  }
+
+  router.post('/account/two-factor/start', ...jsonOrForm, reauth.limit, async (req, res) => {
+    if ((await appIsOn(req)) && (await passwordRefused(req, res, 'app-replace'))) return;
     const started = await startTotp(db, req.user!, issuer());
     if (answersWithPage(req)) return renderAccount(req, res);
     res.set('Cache-Control', 'no-store').json(started);
   });
 
-  router.post('/account/two-factor/confirm', ...jsonOrForm, async (req, res) => {
+  router.post('/account/two-factor/confirm', ...jsonOrForm, reauth.limit, async (req, res) => {
     const code = (req.body as { code?: unknown } | undefined)?.code;
-    const codes = await confirmTotp(db, req.user!.id, code, actorOf(req));
+    const replacing = await appIsOn(req);
+    if (replacing && (await passwordRefused(req, res, 'app-replace'))) return;
+    const codes = await confirmTotp(db, req.user!.id, code, actorOf(req), { passwordChecked: replacing });
+    if (codes === 'password-needed') {
+      // The app was turned on by another request since this one looked: ask again, with the password.
+      return refuse(req, res, 'app-replace', { status: 400, text: MISSING_PASSWORD }, { password: MISSING_PASSWORD });
+    }
     if (!codes) {
       const text = 'That code did not match. Enter the code the app shows now (after scanning the newest QR code).';
       if (answersWithPage(req)) return renderAccount(req, res, { status: 400, enrollError: text });
@@ -185,7 +208,7 @@ export function createAccountRouter(deps: AccountDeps): Router {
       req,
       res,
       { recoveryCodes: codes },
-      { kind: 'success', text: 'Two-factor sign-in is on.' },
+      { kind: 'success', text: replacing ? 'The authenticator app is replaced.' : 'Two-factor sign-in is on.' },
       { recoveryCodes: codes },
     );
   });
@@ -249,8 +272,13 @@ export function createAccountRouter(deps: AccountDeps): Router {
         actorOf(req),
       );
       if (!added) return res.status(400).json({ error: 'The passkey could not be verified.' });
+      // The account's first and only second factor brings recovery codes, shown once on the page loaded next.
+      if (added.recoveryCodes) req.session.newRecoveryCodes = added.recoveryCodes;
       // A new address (not only a new #fragment), so the browser loads the page again and lists the passkey.
-      res.status(201).json({ redirect: '/admin/account?passkey=added#two-factor' });
+      res.status(201).json({
+        redirect: '/admin/account?passkey=added#two-factor',
+        ...(added.recoveryCodes && { recoveryCodes: added.recoveryCodes }),
+      });
     },
   );
 

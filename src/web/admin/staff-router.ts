@@ -23,6 +23,7 @@ import { createAdminToursRouter } from './tours-router.js';
 import { createAccountRouter, type AccountDeps } from './account-router.js';
 import { createAuditRouter } from './audit-router.js';
 import { createTeamRouter, type TeamDeps } from './team-router.js';
+import { createReauth } from './reauth.js';
 
 export interface StaffRouterDeps {
   db: Knex;
@@ -33,8 +34,8 @@ export interface StaffRouterDeps {
   files: FileLibrary;
   homesites?: HomesiteService;
   tours?: TourService;
-  team: Omit<TeamDeps, 'db' | 'content' | 'renderer'>;
-  account: Omit<AccountDeps, 'db' | 'content' | 'renderer'>;
+  team: Omit<TeamDeps, 'db' | 'content' | 'renderer' | 'reauth'>;
+  account: Omit<AccountDeps, 'db' | 'content' | 'renderer' | 'reauth'>;
   staffTours?: StaffTours;
   desk: LeadDesk;
   outbox?: LeadOutboxHandle;
@@ -61,8 +62,10 @@ export function createStaffRouter(deps: StaffRouterDeps): Router {
   if (homesites) router.use('/', createAdminHomesitesRouter({ ...deps, homesites }));
   router.use('/', createLeadsRouter(deps));
   if (tours && staffTours) router.use('/', createAdminToursRouter({ ...deps, tours, staffTours }));
-  router.use('/', createTeamRouter({ ...deps, ...deps.team }));
-  router.use('/', createAccountRouter({ ...deps, ...deps.account }));
+  // One re-authentication count per account, whichever page asks for the password (decision 042).
+  const reauth = createReauth({ db: deps.db, ...deps.account });
+  router.use('/', createTeamRouter({ ...deps, ...deps.team, reauth }));
+  router.use('/', createAccountRouter({ ...deps, ...deps.account, reauth }));
   router.use('/', createAuditRouter(deps));
   return router;
 }

@@ -1,13 +1,17 @@
 import { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import type { ContentSource } from '../../content/content-source.js';
-import { listTeam, isActive } from '../../db/users.js';
+import { listAssignableAccounts, listTeam, isActive } from '../../db/users.js';
+import { countOpenLeads } from '../../services/lead-handover.js';
 import type { Renderer } from '../../render/renderer.js';
 import {
   changeMember,
   invite,
+  listPendingInvitations,
   parseInvitation,
+  revokeInvitation,
   parseMemberChange,
+  resetTwoFactor,
   setTwoFactorRequired,
   TeamError,
   twoFactorRequired,
@@ -20,6 +24,7 @@ import { autoAssignOn, setAutoAssign } from '../../services/lead-assignment.js';
 import { actorOf } from '../audit.js';
 import { acceptsJson } from '../client-wants.js';
 import { answersWithPage, jsonOrForm } from './form-or-json.js';
+import type { Reauth } from './reauth.js';
 import { staffOf, staffPage } from './staff-page.js';
 
 export interface TeamDeps {
@@ -32,6 +37,8 @@ export interface TeamDeps {
   mailStored(): void;
   /** The absolute origin links are built on. */
   origin(req: Request): string;
+  /** The owner's own password, asked again before resetting a colleague's two-factor (decision 042's count). */
+  reauth: Reauth;
 }
 
 /** Form fields arrive as text; a JSON call sends booleans. `_csrf` is the form's token, not a change. */
@@ -54,13 +61,17 @@ export function createTeamRouter(deps: TeamDeps): Router {
   const router = Router();
 
   async function members(): Promise<TeamMemberView[]> {
-    return (await listTeam(db)).map((row) => ({
+    const rows = await listTeam(db);
+    const openLeads = new Map<string, number>();
+    for (const row of rows) if (isActive(row)) openLeads.set(row.username, await countOpenLeads(db, row.username));
+    return rows.map((row) => ({
       username: row.username,
       role: isRole(row.role) ? row.role : 'sales',
       active: isActive(row),
       twoFactor: row.totp_secret !== null || Number(row.passkeys) > 0,
       lastSignIn: row.last_sign_in_at ? formatInTimeZone(row.last_sign_in_at, zone()) : null,
       email: row.email,
+      openLeads: openLeads.get(row.username) ?? 0,
     }));
   }
 
@@ -72,21 +83,13 @@ export function createTeamRouter(deps: TeamDeps): Router {
       notice?: EditorNotice;
       link?: string;
       invitation?: { email: string; role: string; errors: Record<string, string> };
+      /** A refused two-factor reset: whose, and the message under that form's password field. */
+      resetRefused?: { username: string; password: string };
     } = {},
   ) {
-    const now = new Date().toISOString();
     const [team, waiting, required, autoAssign] = await Promise.all([
       members(),
-      db('staff_invitations')
-        .whereNull('used_at')
-        .andWhere('expires_at', '>', now)
-        .orderBy('created_at', 'desc')
-        .select<{ email: string; role: string; invited_by: string; expires_at: string }[]>(
-          'email',
-          'role',
-          'invited_by',
-          'expires_at',
-        ),
+      listPendingInvitations(db),
       twoFactorRequired(db),
       autoAssignOn(db),
     ]);
@@ -97,10 +100,11 @@ export function createTeamRouter(deps: TeamDeps): Router {
           staff={staffOf(req)}
           members={team}
           invitations={waiting.map((row) => ({
+            id: row.id,
             email: row.email,
-            role: isRole(row.role) ? row.role : 'sales',
-            invitedBy: row.invited_by,
-            expires: formatInTimeZone(row.expires_at, zone()),
+            role: row.role,
+            invitedBy: row.invitedBy,
+            expires: formatInTimeZone(row.expiresAt, zone()),
           }))}
           twoFactorRequired={required}
           autoAssign={autoAssign}
@@ -108,6 +112,9 @@ export function createTeamRouter(deps: TeamDeps): Router {
           notice={extra.notice}
           link={extra.link}
           invitation={extra.invitation}
+          resetRefused={extra.resetRefused}
+          leadTakers={await listAssignableAccounts(db)}
+          autoAssignDefault={autoAssign}
         />,
         staffPage(req, 'Team'),
       ),
@@ -124,6 +131,13 @@ export function createTeamRouter(deps: TeamDeps): Router {
         lastSignIn: member.lastSignIn,
       })),
       autoAssign: await autoAssignOn(db),
+      invitations: (await listPendingInvitations(db)).map((row) => ({
+        id: row.id,
+        email: row.email,
+        role: row.role,
+        invitedBy: row.invitedBy,
+        expires: row.expiresAt,
+      })),
     });
   };
 
@@ -157,6 +171,25 @@ export function createTeamRouter(deps: TeamDeps): Router {
         text: `${parsed.email} is invited as ${parsed.role}${deps.mail ? '; the e-mail is on its way' : ''}.`,
       },
     });
+  });
+
+  // An owner withdraws an invitation that waits for an answer: its link answers 410 from now on.
+  router.post('/team/invitations/:id/revoke', ...jsonOrForm, async (req, res) => {
+    const id = /^[1-9]\d{0,9}$/.test(String(req.params.id)) ? Number(req.params.id) : 0;
+    try {
+      const revoked = await revokeInvitation(db, id, actorOf(req));
+      if (!answersWithPage(req)) return res.json({ revoked: { id: revoked.id, email: revoked.email } });
+      await renderTeam(req, res, {
+        notice: { kind: 'success', text: `The invitation of ${revoked.email} is withdrawn: its link no longer works.` },
+      });
+    } catch (error) {
+      if (!(error instanceof TeamError)) throw error;
+      if (!answersWithPage(req)) return res.status(error.status).json({ error: error.message });
+      await renderTeam(req, res, {
+        status: error.status,
+        notice: { kind: 'error', text: `Not withdrawn: ${error.message}` },
+      });
+    }
   });
 
   router.post('/team/two-factor-requirement', ...jsonOrForm, async (req, res) => {
@@ -198,6 +231,42 @@ export function createTeamRouter(deps: TeamDeps): Router {
     });
   });
 
+  /**
+   * A colleague lost their phone (and recovery codes): the owner resets their two-factor, with the owner's own
+   * password asked again (decision 042: counted per account, a wrong one is an audit row and changes nothing).
+   */
+  router.post('/team/:username/two-factor/reset', ...jsonOrForm, deps.reauth.limit, async (req, res) => {
+    const username = String(req.params.username);
+    const password = (req.body as Record<string, unknown> | undefined)?.password;
+    const refusal = await deps.reauth.check(req, res, password, `two-factor-reset:${username}`.slice(0, 100));
+    if (refusal) {
+      if (!answersWithPage(req))
+        return res.status(refusal.status).json({ error: refusal.text, fields: { password: refusal.text } });
+      return renderTeam(req, res, {
+        status: refusal.status,
+        resetRefused: { username, password: refusal.text },
+        notice: { kind: 'error', text: `Not reset: ${refusal.text}` },
+      });
+    }
+    try {
+      const reset = await resetTwoFactor(db, username, actorOf(req));
+      if (!answersWithPage(req)) return res.json(reset);
+      await renderTeam(req, res, {
+        notice: {
+          kind: 'success',
+          text: `The two-factor sign-in of ${reset.username} is reset and every session of it has ended: they sign in with their password and set it up again.`,
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof TeamError)) throw error;
+      if (!answersWithPage(req)) return res.status(error.status).json({ error: error.message });
+      await renderTeam(req, res, {
+        status: error.status,
+        notice: { kind: 'error', text: `Not reset: ${error.message}` },
+      });
+    }
+  });
+
   router.post('/team/:username', ...jsonOrForm, async (req, res) => {
     const page = answersWithPage(req);
     const change = parseMemberChange(withoutToken(req.body));
@@ -209,9 +278,12 @@ export function createTeamRouter(deps: TeamDeps): Router {
         notice: {
           kind: 'success',
           text:
-            'role' in change
+            ('role' in change
               ? `${result.username} is now ${result.role}.`
-              : `${result.username} is ${result.active ? 'active again' : 'deactivated: every session of it has ended'}.`,
+              : `${result.username} is ${result.active ? 'active again' : 'deactivated: every session of it has ended'}.`) +
+            (result.leadsHandedOver
+              ? ` ${result.leadsHandedOver} open ${result.leadsHandedOver === 1 ? 'lead' : 'leads'} moved as you chose.`
+              : ''),
         },
       });
     } catch (error) {
