@@ -87,6 +87,8 @@ export interface DeliveryLead extends LeadPerson {
   } | null;
   /** Interest-list entries only: where the entry stands and its links' tokens. */
   interest: { state: string; confirmToken: string; unsubscribeToken: string } | null;
+  /** Agent registrations only: the agent who registered the client (their confirmation goes to them). */
+  agent?: { firstname: string; email: string; protectedUntil: string | null } | null;
   context: Record<LeadContextField, string | number | null>;
 }
 
@@ -286,6 +288,7 @@ export async function findDeliveryLead(db: Knex, lead: LeadRef): Promise<Deliver
         createdAt: row.created_at,
         tour: null,
         interest: null,
+        agent: { firstname: row.agent_firstname, email: row.agent_email, protectedUntil: row.protected_until },
         context: contextOf(row),
       };
     }
@@ -308,6 +311,8 @@ interface StoredInterest extends StoredLeadRow {
 interface StoredRegistration extends StoredLeadRow {
   agent_firstname: string;
   agent_lastname: string;
+  agent_email: string;
+  protected_until: string | null;
 }
 
 /** Queues one list e-mail per entry; the unique (channel, lead, release or update) index refuses a second. */
