@@ -16,6 +16,7 @@ import {
 import { fieldError, storedPhone } from '../shared/contact-rules.js';
 import { checkSlotStart, dateInZone, formatSlotDate, formatSlotTime, type SlotTime } from '../shared/tour-slots.js';
 import { cleanText } from '../shared/text-input.js';
+import type { LeadStatus } from '../shared/lead-context.js';
 import { recordAudit, type Actor } from './audit-log.js';
 import type { StoredBuyerEmail } from './buyer-email.js';
 import { salesCenterAddress } from './sales-center.js';
@@ -37,6 +38,17 @@ export type StaffBooking =
 
 export type StaffCancel = 'cancelled' | 'not-booked' | 'unknown';
 export type StaffMove = 'moved' | 'unchanged' | 'not-booked' | 'unknown' | 'full' | { invalid: string };
+
+/**
+ * What marking a tour does to its lead's status (the contract's statuses): a visit that happened is `toured`; a
+ * buyer who did not come is someone staff are in touch with, `contacted`, to be called again. Only a lead still at
+ * or before the tour stage moves: one already under contract, closed or lost keeps its status.
+ */
+export const LEAD_STATUS_AFTER_TOUR: Record<'toured' | 'no-show', LeadStatus> = {
+  toured: 'toured',
+  'no-show': 'contacted',
+};
+const TOUR_STAGE_STATUSES = ['new', 'contacted', 'touring', 'toured'] as const satisfies readonly LeadStatus[];
 
 /** A slot staff may book: as a buyer may, and also further ahead than the site offers (a buyer on the phone). */
 function staffSlot(tours: TourService, raw: string): { ok: true; slot: SlotTime } | { ok: false; problem: string } {
@@ -262,7 +274,8 @@ export function createStaffTours(deps: {
 
   /**
    * Marks a tour toured or no-show; false for an unknown, cancelled or spam tour. The timeline entry and the audit
-   * row (old → new) go in the change's transaction, and only when the status changed.
+   * row (old → new) go in the change's transaction, and only when the status changed. The tour's lead moves with it
+   * (LEAD_STATUS_AFTER_TOUR), as a status entry and a `lead.status` audit row in the same transaction.
    */
   async function markOutcome(id: number, status: 'toured' | 'no-show', actor: Actor): Promise<boolean> {
     const by = actor.username;
@@ -278,6 +291,22 @@ export function createStaffTours(deps: {
           tour.created_at,
         );
         await audit(trx, actor, 'tour.status', id, { status: [tour.status, status] });
+        const to = LEAD_STATUS_AFTER_TOUR[status];
+        if (tour.lead_status !== to && (TOUR_STAGE_STATUSES as readonly string[]).includes(tour.lead_status)) {
+          await trx('tours').where({ id }).update({ lead_status: to });
+          await insertLeadEvent(
+            trx,
+            { lead: { kind: 'tour', id }, at, actor: by, type: 'status', details: { from: tour.lead_status, to } },
+            tour.created_at,
+          );
+          await recordAudit(trx, {
+            actor: by,
+            ip: actor.ip,
+            action: 'lead.status',
+            target: `tour/${id}`,
+            details: { status: [tour.lead_status, to] },
+          });
+        }
       }
       return true;
     });

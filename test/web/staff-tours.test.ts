@@ -252,6 +252,63 @@ describe('Staff tours: book, cancel, move, mark; the team calendar', function ()
       ).json()) as { timeline: { type: string }[] };
       expect(lead.timeline.map((entry) => entry.type)).to.include.members(['tour-toured', 'tour-no-show']);
     });
+
+    it("moves the tour's lead with it: toured makes it toured, no-show contacted, each a status entry and an audit row", async () => {
+      const startAt = new Date(Date.now() - 7200_000).toISOString();
+      const [row] = await site.site
+        .db('tours')
+        .insert({
+          token: 'staff-tours-test-token-lead-status-abcdefgh',
+          start_at: startAt,
+          slot_minutes: 60,
+          ...BUYER,
+          email: 'lead-status@example.com',
+          phone: '(970) 555-0177',
+          message: '',
+          status: 'booked',
+          is_spam: false,
+          created_at: new Date(Date.now() - 86_400_000).toISOString(),
+        })
+        .returning<{ id: number }[]>('id');
+      const id = row!.id;
+      const leadStatus = async () =>
+        ((await site.site.db('tours').where({ id }).first()) as { lead_status: string }).lead_status;
+      expect(await leadStatus()).to.equal('new');
+      expect((await call(`/admin/tours/${id}/status`, { status: 'toured' })).status).to.equal(200);
+      expect(await leadStatus()).to.equal('toured');
+      expect((await call(`/admin/tours/${id}/status`, { status: 'no-show' })).status).to.equal(200);
+      expect(await leadStatus()).to.equal('contacted');
+      const lead = (await (
+        await fetch(`${site.url}/admin/leads/tour/${id}.json`, { headers: { Cookie: staff.cookie } })
+      ).json()) as { timeline: { type: string; from?: string; to?: string }[] };
+      expect(
+        lead.timeline.filter((entry) => entry.type === 'status').map((entry) => [entry.from, entry.to]),
+      ).to.deep.equal([
+        ['new', 'toured'],
+        ['toured', 'contacted'],
+      ]);
+      const audit = await site.site.db('audit_log').where({ action: 'lead.status', target: `tour/${id}` });
+      expect(audit).to.have.length(2);
+    });
+
+    it('leaves a lead already under contract as it is', async () => {
+      const [row] = await site.site
+        .db('tours')
+        .insert({
+          token: 'staff-tours-test-token-contract-abcdefghijk',
+          start_at: new Date(Date.now() - 7200_000).toISOString(),
+          slot_minutes: 60,
+          ...BUYER,
+          message: '',
+          status: 'booked',
+          lead_status: 'contract',
+          is_spam: false,
+          created_at: new Date(Date.now() - 86_400_000).toISOString(),
+        })
+        .returning<{ id: number }[]>('id');
+      expect((await call(`/admin/tours/${row!.id}/status`, { status: 'toured' })).status).to.equal(200);
+      expect((await site.site.db('tours').where({ id: row!.id }).first()).lead_status).to.equal('contract');
+    });
   });
 
   describe('GET /admin/tours.ics?token=<secret>', () => {
