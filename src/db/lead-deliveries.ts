@@ -10,7 +10,8 @@ import { tourChangedAt } from './tours.js';
  * What a delivery does: e-mail staff, reply to the buyer, or POST the lead to the CRM webhook (each new lead gets
  * these), send the buyer an e-mail staff wrote or caused on the sales desk (`buyer-email`: its message is stored in
  * the lead event the delivery names), ask an interest-list entry to confirm its address, tell a confirmed entry
- * of released homesites, or send it an update staff wrote (`interest-update`).
+ * of released homesites, or send it an update staff wrote (`interest-update`), or tell staff what a buyer did to
+ * their lead (`staff-notice`: a tour the buyer cancelled; its message is stored in the lead event it names).
  */
 export const DELIVERY_CHANNELS = [
   'staff-email',
@@ -20,6 +21,7 @@ export const DELIVERY_CHANNELS = [
   'interest-confirm',
   'interest-release',
   'interest-update',
+  'staff-notice',
 ] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 /** The channels a new lead's deliveries may use. */
@@ -129,6 +131,27 @@ export async function enqueueBuyerEmail(trx: Knex.Transaction, lead: LeadRef, ev
     event_id: crypto.randomUUID(),
     lead_event_id: eventId,
     created_at: new Date().toISOString(),
+  });
+}
+
+/**
+ * Queues the staff notice stored in lead event `eventId` (details.staffNotice), to `toAddress` (the lead's owner,
+ * with CONTACT_TO in Cc) or to CONTACT_TO when null. Call it in the transaction that stores the event.
+ */
+export async function enqueueStaffNotice(
+  trx: Knex.Transaction,
+  lead: LeadRef,
+  eventId: number,
+  toAddress: string | null,
+): Promise<void> {
+  await trx('lead_deliveries').insert({
+    lead_kind: lead.kind,
+    lead_id: lead.id,
+    channel: 'staff-notice',
+    event_id: crypto.randomUUID(),
+    lead_event_id: eventId,
+    created_at: new Date().toISOString(),
+    ...(toAddress ? { to_address: toAddress } : {}),
   });
 }
 

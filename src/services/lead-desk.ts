@@ -97,7 +97,12 @@ function arrivalOf(lead: LeadRow): TimelineEntry {
 }
 
 function entryOf(event: LeadEventRow): TimelineEntry {
-  const { email, ...details } = event.details as { email?: StoredBuyerEmail } & Record<string, unknown>;
+  // The stored e-mails stay in the row (the outbox sends them from there); the entry shows the buyer's subject and text.
+  const { email, staffNotice, ...details } = event.details as {
+    email?: StoredBuyerEmail;
+    staffNotice?: unknown;
+  } & Record<string, unknown>;
+  void staffNotice;
   return {
     ...details,
     ...(email ? { subject: email.subject, text: email.text } : {}),

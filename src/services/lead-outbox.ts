@@ -25,7 +25,8 @@ import { queueInterestReleases } from './interest-list.js';
 import { composeAutoReply } from './lead-auto-reply.js';
 import { leadWebhookBody, postLeadWebhook, WEBHOOK_TIMEOUT_MS, type WebhookTarget } from './lead-webhook.js';
 import { backoffDelay, PollingLoop } from './polling-loop.js';
-import { composeStaffEmail, type MailIdentity } from './staff-lead-email.js';
+import { composeStaffEmail, composeStaffNotice, type MailIdentity } from './staff-lead-email.js';
+import { storedStaffNotice } from './tour-notice.js';
 
 export interface OutboxTiming {
   /** First retry after this long; doubles each attempt up to maxDelayMs. */
@@ -176,6 +177,13 @@ export class LeadOutbox implements LeadOutboxHandle {
         const update = delivery.update_id === null ? undefined : await findInterestUpdate(this.db, delivery.update_id);
         if (!update) throw new Error('the update is gone');
         await send(composeInterestUpdate(lead, delivery.event_id, identity(), content.published(), siteUrl, update));
+      };
+      senders['staff-notice'] = async (lead, delivery) => {
+        const event =
+          delivery.lead_event_id === null ? undefined : await findLeadEvent(this.db, delivery.lead_event_id);
+        const notice = event && storedStaffNotice(event.details);
+        if (!notice) throw new Error(`lead event ${String(delivery.lead_event_id)} holds no staff notice`);
+        await send(composeStaffNotice(lead, notice, delivery.event_id, identity(), delivery.to_address ?? null));
       };
       senders['buyer-email'] = async (lead, delivery) => {
         const event =

@@ -14,13 +14,12 @@ import {
   type TourRow,
 } from '../db/tours.js';
 import { fieldError, storedPhone } from '../shared/contact-rules.js';
-import { checkSlotStart, dateInZone, formatSlotDate, formatSlotTime, type SlotTime } from '../shared/tour-slots.js';
+import { checkSlotStart, type SlotTime } from '../shared/tour-slots.js';
 import { cleanText } from '../shared/text-input.js';
 import type { LeadStatus } from '../shared/lead-context.js';
 import { recordAudit, type Actor } from './audit-log.js';
 import type { StoredBuyerEmail } from './buyer-email.js';
-import { salesCenterAddress } from './sales-center.js';
-import { bookedTourCalendar } from './tour-calendar.js';
+import { tourChangeEmail } from './tour-notice.js';
 import { newTourToken, SLOT_PROBLEMS, TOUR_CONTACT_FIELDS, type TourService } from './tours.js';
 
 /** How a tour booked by staff came in (POST /admin/tours `source`). */
@@ -159,57 +158,8 @@ export function createStaffTours(deps: {
   }
 
   /** The buyer's e-mail about a change to their tour, with its calendar file as it now stands. */
-  function notice(tour: TourRow, change: 'cancelled' | 'moved', by: string, content: Content): StoredBuyerEmail {
-    const startMs = Date.parse(tour.start_at);
-    const zone = tours.timeZone;
-    const when = `${formatSlotDate(dateInZone(startMs, zone))} at ${formatSlotTime(startMs, zone)}`;
-    const address = salesCenterAddress(content);
-    const manage = `${siteUrl}/tours/${tour.token}`;
-    const lines =
-      change === 'cancelled'
-        ? [
-            `Your model home tour at ${content.community.name} on ${when} is cancelled.`,
-            '',
-            `To book another time, visit ${siteUrl}/tours or call us at ${content.builder.phone}.`,
-          ]
-        : [
-            `Your model home tour at ${content.community.name} is now on ${when}.`,
-            '',
-            `Where: ${address}`,
-            `Your booking: ${manage}`,
-            '',
-            'The calendar file attached replaces the one you had.',
-          ];
-    return {
-      subject:
-        change === 'cancelled'
-          ? `Your ${content.community.name} tour is cancelled`
-          : `Your ${content.community.name} tour is now on ${when}`,
-      text: [`Hello ${tour.firstname},`, '', ...lines, '', `${by}, ${content.builder.name}`].join('\n'),
-      counselor: by,
-      replyTo: null,
-      calendar: {
-        filename: `${content.community.name.replace(/[^A-Za-z0-9]+/g, '-')}-tour.ics`,
-        content: bookedTourCalendar(
-          {
-            id: tour.id,
-            token: tour.token,
-            startAt: tour.start_at,
-            slotMinutes: tour.slot_minutes,
-            changedAt: nowIso(),
-            cancelled: tour.status === 'cancelled',
-            sequence: tour.sequence,
-          },
-          {
-            communityName: content.community.name,
-            builderName: content.builder.name,
-            builderPhone: content.builder.phone,
-            address,
-            siteUrl,
-          },
-        ),
-      },
-    };
+  function notice(tour: TourRow, change: 'cancelled' | 'moved', signer: string, content: Content): StoredBuyerEmail {
+    return tourChangeEmail(tour, change, signer, content, siteUrl, nowIso());
   }
 
   /** Records the change on the tour's timeline with the buyer's e-mail, and queues that e-mail. */

@@ -183,6 +183,49 @@ describe('Staff tours: book, cancel, move, mark; the team calendar', function ()
     });
   });
 
+  describe("POST /tours/<token>/cancel (the buyer's own cancel)", () => {
+    it('tells the sales team and confirms to the buyer with the cancelled calendar event, both through the outbox', async () => {
+      const start = fresh();
+      const email = 'self-cancel@example.com';
+      const booking = await fetch(`${site.url}/tours`, {
+        method: 'POST',
+        headers: { Accept: 'application/json' },
+        body: new URLSearchParams({ ...BUYER, email, phone: '(970) 555-0166', start }),
+      });
+      const { id, manage, ics } = (await booking.json()) as { id: number; manage: string; ics: string };
+      const original = eventsOf(await (await fetch(`${site.url}${ics}`)).text())[0]!;
+      const cancel = await fetch(`${site.url}${manage}/cancel`, {
+        method: 'POST',
+        headers: { Origin: site.url },
+        redirect: 'manual',
+      });
+      expect(cancel.status).to.equal(303);
+      const toStaff = () =>
+        mailsTo('sales@maplehollow.example').filter((mail) =>
+          /^Tour cancelled by the buyer/.test(header(mail, 'Subject') ?? ''),
+        );
+      await waitFor(() => toStaff().some((mail) => textOf(mail).includes(`Tour #${id};`)));
+      const notice = toStaff().find((mail) => textOf(mail).includes(`Tour #${id};`))!;
+      expect(textOf(notice)).to.include(email);
+      expect(header(notice, 'Reply-To')).to.include(email);
+      await waitFor(() => mailsTo(email).some((mail) => /cancelled/i.test(header(mail, 'Subject') ?? '')));
+      const confirmation = mailsTo(email).find((mail) => /cancelled/i.test(header(mail, 'Subject') ?? ''))!;
+      expect(textOf(confirmation)).to.include('is cancelled');
+      expect(textOf(confirmation)).to.match(/M[SD]T/);
+      const event = eventsOf(calendarOf(confirmation)!)[0]!;
+      expect(event.uid).to.equal(original.uid);
+      expect(event.sequence).to.be.greaterThan(original.sequence);
+      expect(statusOf(event)).to.equal('CANCELLED');
+      // Stored before they were sent: both are deliveries of the cancel's timeline entry.
+      const entry = await site.site
+        .db('lead_events')
+        .where({ lead_kind: 'tour', lead_id: id, type: 'tour-cancelled' })
+        .first();
+      const channels = await site.site.db('lead_deliveries').where({ lead_event_id: entry.id }).pluck('channel');
+      expect(channels.sort()).to.deep.equal(['buyer-email', 'staff-notice']);
+    });
+  });
+
   describe('POST /admin/tours/<id>/move', () => {
     it('moves the tour (200): places follow, the buyer is e-mailed, the .ics keeps its UID with a higher SEQUENCE', async () => {
       const [from, to] = [fresh(), fresh()];
