@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'account.password-reset',
   'account.password-reset-requested',
   'account.email',
+  'account.display-name',
   'account.sessions-ended',
   'account.reauth-failed',
   'account.calendar-token',

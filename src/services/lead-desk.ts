@@ -14,7 +14,7 @@ import {
   type NewLeadEvent,
 } from '../db/lead-desk.js';
 import { findBuyerLeads, findLead, findLeads, LEAD_TABLE_NAMES, type LeadKind, type LeadRow } from '../db/leads.js';
-import { assignableAccount } from '../db/users.js';
+import { assignableAccount, displayNameOf } from '../db/users.js';
 import { recordAudit, type Actor, type AuditAction } from './audit-log.js';
 import { LEAD_CONTEXT_FIELDS, type LeadStatus } from '../shared/lead-context.js';
 import { isCalendarDate } from '../shared/tour-slots.js';
@@ -263,18 +263,17 @@ export function createLeadDesk(deps: { db: Knex; now?: () => number }) {
 
   /**
    * A counselor's e-mail to the buyer: stored in its timeline entry and queued in the outbox in one transaction,
-   * sent to the lead's address from MAIL_FROM under the counselor's name. Returns false for an unknown lead.
+   * sent to the lead's address from MAIL_FROM under the counselor's display name (the username until they set
+   * one), the buyer's answer going to the sales team (CONTACT_TO), as the desk's page says: whoever covers the
+   * lead sees it. Returns false for an unknown lead.
    */
   async function reply(key: LeadKey, message: DeskReply, by: Actor): Promise<boolean> {
     const done = await withLead(key, async (trx, lead) => {
-      // The counselor's own address when their account has one (set on /admin/account); else staff (CONTACT_TO).
-      const account = (await trx('users').where({ username: by.username }).first('email')) as
-        { email: string | null } | undefined;
       const email: StoredBuyerEmail = {
         subject: message.subject,
         text: message.text,
-        counselor: by.username,
-        replyTo: account?.email ?? null,
+        counselor: await displayNameOf(trx, by.username),
+        replyTo: null,
         calendar: null,
       };
       const id = await record(trx, lead, { actor: by.username, type: 'email', details: { to: lead.email, email } });

@@ -3,6 +3,7 @@ import type { Content } from '../content/index.js';
 import { enqueueBuyerEmail, enqueueLeadDeliveries, type NewLeadChannel } from '../db/lead-deliveries.js';
 import { answerLeads, insertLeadEvent } from '../db/lead-desk.js';
 import { findBuyerLeads } from '../db/leads.js';
+import { displayNameOf } from '../db/users.js';
 import {
   cancelBookedTour,
   findTourById,
@@ -183,7 +184,7 @@ export function createStaffTours(deps: {
       if (!(await cancelBookedTour(trx, id, nowIso(), by))) return 'not-booked';
       await freePlace(trx, tour.start_at);
       const cancelled = (await findTourById(trx, id))!;
-      const email = notice(cancelled, 'cancelled', by, content);
+      const email = notice(cancelled, 'cancelled', await displayNameOf(trx, by), content);
       await tell(trx, cancelled, by, 'tour-cancelled', { start: tour.start_at, email });
       await audit(trx, actor, 'tour.cancelled', id, { start: tour.start_at });
       return 'cancelled';
@@ -204,7 +205,7 @@ export function createStaffTours(deps: {
       await freePlace(trx, tour.start_at);
       if (!(await moveBookedTour(trx, id, startAt, nowIso()))) return 'not-booked';
       const moved = (await findTourById(trx, id))!;
-      const email = notice(moved, 'moved', by, content);
+      const email = notice(moved, 'moved', await displayNameOf(trx, by), content);
       await tell(trx, moved, by, 'tour-moved', { from: tour.start_at, to: startAt, email });
       await audit(trx, actor, 'tour.moved', id, { start: [tour.start_at, startAt] });
       return 'moved';

@@ -322,4 +322,45 @@ describe('POST /admin/leads/<kind>/<id>/reply', function () {
   it('refuses a reply without the CSRF token (403)', async () => {
     expect((await reply({ subject: 'x', text: 'y' }, null)).status).to.equal(403);
   });
+
+  it("signs with the counselor's display name and sends the buyer's answer to the sales team, even when the counselor has an address", async () => {
+    await site.site.db('users').where({ username: 'staff' }).update({ email: 'pat.counselor@maplehollow.example' });
+    const named = await fetch(`${site.url}/admin/account/display-name`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Cookie: staff.cookie,
+        Origin: site.url,
+        'X-CSRF-Token': staff.token,
+      },
+      body: JSON.stringify({ displayName: 'Pat Morales' }),
+    });
+    expect(named.status).to.equal(200);
+    const audit = await site.site.db('audit_log').where({ action: 'account.display-name', target: 'staff' });
+    expect(audit).to.have.length(1);
+    expect((await reply({ subject: 'Signed by name', text: 'See you Saturday.' })).status).to.equal(202);
+    await waitFor(() => sink.mails.some((mail) => header(mail, 'Subject') === 'Signed by name'));
+    const mail = sink.mails.find((item) => header(item, 'Subject') === 'Signed by name')!;
+    expect(header(mail, 'From')).to.match(/^"?Pat Morales, /);
+    expect(header(mail, 'Reply-To')).to.equal('sales@maplehollow.example');
+    const page = (path: string) =>
+      fetch(`${site.url}${path}`, { headers: { Cookie: staff.cookie } }).then((response) => response.text());
+    expect(await page('/admin/team')).to.match(/<th scope="row">Pat Morales<span class="team-email">staff<\/span>/);
+    expect(await page('/admin/account')).to.include('value="Pat Morales"');
+  });
+
+  it('refuses a display name over 80 characters (400) and keeps the one set', async () => {
+    const response = await fetch(`${site.url}/admin/account/display-name`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Cookie: staff.cookie,
+        Origin: site.url,
+        'X-CSRF-Token': staff.token,
+      },
+      body: JSON.stringify({ displayName: 'x'.repeat(81) }),
+    });
+    expect(response.status).to.equal(400);
+    expect((await site.site.db('users').where({ username: 'staff' }).first()).display_name).to.equal('Pat Morales');
+  });
 });

@@ -13,6 +13,8 @@ export interface TeamMemberView {
   /** Formatted in the community's zone, or null: never signed in. */
   lastSignIn: string | null;
   email: string | null;
+  /** The person's display name, or their username until they set one. */
+  displayName: string;
 }
 
 export interface InvitationView {
@@ -114,7 +116,10 @@ export function TeamPage(props: TeamPageProps) {
               {members.map((member) => (
                 <tr key={member.username} id={`member-${member.username}`}>
                   <th scope="row">
-                    {member.username}
+                    {member.displayName}
+                    {member.displayName !== member.username ? (
+                      <span className="team-email">{member.username}</span>
+                    ) : null}
                     {member.email ? <span className="team-email">{member.email}</span> : null}
                   </th>
                   <td data-label="Role">{ROLE_LABELS[member.role]}</td>

@@ -61,6 +61,7 @@ export function createTeamRouter(deps: TeamDeps): Router {
       twoFactor: row.totp_secret !== null || Number(row.passkeys) > 0,
       lastSignIn: row.last_sign_in_at ? formatInTimeZone(row.last_sign_in_at, zone()) : null,
       email: row.email,
+      displayName: row.display_name || row.username,
     }));
   }
 
@@ -118,6 +119,7 @@ export function createTeamRouter(deps: TeamDeps): Router {
     res.json({
       accounts: (await members()).map((member) => ({
         username: member.username,
+        displayName: member.displayName,
         role: member.role,
         active: member.active,
         twoFactor: member.twoFactor,
