@@ -267,8 +267,10 @@ export function createLeadDesk(deps: { db: Knex; now?: () => number }) {
    * one), the buyer's answer going to the sales team (CONTACT_TO), as the desk's page says: whoever covers the
    * lead sees it. Returns false for an unknown lead.
    */
-  async function reply(key: LeadKey, message: DeskReply, by: Actor): Promise<boolean> {
-    const done = await withLead(key, async (trx, lead) => {
+  async function reply(key: LeadKey, message: DeskReply, by: Actor): Promise<boolean | 'no-email'> {
+    const done = await withLead(key, async (trx, lead): Promise<true | 'no-email'> => {
+      // A tour staff booked by phone may carry no address.
+      if (!lead.email) return 'no-email';
       const email: StoredBuyerEmail = {
         subject: message.subject,
         text: message.text,
@@ -281,7 +283,7 @@ export function createLeadDesk(deps: { db: Knex; now?: () => number }) {
       await audit(trx, key, by, 'lead.reply', { event: id, subject: message.subject });
       return true;
     });
-    return done !== undefined;
+    return done ?? false;
   }
 
   /**

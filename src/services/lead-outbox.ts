@@ -102,6 +102,13 @@ export interface LeadOutboxHandle {
 /** Why a delivery is not to be sent any more, if it is not. */
 function reasonToDrop(channel: DeliveryChannel, lead: DeliveryLead | undefined): string | undefined {
   if (!lead) return 'the lead no longer exists';
+  // A tour staff booked by phone may have no address; nothing meant for the buyer can reach them by e-mail.
+  if (
+    (channel === 'auto-reply' || channel === 'buyer-email') &&
+    lead.email === '' &&
+    lead.kind !== 'agent-registration'
+  )
+    return 'the lead has no e-mail address';
   // A confirmation sent after the buyer cancelled would tell them the opposite of the truth.
   if (channel === 'auto-reply' && lead.tour?.cancelled) return 'the tour was cancelled first';
   // Double opt-in: only a pending entry is asked to confirm, only a confirmed one is told of a release.

@@ -94,6 +94,8 @@ export function createStaffTours(deps: {
     const value = readInput(body);
     const errors: StaffTourErrors = {};
     for (const field of TOUR_CONTACT_FIELDS) {
+      // Staff may book a caller who gives a phone and no e-mail; a buyer booking online gives both (the contract).
+      if (field === 'email' && value.email === '') continue;
       const error = fieldError(field, value[field]);
       if (error) errors[field] = error;
     }
@@ -151,7 +153,9 @@ export function createStaffTours(deps: {
         at,
         by,
       );
-      await enqueueLeadDeliveries(trx, { kind: 'tour', id: stored }, deps.deliveries ?? []);
+      // Without an address there is nobody to confirm to: staff and the CRM still hear of the booking.
+      const channels = (deps.deliveries ?? []).filter((channel) => value.email !== '' || channel !== 'auto-reply');
+      await enqueueLeadDeliveries(trx, { kind: 'tour', id: stored }, channels);
       await audit(trx, actor, 'tour.booked', stored, { start: startAt, source: value.source });
       return stored;
     });
@@ -172,8 +176,13 @@ export function createStaffTours(deps: {
     details: Record<string, unknown>,
   ) {
     const lead = { kind: 'tour' as const, id: tour.id };
-    const id = await insertLeadEvent(trx, { lead, at: nowIso(), actor: by, type, details }, tour.created_at);
-    await enqueueBuyerEmail(trx, lead, id);
+    // A tour booked by phone without an address keeps the entry; there is no e-mail to send.
+    const id = await insertLeadEvent(
+      trx,
+      { lead, at: nowIso(), actor: by, type, details: tour.email ? details : { ...details, email: undefined } },
+      tour.created_at,
+    );
+    if (tour.email) await enqueueBuyerEmail(trx, lead, id);
   }
 
   async function cancel(id: number, actor: Actor, content: Content): Promise<StaffCancel> {

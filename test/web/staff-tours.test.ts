@@ -142,6 +142,43 @@ describe('Staff tours: book, cancel, move, mark; the team calendar', function ()
       expect(await leftIn(start)).to.equal(content.tours.partiesPerSlot);
     });
 
+    it('books a caller who gives a phone and no e-mail: the lead keeps the phone, staff hear of it, no e-mail to the buyer', async () => {
+      const start = fresh();
+      const staffBefore = mailsTo('sales@maplehollow.example').length;
+      const response = await call('/admin/tours', {
+        ...WALK_IN,
+        firstname: 'Phoebe',
+        email: '',
+        phone: '(970) 555-0111',
+        source: 'phone',
+        start,
+      });
+      expect(response.status).to.equal(201);
+      const { id } = (await response.json()) as { id: number };
+      const row = await site.site.db('tours').where({ id }).first();
+      expect(row).to.include({ firstname: 'Phoebe', email: '', phone: '(970) 555-0111', utm_source: 'phone' });
+      await waitFor(() => mailsTo('sales@maplehollow.example').length > staffBefore);
+      // No other buyer is this buyer for want of an address: only the same phone finds leads of the same person.
+      const lead = (await (
+        await fetch(`${site.url}/admin/leads/tour/${id}.json`, { headers: { Cookie: staff.cookie } })
+      ).json()) as { buyer: { leads: { id: number }[] } };
+      expect(lead.buyer.leads.map((each) => each.id)).to.deep.equal([id]);
+      const moved = await call(`/admin/tours/${id}/move`, { start: fresh() });
+      expect(moved.status).to.equal(200);
+      const reply = await call(`/admin/leads/tour/${id}/reply`, { subject: 'Hello', text: 'See you soon.' });
+      expect(reply.status).to.equal(400);
+      await site.site.outbox!.deliverDue();
+      const deliveries = await site.site.db('lead_deliveries').where({ lead_kind: 'tour', lead_id: id });
+      expect(deliveries.map((delivery) => delivery.channel).sort()).to.deep.equal(['staff-email']);
+    });
+
+    it('still asks a phone of a staff booking, and a valid e-mail when one is given', async () => {
+      const response = await call('/admin/tours', { ...WALK_IN, email: 'not-an-address', phone: '', start: fresh() });
+      expect(response.status).to.equal(400);
+      const body = (await response.json()) as { errors: Record<string, string> };
+      expect(Object.keys(body.errors).sort()).to.deep.equal(['email', 'phone']);
+    });
+
     it('never overbooks: a staff booking against 20 buyer bookings for a slot of two places (SQLite)', async () => {
       const start = fresh();
       await raceForOneSlot({ url: site.url, db: site.site.db } as TestServer, staff, start);
