@@ -74,6 +74,7 @@ export function createAgentsRouter(deps: AgentsDeps): Router {
       sourcePage: req.get('referer') ?? null,
       userAgent: req.get('user-agent') ?? null,
       protectionDays: content.agents.protectionDays,
+      timeZone: content.community.timeZone,
       // Staff hear of it, the CRM gets it, and the agent (never the client, who did not write) a confirmation.
       deliveries: deps.outbox?.channels ?? [],
       planSlugs: content.floorPlans.map((plan) => plan.slug),

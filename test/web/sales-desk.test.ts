@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { startMailedSite, type OutboxSiteHome, type RunningSite } from '../support/outbox-site.js';
+import { parseCsv } from '../../src/services/csv.js';
 import { seedMessage, seedTour } from '../support/leads.js';
 import { header, textOf } from '../support/mail-parts.js';
 import { SmtpSink, waitFor } from '../support/smtp-sink.js';
@@ -250,6 +251,53 @@ describe('The sales desk', () => {
       expect(html).to.include('Time to first response, last 30 days');
       // The status change above answered a lead that arrived 300 minutes earlier.
       expect(html).to.match(/<th scope="row">staff<\/th><td>\d+<\/td><td>[^<]*h[^<]*<\/td>/);
+    });
+  });
+
+  describe('the exports', () => {
+    const csv = async (path: string) => {
+      const response = await fetch(`${server.url}${path}`, { headers: { Cookie: staff.cookie } });
+      expect(response.status).to.equal(200);
+      const [header, ...rows] = parseCsv(await response.text()).map((record) => record.cells);
+      return { header: header!, rows };
+    };
+    /** ISO 8601 at the community's wall clock with its offset (sample: America/Denver). */
+    const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[67]:00$/;
+
+    it("gives each lead's owner (username and display name) and follow-up date, and its times at the community's clock", async () => {
+      await server.db('users').where({ username: 'casey' }).update({ display_name: 'Casey Nguyen' });
+      await call(`/admin/leads/tour/${tour}/owner`, { username: 'casey' });
+      await call(`/admin/leads/tour/${tour}/follow-up`, { date: '2026-12-03' });
+      const { header, rows } = await csv('/admin/messages.csv');
+      const cell = (row: string[], name: string) => row[header.indexOf(name)];
+      expect(header).to.include.members(['owner', 'owner_name', 'follow_up']);
+      const row = rows.find((each) => cell(each, 'kind') === 'tour' && cell(each, 'id') === String(tour))!;
+      expect([cell(row, 'owner'), cell(row, 'owner_name'), cell(row, 'follow_up')]).to.deep.equal([
+        'casey',
+        'Casey Nguyen',
+        '2026-12-03',
+      ]);
+      expect(cell(row, 'created_at')).to.match(ZONED);
+      expect(cell(row, 'tour_start')).to.match(ZONED);
+      const tourRow = await server.db('tours').where({ id: tour }).first();
+      // The same instant, to the second.
+      expect(Math.floor(Date.parse(tourRow.start_at) / 1000) * 1000).to.equal(Date.parse(cell(row, 'tour_start')!));
+      const unowned = rows.find((each) => cell(each, 'id') === String(sameEmail) && cell(each, 'kind') === 'message')!;
+      expect(cell(unowned, 'owner_name')).to.equal('staff');
+    });
+
+    it("writes the audit trail's and the interest list's times at the community's clock too", async () => {
+      const audit = await csv('/admin/audit.csv');
+      expect(audit.rows.length).to.be.greaterThan(0);
+      for (const row of audit.rows) expect(row[audit.header.indexOf('at')]).to.match(ZONED);
+      await fetch(`${server.url}/interest`, {
+        method: 'POST',
+        body: new URLSearchParams({ email: 'zone@example.com' }),
+      });
+      const interest = await csv('/admin/interest.csv');
+      const created = interest.rows.map((row) => row[interest.header.indexOf('created_at')]);
+      expect(created).to.have.length.greaterThan(0);
+      for (const value of created) expect(value).to.match(ZONED);
     });
   });
 });
