@@ -139,6 +139,10 @@ describe('Automatic e-mails to an address anyone can type', function () {
     await first.site.outbox!.deliverDue();
     expect(to(agentEmail)).to.have.length(1);
     expectNothingQuoted(to(agentEmail)[0]!);
+    expect(header(to(agentEmail)[0]!, 'Subject')).to.match(/client registration/i);
+    expect(textOf(to(agentEmail)[0]!)).to.match(
+      /protects your client until \w+day, \w+ \d+, \d{4} \(America\/Denver time\)/,
+    );
     expect(to('client-one@example.com')).to.deep.equal([]);
   });
 });
