@@ -174,7 +174,12 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   };
   const rateLimitStores = rateLimitStoresFor(db, config.database.client);
   const leadRateLimit = createLeadRateLimit(config.contactRateLimit, rateLimitStores);
-  const tours = createTourService({ db, content, deliveries: deps.outbox?.channels ?? [] });
+  const tours = createTourService({
+    db,
+    content,
+    deliveries: deps.outbox?.channels ?? [],
+    siteUrl: config.siteUrl,
+  });
   const desk = createLeadDesk({ db });
   app.use(createToursRouter({ ...kit, tours, leadRateLimit, siteUrl: config.siteUrl, outbox: deps.outbox }));
   app.use(

@@ -3,11 +3,19 @@ import { z } from 'zod';
 /**
  * The automatic replies a buyer gets by e-mail right after writing or booking a tour (when SMTP is configured).
  * `{name}` placeholders are filled in when the reply is written; each reply may use only the ones listed for it.
+ * The only words a stranger chose that a reply may carry are a first name that looks like one: anyone can type any
+ * address into the form, so a reply must not carry their subject or message to it (issue 35).
  */
 export const AUTO_REPLY_PLACEHOLDERS = {
-  message: ['firstname', 'community', 'builder', 'phone', 'subject'],
+  message: ['firstname', 'community', 'builder', 'phone'],
   tour: ['firstname', 'community', 'builder', 'phone', 'date', 'time', 'address', 'manage', 'directions'],
 } as const;
+
+/**
+ * Placeholders replies used to offer: still accepted, so a reply written with them stays valid, and filled with
+ * nothing (`{subject}` quoted what a stranger typed).
+ */
+const RETIRED_PLACEHOLDERS = ['subject'];
 
 function replyText(allowed: readonly string[], max: number) {
   return z
@@ -16,7 +24,7 @@ function replyText(allowed: readonly string[], max: number) {
     .max(max)
     .superRefine((text, context) => {
       for (const [, name] of text.matchAll(/\{(\w+)\}/g)) {
-        if (!allowed.includes(name!)) {
+        if (!allowed.includes(name!) && !RETIRED_PLACEHOLDERS.includes(name!)) {
           context.addIssue({
             code: 'custom',
             message: `{${name}} is not one of ${allowed.map((n) => `{${n}}`).join(', ')}`,
@@ -43,7 +51,7 @@ export const autoReply = {
     body: [
       'Hi {firstname},',
       '',
-      'Thank you for contacting {community}. We received your message ("{subject}") and a sales counselor will get back to you within one business day.',
+      'Thank you for contacting {community}. We received your message and a sales counselor will get back to you within one business day.',
       '',
       'If you would rather talk now, call us at {phone}.',
       '',
@@ -75,7 +83,13 @@ export const autoReply = {
 
 export type AutoReplyContent = z.infer<typeof autoReplySchema>;
 
-/** Fills a reply's placeholders; the schema has checked that each one it names is given. */
+/**
+ * Fills a reply's placeholders. One without a value (a first name not fit to quote, a retired placeholder) is left
+ * out with the space before it, so "Hi {firstname}," reads "Hi,".
+ */
 export function fillReply(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  return text.replace(/( ?)\{(\w+)\}/g, (_whole, space: string, name: string) => {
+    const value = values[name] ?? '';
+    return value === '' ? '' : `${space}${value}`;
+  });
 }

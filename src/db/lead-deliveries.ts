@@ -10,7 +10,8 @@ import { tourChangedAt } from './tours.js';
  * What a delivery does: e-mail staff, reply to the buyer, or POST the lead to the CRM webhook (each new lead gets
  * these), send the buyer an e-mail staff wrote or caused on the sales desk (`buyer-email`: its message is stored in
  * the lead event the delivery names), ask an interest-list entry to confirm its address, tell a confirmed entry
- * of released homesites, or send it an update staff wrote (`interest-update`).
+ * of released homesites, or send it an update staff wrote (`interest-update`), or tell staff what a buyer did to
+ * their lead (`staff-notice`: a tour the buyer cancelled; its message is stored in the lead event it names).
  */
 export const DELIVERY_CHANNELS = [
   'staff-email',
@@ -20,6 +21,7 @@ export const DELIVERY_CHANNELS = [
   'interest-confirm',
   'interest-release',
   'interest-update',
+  'staff-notice',
 ] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 /** The channels a new lead's deliveries may use. */
@@ -87,6 +89,8 @@ export interface DeliveryLead extends LeadPerson {
   } | null;
   /** Interest-list entries only: where the entry stands and its links' tokens. */
   interest: { state: string; confirmToken: string; unsubscribeToken: string } | null;
+  /** Agent registrations only: the agent who registered the client (their confirmation goes to them). */
+  agent?: { firstname: string; email: string; protectedUntil: string | null } | null;
   context: Record<LeadContextField, string | number | null>;
 }
 
@@ -127,6 +131,27 @@ export async function enqueueBuyerEmail(trx: Knex.Transaction, lead: LeadRef, ev
     event_id: crypto.randomUUID(),
     lead_event_id: eventId,
     created_at: new Date().toISOString(),
+  });
+}
+
+/**
+ * Queues the staff notice stored in lead event `eventId` (details.staffNotice), to `toAddress` (the lead's owner,
+ * with CONTACT_TO in Cc) or to CONTACT_TO when null. Call it in the transaction that stores the event.
+ */
+export async function enqueueStaffNotice(
+  trx: Knex.Transaction,
+  lead: LeadRef,
+  eventId: number,
+  toAddress: string | null,
+): Promise<void> {
+  await trx('lead_deliveries').insert({
+    lead_kind: lead.kind,
+    lead_id: lead.id,
+    channel: 'staff-notice',
+    event_id: crypto.randomUUID(),
+    lead_event_id: eventId,
+    created_at: new Date().toISOString(),
+    ...(toAddress ? { to_address: toAddress } : {}),
   });
 }
 
@@ -286,6 +311,7 @@ export async function findDeliveryLead(db: Knex, lead: LeadRef): Promise<Deliver
         createdAt: row.created_at,
         tour: null,
         interest: null,
+        agent: { firstname: row.agent_firstname, email: row.agent_email, protectedUntil: row.protected_until },
         context: contextOf(row),
       };
     }
@@ -308,6 +334,8 @@ interface StoredInterest extends StoredLeadRow {
 interface StoredRegistration extends StoredLeadRow {
   agent_firstname: string;
   agent_lastname: string;
+  agent_email: string;
+  protected_until: string | null;
 }
 
 /** Queues one list e-mail per entry; the unique (channel, lead, release or update) index refuses a second. */

@@ -70,6 +70,14 @@ export async function findLeadDesk(db: Knex | Knex.Transaction, lead: LeadKey): 
   return row && { ...row, lead_id: Number(row.lead_id) };
 }
 
+/** The address of the lead's owner (their account's e-mail), or null when it has no owner or the owner none. */
+export async function ownerAddress(db: Knex | Knex.Transaction, lead: LeadKey): Promise<string | null> {
+  const owner = (await findLeadDesk(db, lead))?.owner;
+  if (!owner) return null;
+  const row = (await db('users').where({ username: owner }).first('email')) as { email: string | null } | undefined;
+  return row?.email ?? null;
+}
+
 /** The desk rows of several leads at once. */
 export async function findLeadDesks(db: Knex, leads: LeadKey[]): Promise<Map<string, LeadDeskRow>> {
   const found = new Map<string, LeadDeskRow>();

@@ -523,7 +523,9 @@ export async function findBuyerLeads(db: Knex, person: { email: string; phone: s
     selectLeads(db, kind)
       .where('is_spam', false)
       .where((where) => {
-        where.whereRaw('lower(email) = ?', [person.email.toLowerCase()]);
+        // An empty address (a tour staff booked by phone) is nobody's: only the phone finds such a buyer.
+        if (person.email) where.whereRaw('lower(email) = ?', [person.email.toLowerCase()]);
+        else where.whereRaw('1 = 0');
         if (person.phone) where.orWhere('phone', person.phone);
       }),
   );

@@ -24,6 +24,8 @@ import * as createFiles from '../../migrations/20261126000500_create_files.js';
 import * as addLeadAutoAssign from '../../migrations/20261126000600_add_lead_auto_assign.js';
 import * as createInterestUpdates from '../../migrations/20261126000700_create_interest_updates.js';
 import * as addInvitationWithdrawal from '../../migrations/20261127040100_add_invitation_withdrawal.js';
+import * as addDisplayNames from '../../migrations/20261127060100_add_display_names.js';
+import * as createAutoReplyTurns from '../../migrations/20261127060200_create_auto_reply_turns.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -60,6 +62,8 @@ const migrations: Record<string, Migration> = {
   '20261126000600_add_lead_auto_assign': addLeadAutoAssign,
   '20261126000700_create_interest_updates': createInterestUpdates,
   '20261127040100_add_invitation_withdrawal': addInvitationWithdrawal,
+  '20261127060100_add_display_names': addDisplayNames,
+  '20261127060200_create_auto_reply_turns': createAutoReplyTurns,
 };
 
 /** Also for tests that step one migration up or down (knex's migrate.up / migrate.down). */

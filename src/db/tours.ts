@@ -27,6 +27,8 @@ export interface TourRow extends NewTour {
   /** +1 at each move or cancellation: the calendar event's SEQUENCE. */
   sequence: number;
   moved_at: string | null;
+  /** The lead's status on the desk (new, contacted, touring, toured, …). */
+  lead_status: string;
 }
 
 type StoredTourRow = Omit<TourRow, 'is_spam'> & { is_spam: boolean | number };

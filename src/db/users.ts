@@ -9,6 +9,8 @@ export interface UserRow {
   role: string;
   active: boolean | number;
   email: string | null;
+  /** How the team page lists the person and how the desk signs what it sends; null until set (the username then). */
+  display_name: string | null;
   last_sign_in_at: string | null;
   totp_secret: string | null;
   totp_pending_secret: string | null;
@@ -94,6 +96,7 @@ export interface TeamMemberRow {
   role: string;
   active: boolean | number;
   email: string | null;
+  display_name: string | null;
   last_sign_in_at: string | null;
   totp_secret: string | null;
   passkeys: number | string;
@@ -108,11 +111,19 @@ export function listTeam(db: Knex): Promise<TeamMemberRow[]> {
       'u.role',
       'u.active',
       'u.email',
+      'u.display_name',
       'u.last_sign_in_at',
       'u.totp_secret',
       db('passkeys as p').count('*').whereRaw('p.user_id = u.id').as('passkeys'),
     )
     .orderBy('u.username');
+}
+
+/** The name a person goes by on the desk and in what it sends: their display name, or their username until set. */
+export async function displayNameOf(db: Knex | Knex.Transaction, username: string): Promise<string> {
+  const row = (await db('users').where({ username }).first('display_name')) as
+    { display_name: string | null } | undefined;
+  return row?.display_name || username;
 }
 
 /** Active owners, counted inside the transaction that would remove one. */

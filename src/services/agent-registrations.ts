@@ -11,6 +11,7 @@ import { leadContextColumns } from '../db/lead-context-columns.js';
 import { HONEYPOT_FIELD } from '../shared/contact-form.js';
 import { AGENT_FIELDS, AGENT_RULES, validateAgentRegistration, type AgentField } from '../shared/reach-forms.js';
 import { cleanText } from '../shared/text-input.js';
+import { dateInZone } from '../shared/tour-slots.js';
 import { leadRequestColumns, readPostedLeadContext, type LeadRequest } from './lead-context.js';
 import { queueNewLead } from './lead-assignment.js';
 
@@ -19,6 +20,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface AgentRegistrationContext extends LeadRequest {
   /** The content's protection period (agents.protectionDays), read when the registration arrives. */
   protectionDays: number;
+  /** The community's zone: the protection's dates in the staff summary are its days. */
+  timeZone: string;
   deliveries: readonly DeliveryChannel[];
   planSlugs: readonly string[];
   now?: Date;
@@ -38,11 +41,12 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** What the staff inbox shows of a registration: the agent's details and the protection it holds. */
-function summary(value: Record<AgentField, string>, claim: ClientClaim): string {
+function summary(value: Record<AgentField, string>, claim: ClientClaim, timeZone: string): string {
+  const day = (iso: string) => dateInZone(Date.parse(iso), timeZone);
   return [
     `Agent: ${value.agent_firstname} ${value.agent_lastname}, ${value.brokerage} (license ${value.license})`,
     `Agent email: ${value.agent_email}; phone: ${value.agent_phone}`,
-    `Client protected from ${claim.since.slice(0, 10)} until ${claim.until.slice(0, 10)} (UTC dates).`,
+    `Client protected from ${day(claim.since)} until ${day(claim.until)} (${timeZone} dates).`,
   ].join('\n');
 }
 
@@ -116,7 +120,7 @@ export async function registerAgentClient(
         const id = await insertAgentRegistration(trx, {
           ...meta,
           ...agentColumns(value),
-          message: summary(value, claim),
+          message: summary(value, claim, context.timeZone),
           protected_since: claim.since,
           protected_until: claim.until,
           is_spam: false,

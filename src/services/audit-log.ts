@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'account.password-reset-requested',
   'account.password-set',
   'account.email',
+  'account.display-name',
   'account.sessions-ended',
   'account.reauth-failed',
   'account.calendar-token',

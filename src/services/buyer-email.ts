@@ -9,9 +9,12 @@ import { deliveryMessageId, headerSafe, type MailIdentity } from './staff-lead-e
 export interface StoredBuyerEmail {
   subject: string;
   text: string;
-  /** The counselor who wrote it or caused it: the sender's display name. */
+  /** The display name of the counselor who wrote it or caused it ('' for the buyer's own change): the sender's name. */
   counselor: string;
-  /** The counselor's own address when one is known; otherwise replies go to staff (CONTACT_TO). */
+  /**
+   * Where the buyer's answer goes: null for the sales team (CONTACT_TO), which is what the desk writes. An address
+   * here (e-mails stored before issue 35 named the counselor's own) is kept as it was stored.
+   */
   replyTo: string | null;
   /** A calendar file to attach (a moved or cancelled tour: the same UID with a higher SEQUENCE). */
   calendar: { filename: string; content: string } | null;
@@ -33,7 +36,7 @@ export function storedBuyerEmail(details: Record<string, unknown>): StoredBuyerE
   };
 }
 
-/** The message to send: from MAIL_FROM with the counselor's name, to the lead's address, replies to the counselor. */
+/** The message to send: from MAIL_FROM with the counselor's name, to the lead's address, replies to the sales team. */
 export function composeBuyerEmail(
   lead: DeliveryLead,
   email: StoredBuyerEmail,

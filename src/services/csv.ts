@@ -1,4 +1,4 @@
-export { csvCell } from './messages-csv.js';
+export { csvCell, csvTime } from './messages-csv.js';
 
 /** A CSV the import cannot read at all; `line` is 1-based when the problem has one. */
 export class CsvFormatError extends Error {

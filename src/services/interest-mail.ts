@@ -2,6 +2,7 @@ import type { Content } from '../content/index.js';
 import type { DeliveryLead } from '../db/lead-deliveries.js';
 import type { HomesiteRow } from '../db/homesites.js';
 import { formatPrice } from '../shared/homesite-rules.js';
+import { quotableFirstName } from './quoted-name.js';
 import { deliveryMessageId, headerSafe, type MailIdentity } from './staff-lead-email.js';
 
 /** The interest list's own links, as the e-mails carry them and the router answers them. */
@@ -39,10 +40,16 @@ function listHeaders(unsubscribeUrl: string): { 'List-Unsubscribe': string; 'Lis
   };
 }
 
+function greetingOf(lead: DeliveryLead): string {
+  const firstname = quotableFirstName(lead.firstname);
+  return firstname ? `Hello ${firstname},` : 'Hello,';
+}
+
 function envelope(lead: DeliveryLead, eventId: string, identity: MailIdentity, content: Content) {
   return {
     from: { name: headerSafe(`${content.community.name} by ${content.builder.name}`, 100), address: identity.from },
-    to: { name: headerSafe(lead.firstname, 60), address: headerSafe(lead.email, 254) },
+    // Anyone can sign any address up: the only words of theirs an e-mail carries are a first name fit to quote.
+    to: { name: headerSafe(quotableFirstName(lead.firstname), 60), address: headerSafe(lead.email, 254) },
     replyTo: identity.to,
     messageId: deliveryMessageId(eventId, identity),
   };
@@ -59,7 +66,7 @@ export function composeInterestConfirmation(
   const interest = lead.interest!;
   const confirmUrl = `${siteUrl}${interestConfirmPath(interest.confirmToken)}`;
   const unsubscribeUrl = `${siteUrl}${interestUnsubscribePath(interest.unsubscribeToken)}`;
-  const greeting = lead.firstname ? `Hello ${lead.firstname},` : 'Hello,';
+  const greeting = greetingOf(lead);
   return {
     ...envelope(lead, eventId, identity, content),
     subject: headerSafe(`Please confirm: news of the next release at ${content.community.name}`),
@@ -103,7 +110,7 @@ export function composeInterestRelease(
     subject: headerSafe(`Just released at ${content.community.name}: ${named}`),
     headers: listHeaders(unsubscribeUrl),
     text: [
-      lead.firstname ? `Hello ${lead.firstname},` : 'Hello,',
+      greetingOf(lead),
       '',
       `${content.builder.name} has just released ${named} at ${content.community.name}:`,
       '',

@@ -4,6 +4,7 @@ import { findLeadDesks, insertLeadEvent, updateLeadDesk, type LeadKey } from '..
 import { findBuyerLeads, findLead } from '../db/leads.js';
 import { listAssignableAccounts } from '../db/users.js';
 import { recordAudit, type Actor } from './audit-log.js';
+import { limitAutoReply } from './auto-reply-limit.js';
 
 /**
  * New leads given out in turn (issue 30; docs/decisions/039-lead-auto-assign.md). When the owner turns it on
@@ -145,7 +146,8 @@ export async function assignNewLead(trx: Knex.Transaction, key: LeadKey): Promis
 
 /**
  * A new lead from the public site, just stored in `trx`: given an owner (when auto-assign is on) and its deliveries
- * queued, the staff e-mail addressed to that owner when their account has an address.
+ * queued, the staff e-mail addressed to that owner when their account has an address, the automatic reply only when
+ * its address has had none of the kind within the day (src/services/auto-reply-limit.ts).
  */
 export async function queueNewLead(
   trx: Knex.Transaction,
@@ -153,6 +155,6 @@ export async function queueNewLead(
   channels: readonly DeliveryChannel[],
 ): Promise<AssignedOwner | undefined> {
   const owner = await assignNewLead(trx, key);
-  await enqueueLeadDeliveries(trx, key, channels, owner?.email ?? null);
+  await enqueueLeadDeliveries(trx, key, await limitAutoReply(trx, key, channels), owner?.email ?? null);
   return owner;
 }

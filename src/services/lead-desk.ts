@@ -14,7 +14,7 @@ import {
   type NewLeadEvent,
 } from '../db/lead-desk.js';
 import { findBuyerLeads, findLead, findLeads, LEAD_TABLE_NAMES, type LeadKind, type LeadRow } from '../db/leads.js';
-import { assignableAccount } from '../db/users.js';
+import { assignableAccount, displayNameOf } from '../db/users.js';
 import { recordAudit, type Actor, type AuditAction } from './audit-log.js';
 import { LEAD_CONTEXT_FIELDS, type LeadStatus } from '../shared/lead-context.js';
 import { isCalendarDate } from '../shared/tour-slots.js';
@@ -97,7 +97,12 @@ function arrivalOf(lead: LeadRow): TimelineEntry {
 }
 
 function entryOf(event: LeadEventRow): TimelineEntry {
-  const { email, ...details } = event.details as { email?: StoredBuyerEmail } & Record<string, unknown>;
+  // The stored e-mails stay in the row (the outbox sends them from there); the entry shows the buyer's subject and text.
+  const { email, staffNotice, ...details } = event.details as {
+    email?: StoredBuyerEmail;
+    staffNotice?: unknown;
+  } & Record<string, unknown>;
+  void staffNotice;
   return {
     ...details,
     ...(email ? { subject: email.subject, text: email.text } : {}),
@@ -258,18 +263,19 @@ export function createLeadDesk(deps: { db: Knex; now?: () => number }) {
 
   /**
    * A counselor's e-mail to the buyer: stored in its timeline entry and queued in the outbox in one transaction,
-   * sent to the lead's address from MAIL_FROM under the counselor's name. Returns false for an unknown lead.
+   * sent to the lead's address from MAIL_FROM under the counselor's display name (the username until they set
+   * one), the buyer's answer going to the sales team (CONTACT_TO), as the desk's page says: whoever covers the
+   * lead sees it. Returns false for an unknown lead.
    */
-  async function reply(key: LeadKey, message: DeskReply, by: Actor): Promise<boolean> {
-    const done = await withLead(key, async (trx, lead) => {
-      // The counselor's own address when their account has one (set on /admin/account); else staff (CONTACT_TO).
-      const account = (await trx('users').where({ username: by.username }).first('email')) as
-        { email: string | null } | undefined;
+  async function reply(key: LeadKey, message: DeskReply, by: Actor): Promise<boolean | 'no-email'> {
+    const done = await withLead(key, async (trx, lead): Promise<true | 'no-email'> => {
+      // A tour staff booked by phone may carry no address.
+      if (!lead.email) return 'no-email';
       const email: StoredBuyerEmail = {
         subject: message.subject,
         text: message.text,
-        counselor: by.username,
-        replyTo: account?.email ?? null,
+        counselor: await displayNameOf(trx, by.username),
+        replyTo: null,
         calendar: null,
       };
       const id = await record(trx, lead, { actor: by.username, type: 'email', details: { to: lead.email, email } });
@@ -277,7 +283,7 @@ export function createLeadDesk(deps: { db: Knex; now?: () => number }) {
       await audit(trx, key, by, 'lead.reply', { event: id, subject: message.subject });
       return true;
     });
-    return done !== undefined;
+    return done ?? false;
   }
 
   /**

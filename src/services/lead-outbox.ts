@@ -25,7 +25,8 @@ import { queueInterestReleases } from './interest-list.js';
 import { composeAutoReply } from './lead-auto-reply.js';
 import { leadWebhookBody, postLeadWebhook, WEBHOOK_TIMEOUT_MS, type WebhookTarget } from './lead-webhook.js';
 import { backoffDelay, PollingLoop } from './polling-loop.js';
-import { composeStaffEmail, type MailIdentity } from './staff-lead-email.js';
+import { composeStaffEmail, composeStaffNotice, type MailIdentity } from './staff-lead-email.js';
+import { storedStaffNotice } from './tour-notice.js';
 
 export interface OutboxTiming {
   /** First retry after this long; doubles each attempt up to maxDelayMs. */
@@ -101,6 +102,13 @@ export interface LeadOutboxHandle {
 /** Why a delivery is not to be sent any more, if it is not. */
 function reasonToDrop(channel: DeliveryChannel, lead: DeliveryLead | undefined): string | undefined {
   if (!lead) return 'the lead no longer exists';
+  // A tour staff booked by phone may have no address; nothing meant for the buyer can reach them by e-mail.
+  if (
+    (channel === 'auto-reply' || channel === 'buyer-email') &&
+    lead.email === '' &&
+    lead.kind !== 'agent-registration'
+  )
+    return 'the lead has no e-mail address';
   // A confirmation sent after the buyer cancelled would tell them the opposite of the truth.
   if (channel === 'auto-reply' && lead.tour?.cancelled) return 'the tour was cancelled first';
   // Double opt-in: only a pending entry is asked to confirm, only a confirmed one is told of a release.
@@ -176,6 +184,13 @@ export class LeadOutbox implements LeadOutboxHandle {
         const update = delivery.update_id === null ? undefined : await findInterestUpdate(this.db, delivery.update_id);
         if (!update) throw new Error('the update is gone');
         await send(composeInterestUpdate(lead, delivery.event_id, identity(), content.published(), siteUrl, update));
+      };
+      senders['staff-notice'] = async (lead, delivery) => {
+        const event =
+          delivery.lead_event_id === null ? undefined : await findLeadEvent(this.db, delivery.lead_event_id);
+        const notice = event && storedStaffNotice(event.details);
+        if (!notice) throw new Error(`lead event ${String(delivery.lead_event_id)} holds no staff notice`);
+        await send(composeStaffNotice(lead, notice, delivery.event_id, identity(), delivery.to_address ?? null));
       };
       senders['buyer-email'] = async (lead, delivery) => {
         const event =

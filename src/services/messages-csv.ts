@@ -1,6 +1,9 @@
+import type { Knex } from 'knex';
+import { findLeadDesks } from '../db/lead-desk.js';
 import type { LeadRow } from '../db/leads.js';
 import { LEAD_CONTEXT_FIELDS } from '../shared/lead-context.js';
 import { printable } from '../shared/text-input.js';
+import { formatIsoInZone } from '../shared/tour-slots.js';
 
 /**
  * The inbox export's columns: every lead, messages and tours, with `kind`; the context columns are named exactly as
@@ -24,7 +27,31 @@ export const LEAD_CSV_COLUMNS = [
   'status',
   'notes',
   ...LEAD_CONTEXT_FIELDS,
+  // The desk's: the owner's username and display name, and the follow-up date (YYYY-MM-DD).
+  'owner',
+  'owner_name',
+  'follow_up',
 ] as const;
+
+/**
+ * An instant as every CSV export writes it: ISO 8601 at the community's wall clock with its offset
+ * ("2026-11-22T10:15:00-07:00"), so a person reads the community's time and a machine still reads the instant
+ * (docs/decisions/048-desk-mail-and-exports.md). Empty stays empty; a value that is no instant is written as it is.
+ */
+export function csvTime(value: unknown, timeZone: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const ms = Date.parse(String(value));
+  return Number.isNaN(ms) ? String(value) : formatIsoInZone(ms, timeZone);
+}
+
+/** A lead as the export writes it: its row and what the desk holds of it. */
+export interface CsvLead extends LeadRow {
+  owner?: string | null;
+  owner_name?: string | null;
+  follow_up?: string | null;
+}
+
+const TIME_COLUMNS: ReadonlySet<string> = new Set(['created_at', 'tour_start', 'read_at']);
 
 /**
  * One CSV cell: quoted, quotes doubled, and a leading = + - @ tab or CR neutralised with an apostrophe so a
@@ -37,21 +64,48 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-function cellOf(row: LeadRow, column: (typeof LEAD_CSV_COLUMNS)[number]): unknown {
+function cellOf(row: CsvLead, column: (typeof LEAD_CSV_COLUMNS)[number], timeZone: string): unknown {
   if (column === 'is_spam') return row.is_spam ? 'yes' : 'no';
   if (column === 'status') return row.lead_status;
+  if (TIME_COLUMNS.has(column)) return csvTime(row[column as 'created_at'], timeZone);
   return row[column];
 }
 
 export const LEAD_CSV_HEADER = `${LEAD_CSV_COLUMNS.join(',')}\r\n`;
 
-/** One row of the export, ending in CRLF. Times stay ISO 8601 in UTC: machines read the export, people the inbox. */
-export function leadCsvRow(row: LeadRow): string {
-  return `${LEAD_CSV_COLUMNS.map((column) => csvCell(cellOf(row, column))).join(',')}\r\n`;
+/** One row of the export, ending in CRLF, its times at the community's clock (csvTime). */
+export function leadCsvRow(row: CsvLead, timeZone = 'UTC'): string {
+  return `${LEAD_CSV_COLUMNS.map((column) => csvCell(cellOf(row, column, timeZone))).join(',')}\r\n`;
 }
 
-export function leadsToCsvRows(rows: LeadRow[]): string {
-  return rows.map(leadCsvRow).join('');
+export function leadsToCsvRows(rows: CsvLead[], timeZone = 'UTC'): string {
+  return rows.map((row) => leadCsvRow(row, timeZone)).join('');
+}
+
+/** Each page of leads with its owner (username and display name) and follow-up date: two reads per page. */
+export async function* withDeskColumns(db: Knex, pages: AsyncIterable<LeadRow[]>): AsyncIterable<CsvLead[]> {
+  for await (const page of pages) {
+    const desks = await findLeadDesks(
+      db,
+      page.map((row) => ({ kind: row.kind, id: row.id })),
+    );
+    const owners = [...new Set([...desks.values()].map((desk) => desk.owner).filter((owner) => owner !== null))];
+    const names = new Map(
+      owners.length === 0
+        ? []
+        : (
+            (await db('users').whereIn('username', owners).select('username', 'display_name')) as {
+              username: string;
+              display_name: string | null;
+            }[]
+          ).map((user) => [user.username, user.display_name || user.username]),
+    );
+    yield page.map((row) => {
+      const desk = desks.get(`${row.kind}/${row.id}`);
+      const owner = desk?.owner ?? null;
+      return { ...row, owner, owner_name: owner && (names.get(owner) ?? owner), follow_up: desk?.follow_up ?? null };
+    });
+  }
 }
 
 /**
@@ -66,9 +120,10 @@ const CHUNK_CHARS = 16 * 1024;
  * full before writing (or reading) more, so the server holds one page of leads however many there are.
  */
 export async function writeLeadsCsv(
-  pages: AsyncIterable<LeadRow[]>,
+  pages: AsyncIterable<CsvLead[]>,
   out: CsvDestination,
   isClosed: () => boolean,
+  timeZone = 'UTC',
 ): Promise<void> {
   // One listener per export, not one per wait: compression's response forwards 'drain' listeners to its gzip
   // stream, where a `once` wrapper is never removed (it removes itself from the response).
@@ -91,7 +146,7 @@ export async function writeLeadsCsv(
     for await (const page of pages) {
       let chunk = '';
       for (const row of page) {
-        chunk += leadCsvRow(row);
+        chunk += leadCsvRow(row, timeZone);
         if (chunk.length < CHUNK_CHARS) continue;
         if (!(await write(chunk))) return;
         chunk = '';

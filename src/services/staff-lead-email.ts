@@ -88,3 +88,26 @@ export function composeStaffEmail(
     ].join('\n'),
   };
 }
+
+/**
+ * A notice to staff about something a buyer did to their lead (a tour they cancelled), as stored in its timeline
+ * entry: to the lead's owner with CONTACT_TO in Cc, or to CONTACT_TO alone, answering to the buyer.
+ */
+export function composeStaffNotice(
+  lead: DeliveryLead,
+  notice: { subject: string; text: string },
+  eventId: string,
+  identity: MailIdentity,
+  owner: string | null,
+) {
+  return {
+    from: identity.from,
+    to: owner ?? identity.to,
+    ...(owner && owner.toLowerCase() !== identity.to.toLowerCase() ? { cc: identity.to } : {}),
+    replyTo: { name: headerSafe(`${lead.firstname} ${lead.lastname}`, 130), address: headerSafe(lead.email, 254) },
+    subject: headerSafe(notice.subject),
+    messageId: deliveryMessageId(eventId, identity),
+    headers: { [lead.kind === 'tour' ? 'X-Tour-Id' : 'X-Contact-Message-Id']: String(lead.id) },
+    text: notice.text,
+  };
+}

@@ -3,6 +3,7 @@ import type { Content } from '../content/index.js';
 import { enqueueBuyerEmail, enqueueLeadDeliveries, type NewLeadChannel } from '../db/lead-deliveries.js';
 import { answerLeads, insertLeadEvent } from '../db/lead-desk.js';
 import { findBuyerLeads } from '../db/leads.js';
+import { displayNameOf } from '../db/users.js';
 import {
   cancelBookedTour,
   findTourById,
@@ -14,12 +15,12 @@ import {
   type TourRow,
 } from '../db/tours.js';
 import { fieldError, storedPhone } from '../shared/contact-rules.js';
-import { checkSlotStart, dateInZone, formatSlotDate, formatSlotTime, type SlotTime } from '../shared/tour-slots.js';
+import { checkSlotStart, type SlotTime } from '../shared/tour-slots.js';
 import { cleanText } from '../shared/text-input.js';
+import type { LeadStatus } from '../shared/lead-context.js';
 import { recordAudit, type Actor } from './audit-log.js';
 import type { StoredBuyerEmail } from './buyer-email.js';
-import { salesCenterAddress } from './sales-center.js';
-import { bookedTourCalendar } from './tour-calendar.js';
+import { tourChangeEmail } from './tour-notice.js';
 import { newTourToken, SLOT_PROBLEMS, TOUR_CONTACT_FIELDS, type TourService } from './tours.js';
 
 /** How a tour booked by staff came in (POST /admin/tours `source`). */
@@ -37,6 +38,17 @@ export type StaffBooking =
 
 export type StaffCancel = 'cancelled' | 'not-booked' | 'unknown';
 export type StaffMove = 'moved' | 'unchanged' | 'not-booked' | 'unknown' | 'full' | { invalid: string };
+
+/**
+ * What marking a tour does to its lead's status (the contract's statuses): a visit that happened is `toured`; a
+ * buyer who did not come is someone staff are in touch with, `contacted`, to be called again. Only a lead still at
+ * or before the tour stage moves: one already under contract, closed or lost keeps its status.
+ */
+export const LEAD_STATUS_AFTER_TOUR: Record<'toured' | 'no-show', LeadStatus> = {
+  toured: 'toured',
+  'no-show': 'contacted',
+};
+const TOUR_STAGE_STATUSES = ['new', 'contacted', 'touring', 'toured'] as const satisfies readonly LeadStatus[];
 
 /** A slot staff may book: as a buyer may, and also further ahead than the site offers (a buyer on the phone). */
 function staffSlot(tours: TourService, raw: string): { ok: true; slot: SlotTime } | { ok: false; problem: string } {
@@ -82,6 +94,8 @@ export function createStaffTours(deps: {
     const value = readInput(body);
     const errors: StaffTourErrors = {};
     for (const field of TOUR_CONTACT_FIELDS) {
+      // Staff may book a caller who gives a phone and no e-mail; a buyer booking online gives both (the contract).
+      if (field === 'email' && value.email === '') continue;
       const error = fieldError(field, value[field]);
       if (error) errors[field] = error;
     }
@@ -139,7 +153,9 @@ export function createStaffTours(deps: {
         at,
         by,
       );
-      await enqueueLeadDeliveries(trx, { kind: 'tour', id: stored }, deps.deliveries ?? []);
+      // Without an address there is nobody to confirm to: staff and the CRM still hear of the booking.
+      const channels = (deps.deliveries ?? []).filter((channel) => value.email !== '' || channel !== 'auto-reply');
+      await enqueueLeadDeliveries(trx, { kind: 'tour', id: stored }, channels);
       await audit(trx, actor, 'tour.booked', stored, { start: startAt, source: value.source });
       return stored;
     });
@@ -147,57 +163,8 @@ export function createStaffTours(deps: {
   }
 
   /** The buyer's e-mail about a change to their tour, with its calendar file as it now stands. */
-  function notice(tour: TourRow, change: 'cancelled' | 'moved', by: string, content: Content): StoredBuyerEmail {
-    const startMs = Date.parse(tour.start_at);
-    const zone = tours.timeZone;
-    const when = `${formatSlotDate(dateInZone(startMs, zone))} at ${formatSlotTime(startMs, zone)}`;
-    const address = salesCenterAddress(content);
-    const manage = `${siteUrl}/tours/${tour.token}`;
-    const lines =
-      change === 'cancelled'
-        ? [
-            `Your model home tour at ${content.community.name} on ${when} is cancelled.`,
-            '',
-            `To book another time, visit ${siteUrl}/tours or call us at ${content.builder.phone}.`,
-          ]
-        : [
-            `Your model home tour at ${content.community.name} is now on ${when}.`,
-            '',
-            `Where: ${address}`,
-            `Your booking: ${manage}`,
-            '',
-            'The calendar file attached replaces the one you had.',
-          ];
-    return {
-      subject:
-        change === 'cancelled'
-          ? `Your ${content.community.name} tour is cancelled`
-          : `Your ${content.community.name} tour is now on ${when}`,
-      text: [`Hello ${tour.firstname},`, '', ...lines, '', `${by}, ${content.builder.name}`].join('\n'),
-      counselor: by,
-      replyTo: null,
-      calendar: {
-        filename: `${content.community.name.replace(/[^A-Za-z0-9]+/g, '-')}-tour.ics`,
-        content: bookedTourCalendar(
-          {
-            id: tour.id,
-            token: tour.token,
-            startAt: tour.start_at,
-            slotMinutes: tour.slot_minutes,
-            changedAt: nowIso(),
-            cancelled: tour.status === 'cancelled',
-            sequence: tour.sequence,
-          },
-          {
-            communityName: content.community.name,
-            builderName: content.builder.name,
-            builderPhone: content.builder.phone,
-            address,
-            siteUrl,
-          },
-        ),
-      },
-    };
+  function notice(tour: TourRow, change: 'cancelled' | 'moved', signer: string, content: Content): StoredBuyerEmail {
+    return tourChangeEmail(tour, change, signer, content, siteUrl, nowIso());
   }
 
   /** Records the change on the tour's timeline with the buyer's e-mail, and queues that e-mail. */
@@ -209,8 +176,13 @@ export function createStaffTours(deps: {
     details: Record<string, unknown>,
   ) {
     const lead = { kind: 'tour' as const, id: tour.id };
-    const id = await insertLeadEvent(trx, { lead, at: nowIso(), actor: by, type, details }, tour.created_at);
-    await enqueueBuyerEmail(trx, lead, id);
+    // A tour booked by phone without an address keeps the entry; there is no e-mail to send.
+    const id = await insertLeadEvent(
+      trx,
+      { lead, at: nowIso(), actor: by, type, details: tour.email ? details : { ...details, email: undefined } },
+      tour.created_at,
+    );
+    if (tour.email) await enqueueBuyerEmail(trx, lead, id);
   }
 
   async function cancel(id: number, actor: Actor, content: Content): Promise<StaffCancel> {
@@ -221,7 +193,7 @@ export function createStaffTours(deps: {
       if (!(await cancelBookedTour(trx, id, nowIso(), by))) return 'not-booked';
       await freePlace(trx, tour.start_at);
       const cancelled = (await findTourById(trx, id))!;
-      const email = notice(cancelled, 'cancelled', by, content);
+      const email = notice(cancelled, 'cancelled', await displayNameOf(trx, by), content);
       await tell(trx, cancelled, by, 'tour-cancelled', { start: tour.start_at, email });
       await audit(trx, actor, 'tour.cancelled', id, { start: tour.start_at });
       return 'cancelled';
@@ -242,7 +214,7 @@ export function createStaffTours(deps: {
       await freePlace(trx, tour.start_at);
       if (!(await moveBookedTour(trx, id, startAt, nowIso()))) return 'not-booked';
       const moved = (await findTourById(trx, id))!;
-      const email = notice(moved, 'moved', by, content);
+      const email = notice(moved, 'moved', await displayNameOf(trx, by), content);
       await tell(trx, moved, by, 'tour-moved', { from: tour.start_at, to: startAt, email });
       await audit(trx, actor, 'tour.moved', id, { start: [tour.start_at, startAt] });
       return 'moved';
@@ -262,7 +234,8 @@ export function createStaffTours(deps: {
 
   /**
    * Marks a tour toured or no-show; false for an unknown, cancelled or spam tour. The timeline entry and the audit
-   * row (old → new) go in the change's transaction, and only when the status changed.
+   * row (old → new) go in the change's transaction, and only when the status changed. The tour's lead moves with it
+   * (LEAD_STATUS_AFTER_TOUR), as a status entry and a `lead.status` audit row in the same transaction.
    */
   async function markOutcome(id: number, status: 'toured' | 'no-show', actor: Actor): Promise<boolean> {
     const by = actor.username;
@@ -278,6 +251,22 @@ export function createStaffTours(deps: {
           tour.created_at,
         );
         await audit(trx, actor, 'tour.status', id, { status: [tour.status, status] });
+        const to = LEAD_STATUS_AFTER_TOUR[status];
+        if (tour.lead_status !== to && (TOUR_STAGE_STATUSES as readonly string[]).includes(tour.lead_status)) {
+          await trx('tours').where({ id }).update({ lead_status: to });
+          await insertLeadEvent(
+            trx,
+            { lead: { kind: 'tour', id }, at, actor: by, type: 'status', details: { from: tour.lead_status, to } },
+            tour.created_at,
+          );
+          await recordAudit(trx, {
+            actor: by,
+            ip: actor.ip,
+            action: 'lead.status',
+            target: `tour/${id}`,
+            details: { status: [tour.lead_status, to] },
+          });
+        }
       }
       return true;
     });

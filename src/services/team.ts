@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { countActiveOwners, findUserById, findUserByUsername, isActive, type UserRow } from '../db/users.js';
 import { setCalendarToken } from '../db/lead-desk.js';
 import { endAccountSessions } from '../db/session-store.js';
-import { EMAIL_PATTERN } from '../shared/contact-rules.js';
+import { characterCount, EMAIL_PATTERN } from '../shared/contact-rules.js';
+import { cleanText } from '../shared/text-input.js';
 import { isRole, type Role } from '../shared/permissions.js';
 import { normalizeUsername } from '../shared/staff-credentials.js';
 import { recordAudit, type Actor } from './audit-log.js';
@@ -495,6 +496,39 @@ export async function changePassword(
     await trx('users').where({ id: user.id }).update({ password_hash: hash, updated_at: trx.fn.now() });
     await endAccountSessions(trx, user.id, options.keepSid);
     await recordAudit(trx, { actor: user.username, ip: options.ip, action: 'account.password', target: user.username });
+  });
+}
+
+/** A display name: 1–80 characters of one line. */
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+
+/** The display name as typed, cleaned; '' clears it (the username is shown then). */
+export function parseDisplayName(raw: unknown): string {
+  const name = cleanText(raw);
+  if (characterCount(name) > DISPLAY_NAME_MAX_LENGTH) {
+    const message = `A display name is at most ${DISPLAY_NAME_MAX_LENGTH} characters.`;
+    throw new TeamError(message, 400, { displayName: message });
+  }
+  return name;
+}
+
+/** One's own display name (how the team page lists one and how replies to buyers are signed); '' clears it. */
+export async function setOwnDisplayName(db: Knex, userId: number, raw: unknown, actor: Actor): Promise<void> {
+  const name = parseDisplayName(raw);
+  await db.transaction(async (trx) => {
+    const user = await findUserById(trx, userId);
+    if (!user) throw new TeamError('There is no such account.', 404);
+    if ((user.display_name ?? '') === name) return;
+    await trx('users')
+      .where({ id: userId })
+      .update({ display_name: name || null, updated_at: trx.fn.now() });
+    await recordAudit(trx, {
+      actor: actor.username,
+      ip: actor.ip,
+      action: 'account.display-name',
+      target: user.username,
+      details: { displayName: [user.display_name, name || null] },
+    });
   });
 }
 

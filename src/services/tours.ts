@@ -6,6 +6,7 @@ import type { Content } from '../content/index.js';
 import {
   bookedBetween,
   cancelBookedTour,
+  findTourById,
   findTourByToken,
   freePlace,
   insertTour,
@@ -13,9 +14,9 @@ import {
   takePlace,
   type TourRow,
 } from '../db/tours.js';
-import type { DeliveryChannel } from '../db/lead-deliveries.js';
+import { enqueueBuyerEmail, enqueueStaffNotice, type DeliveryChannel } from '../db/lead-deliveries.js';
 import { leadContextColumns } from '../db/lead-context-columns.js';
-import { insertLeadEvent } from '../db/lead-desk.js';
+import { insertLeadEvent, ownerAddress } from '../db/lead-desk.js';
 import {
   characterCount,
   CONTACT_MAX_LENGTH,
@@ -36,6 +37,8 @@ import { HONEYPOT_FIELD } from '../shared/contact-form.js';
 import { cleanText } from '../shared/text-input.js';
 import { leadRequestColumns, readPostedLeadContext, type LeadRequest } from './lead-context.js';
 import { queueNewLead } from './lead-assignment.js';
+import { takeAddressTurn } from './auto-reply-limit.js';
+import { buyerCancelledNotice, tourChangeEmail } from './tour-notice.js';
 
 export const TOUR_CONTACT_FIELDS = ['firstname', 'lastname', 'email', 'phone'] as const satisfies ContactField[];
 export const TOUR_MESSAGE_MAX_LENGTH = CONTACT_MAX_LENGTH.message;
@@ -76,6 +79,8 @@ interface TourServiceDeps {
   content: ContentSource;
   /** The deliveries a real booking gets (lead outbox), queued in the transaction that stores it. */
   deliveries?: readonly DeliveryChannel[];
+  /** SITE_URL: the links in the e-mails a buyer's own cancellation sends. */
+  siteUrl?: string;
   /** The clock; tests set it to book across a daylight-saving change. */
   now?: () => number;
 }
@@ -203,9 +208,17 @@ export function createTourService(deps: TourServiceDeps) {
     return TOKEN_PATTERN.test(token) ? findTourByToken(db, token) : undefined;
   }
 
-  /** Cancels a booked, not yet started tour and frees its place, in one transaction. */
+  /**
+   * Cancels a booked, not yet started tour and frees its place, in one transaction. When mail is on, staff are told
+   * (the lead's owner, CONTACT_TO in Cc) and the buyer gets a confirmation with the cancelled calendar event (at most
+   * one a day per address: anyone who booked with an address can cancel); both e-mails are stored in the cancel's
+   * timeline entry and queued in the outbox in the same transaction.
+   */
   async function cancel(token: string): Promise<CancelOutcome> {
     if (!TOKEN_PATTERN.test(token)) return 'unknown';
+    const content = deps.content.published();
+    const siteUrl = deps.siteUrl ?? '';
+    const mail = (deps.deliveries ?? []).includes('staff-email');
     return db.transaction(async (trx) => {
       const tour = await findTourByToken(trx, token);
       if (!tour) return 'unknown';
@@ -214,18 +227,28 @@ export function createTourService(deps: TourServiceDeps) {
       const at = new Date(now()).toISOString();
       if (!(await cancelBookedTour(trx, tour.id, at))) return 'not-booked';
       if (!tour.is_spam) await freePlace(trx, tour.start_at);
-      // The buyer's own cancel joins the tour's timeline (actor null: the buyer).
-      await insertLeadEvent(
+      const lead = { kind: 'tour' as const, id: tour.id };
+      const cancelled = (await findTourById(trx, tour.id))!;
+      const told = mail && !tour.is_spam;
+      const confirm = told && (await takeAddressTurn(trx, tour.email, 'tour-cancelled', new Date(now())));
+      // The buyer's own cancel joins the tour's timeline (actor null: the buyer), with the e-mails it sends.
+      const eventId = await insertLeadEvent(
         trx,
         {
-          lead: { kind: 'tour', id: tour.id },
+          lead,
           at,
           actor: null,
           type: 'tour-cancelled',
-          details: { start: tour.start_at },
+          details: {
+            start: tour.start_at,
+            ...(told ? { staffNotice: buyerCancelledNotice(cancelled, content, siteUrl) } : {}),
+            ...(confirm ? { email: tourChangeEmail(cancelled, 'cancelled', '', content, siteUrl, at) } : {}),
+          },
         },
         tour.created_at,
       );
+      if (told) await enqueueStaffNotice(trx, lead, eventId, await ownerAddress(trx, lead));
+      if (confirm) await enqueueBuyerEmail(trx, lead, eventId);
       return 'cancelled';
     });
   }

@@ -69,8 +69,9 @@ export function createAgentsRouter(deps: AgentsDeps): Router {
       sourcePage: req.get('referer') ?? null,
       userAgent: req.get('user-agent') ?? null,
       protectionDays: content.agents.protectionDays,
-      // Staff hear of it and the CRM gets it; the buyer's automatic reply is not for a client who did not write.
-      deliveries: (deps.outbox?.channels ?? []).filter((channel) => channel !== 'auto-reply'),
+      timeZone: content.community.timeZone,
+      // Staff hear of it, the CRM gets it, and the agent (never the client, who did not write) a confirmation.
+      deliveries: deps.outbox?.channels ?? [],
       planSlugs: content.floorPlans.map((plan) => plan.slug),
     });
     if (outcome.kind === 'invalid') {

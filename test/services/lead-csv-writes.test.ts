@@ -61,7 +61,9 @@ describe('writeLeadsCsv: the export written in bounded chunks', () => {
   it('writes the header and every row, no write much over 16 KB however long the page', async () => {
     const out = new RecordingDestination();
     await writeLeadsCsv(pagesRead().pages, out, () => false);
-    expect(out.writes.join('')).to.equal(`\uFEFF${LEAD_CSV_HEADER}${PAGES.map(leadsToCsvRows).join('')}`);
+    expect(out.writes.join('')).to.equal(
+      `\uFEFF${LEAD_CSV_HEADER}${PAGES.map((page) => leadsToCsvRows(page)).join('')}`,
+    );
     const longestRow = Math.max(...PAGES.flat().map((row) => leadsToCsvRows([row]).length));
     for (const chunk of out.writes) expect(chunk.length).to.be.at.most(16 * 1024 + longestRow);
     expect(out.writes.length).to.be.greaterThan(PAGES.length * 2);
@@ -79,7 +81,9 @@ describe('writeLeadsCsv: the export written in bounded chunks', () => {
     out.full = false;
     out.emit('drain');
     await done;
-    expect(out.writes.join('')).to.have.length(`\uFEFF${LEAD_CSV_HEADER}${PAGES.map(leadsToCsvRows).join('')}`.length);
+    expect(out.writes.join('')).to.have.length(
+      `\uFEFF${LEAD_CSV_HEADER}${PAGES.map((page) => leadsToCsvRows(page)).join('')}`.length,
+    );
   });
 
   it('stops reading pages once the client has gone', async () => {

@@ -166,13 +166,13 @@ describe('Admin messages inbox', () => {
     const column = (name: string) => rows.map((row) => row[LEAD_CSV_COLUMNS.indexOf(name as 'id')]);
     expect(column('subject')).to.deep.equal(['Cheap pills', 'Newest lead', 'Middle lead', 'Oldest lead', "'-2"]);
     expect(column('is_spam')).to.deep.equal(['yes', 'no', 'no', 'no', 'no']);
-    // The same ISO 8601 UTC form on SQLite and PostgreSQL.
+    // ISO 8601 at the community's clock with its offset (America/Denver), the same on SQLite and PostgreSQL.
     expect(column('created_at')).to.deep.equal([
-      '2026-01-04T08:00:00.000Z',
-      '2026-01-03T16:30:00.000Z',
-      '2026-01-02T12:00:00.000Z',
-      '2026-01-01T09:00:00.000Z',
-      '2025-12-31T23:59:59.000Z',
+      '2026-01-04T01:00:00-07:00',
+      '2026-01-03T09:30:00-07:00',
+      '2026-01-02T05:00:00-07:00',
+      '2026-01-01T02:00:00-07:00',
+      '2025-12-31T16:59:59-07:00',
     ]);
   });
 

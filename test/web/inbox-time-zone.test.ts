@@ -6,10 +6,30 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /** Known UTC instants, and how a sales counselor in Colorado reads them. */
 const LEADS = [
-  { subject: 'Autumn lead', created_at: '2026-11-22T17:15:00.000Z', shown: 'Nov 22, 2026, 10:15 AM MST' },
-  { subject: 'Before the spring change', created_at: '2026-03-08T08:45:00.000Z', shown: 'Mar 8, 2026, 1:45 AM MST' },
-  { subject: 'After the spring change', created_at: '2026-03-08T09:15:00.000Z', shown: 'Mar 8, 2026, 3:15 AM MDT' },
-  { subject: 'Summer lead', created_at: '2026-07-04T18:00:00.000Z', shown: 'Jul 4, 2026, 12:00 PM MDT' },
+  {
+    subject: 'Autumn lead',
+    created_at: '2026-11-22T17:15:00.000Z',
+    shown: 'Nov 22, 2026, 10:15 AM MST',
+    csv: '2026-11-22T10:15:00-07:00',
+  },
+  {
+    subject: 'Before the spring change',
+    created_at: '2026-03-08T08:45:00.000Z',
+    shown: 'Mar 8, 2026, 1:45 AM MST',
+    csv: '2026-03-08T01:45:00-07:00',
+  },
+  {
+    subject: 'After the spring change',
+    created_at: '2026-03-08T09:15:00.000Z',
+    shown: 'Mar 8, 2026, 3:15 AM MDT',
+    csv: '2026-03-08T03:15:00-06:00',
+  },
+  {
+    subject: 'Summer lead',
+    created_at: '2026-07-04T18:00:00.000Z',
+    shown: 'Jul 4, 2026, 12:00 PM MDT',
+    csv: '2026-07-04T12:00:00-06:00',
+  },
 ];
 
 const text = (html: string) => html.replaceAll('<!-- -->', '');
@@ -49,9 +69,9 @@ describe('Lead times in the inbox', () => {
     expect(html).to.not.include(' UTC</time>');
   });
 
-  it('keeps the CSV export in ISO 8601 UTC, for machines', async () => {
+  it("writes the CSV export's times at the community's clock with the offset, right across daylight saving", async () => {
     const csv = await (await fetch(`${server.url}/admin/messages.csv`, { headers: { Cookie: staff.cookie } })).text();
-    for (const lead of LEADS) expect(csv, lead.subject).to.include(`"${lead.created_at}"`);
+    for (const lead of LEADS) expect(csv, lead.subject).to.include(`"${lead.csv}"`);
     expect(csv).to.not.match(/MST|MDT/);
   });
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { startMailedSite, type OutboxSiteHome, type RunningSite } from '../support/outbox-site.js';
+import { parseCsv } from '../../src/services/csv.js';
 import { seedMessage, seedTour } from '../support/leads.js';
 import { header, textOf } from '../support/mail-parts.js';
 import { SmtpSink, waitFor } from '../support/smtp-sink.js';
@@ -252,6 +253,53 @@ describe('The sales desk', () => {
       expect(html).to.match(/<th scope="row">staff<\/th><td>\d+<\/td><td>[^<]*h[^<]*<\/td>/);
     });
   });
+
+  describe('the exports', () => {
+    const csv = async (path: string) => {
+      const response = await fetch(`${server.url}${path}`, { headers: { Cookie: staff.cookie } });
+      expect(response.status).to.equal(200);
+      const [header, ...rows] = parseCsv(await response.text()).map((record) => record.cells);
+      return { header: header!, rows };
+    };
+    /** ISO 8601 at the community's wall clock with its offset (sample: America/Denver). */
+    const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[67]:00$/;
+
+    it("gives each lead's owner (username and display name) and follow-up date, and its times at the community's clock", async () => {
+      await server.db('users').where({ username: 'casey' }).update({ display_name: 'Casey Nguyen' });
+      await call(`/admin/leads/tour/${tour}/owner`, { username: 'casey' });
+      await call(`/admin/leads/tour/${tour}/follow-up`, { date: '2026-12-03' });
+      const { header, rows } = await csv('/admin/messages.csv');
+      const cell = (row: string[], name: string) => row[header.indexOf(name)];
+      expect(header).to.include.members(['owner', 'owner_name', 'follow_up']);
+      const row = rows.find((each) => cell(each, 'kind') === 'tour' && cell(each, 'id') === String(tour))!;
+      expect([cell(row, 'owner'), cell(row, 'owner_name'), cell(row, 'follow_up')]).to.deep.equal([
+        'casey',
+        'Casey Nguyen',
+        '2026-12-03',
+      ]);
+      expect(cell(row, 'created_at')).to.match(ZONED);
+      expect(cell(row, 'tour_start')).to.match(ZONED);
+      const tourRow = await server.db('tours').where({ id: tour }).first();
+      // The same instant, to the second.
+      expect(Math.floor(Date.parse(tourRow.start_at) / 1000) * 1000).to.equal(Date.parse(cell(row, 'tour_start')!));
+      const unowned = rows.find((each) => cell(each, 'id') === String(sameEmail) && cell(each, 'kind') === 'message')!;
+      expect(cell(unowned, 'owner_name')).to.equal('staff');
+    });
+
+    it("writes the audit trail's and the interest list's times at the community's clock too", async () => {
+      const audit = await csv('/admin/audit.csv');
+      expect(audit.rows.length).to.be.greaterThan(0);
+      for (const row of audit.rows) expect(row[audit.header.indexOf('at')]).to.match(ZONED);
+      await fetch(`${server.url}/interest`, {
+        method: 'POST',
+        body: new URLSearchParams({ email: 'zone@example.com' }),
+      });
+      const interest = await csv('/admin/interest.csv');
+      const created = interest.rows.map((row) => row[interest.header.indexOf('created_at')]);
+      expect(created).to.have.length.greaterThan(0);
+      for (const value of created) expect(value).to.match(ZONED);
+    });
+  });
 });
 
 describe('POST /admin/leads/<kind>/<id>/reply', function () {
@@ -321,5 +369,46 @@ describe('POST /admin/leads/<kind>/<id>/reply', function () {
 
   it('refuses a reply without the CSRF token (403)', async () => {
     expect((await reply({ subject: 'x', text: 'y' }, null)).status).to.equal(403);
+  });
+
+  it("signs with the counselor's display name and sends the buyer's answer to the sales team, even when the counselor has an address", async () => {
+    await site.site.db('users').where({ username: 'staff' }).update({ email: 'pat.counselor@maplehollow.example' });
+    const named = await fetch(`${site.url}/admin/account/display-name`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Cookie: staff.cookie,
+        Origin: site.url,
+        'X-CSRF-Token': staff.token,
+      },
+      body: JSON.stringify({ displayName: 'Pat Morales' }),
+    });
+    expect(named.status).to.equal(200);
+    const audit = await site.site.db('audit_log').where({ action: 'account.display-name', target: 'staff' });
+    expect(audit).to.have.length(1);
+    expect((await reply({ subject: 'Signed by name', text: 'See you Saturday.' })).status).to.equal(202);
+    await waitFor(() => sink.mails.some((mail) => header(mail, 'Subject') === 'Signed by name'));
+    const mail = sink.mails.find((item) => header(item, 'Subject') === 'Signed by name')!;
+    expect(header(mail, 'From')).to.match(/^"?Pat Morales, /);
+    expect(header(mail, 'Reply-To')).to.equal('sales@maplehollow.example');
+    const page = (path: string) =>
+      fetch(`${site.url}${path}`, { headers: { Cookie: staff.cookie } }).then((response) => response.text());
+    expect(await page('/admin/team')).to.match(/<th scope="row">Pat Morales<span class="team-email">staff<\/span>/);
+    expect(await page('/admin/account')).to.include('value="Pat Morales"');
+  });
+
+  it('refuses a display name over 80 characters (400) and keeps the one set', async () => {
+    const response = await fetch(`${site.url}/admin/account/display-name`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Cookie: staff.cookie,
+        Origin: site.url,
+        'X-CSRF-Token': staff.token,
+      },
+      body: JSON.stringify({ displayName: 'x'.repeat(81) }),
+    });
+    expect(response.status).to.equal(400);
+    expect((await site.site.db('users').where({ username: 'staff' }).first()).display_name).to.equal('Pat Morales');
   });
 });

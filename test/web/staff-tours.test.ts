@@ -142,6 +142,43 @@ describe('Staff tours: book, cancel, move, mark; the team calendar', function ()
       expect(await leftIn(start)).to.equal(content.tours.partiesPerSlot);
     });
 
+    it('books a caller who gives a phone and no e-mail: the lead keeps the phone, staff hear of it, no e-mail to the buyer', async () => {
+      const start = fresh();
+      const staffBefore = mailsTo('sales@maplehollow.example').length;
+      const response = await call('/admin/tours', {
+        ...WALK_IN,
+        firstname: 'Phoebe',
+        email: '',
+        phone: '(970) 555-0111',
+        source: 'phone',
+        start,
+      });
+      expect(response.status).to.equal(201);
+      const { id } = (await response.json()) as { id: number };
+      const row = await site.site.db('tours').where({ id }).first();
+      expect(row).to.include({ firstname: 'Phoebe', email: '', phone: '(970) 555-0111', utm_source: 'phone' });
+      await waitFor(() => mailsTo('sales@maplehollow.example').length > staffBefore);
+      // No other buyer is this buyer for want of an address: only the same phone finds leads of the same person.
+      const lead = (await (
+        await fetch(`${site.url}/admin/leads/tour/${id}.json`, { headers: { Cookie: staff.cookie } })
+      ).json()) as { buyer: { leads: { id: number }[] } };
+      expect(lead.buyer.leads.map((each) => each.id)).to.deep.equal([id]);
+      const moved = await call(`/admin/tours/${id}/move`, { start: fresh() });
+      expect(moved.status).to.equal(200);
+      const reply = await call(`/admin/leads/tour/${id}/reply`, { subject: 'Hello', text: 'See you soon.' });
+      expect(reply.status).to.equal(400);
+      await site.site.outbox!.deliverDue();
+      const deliveries = await site.site.db('lead_deliveries').where({ lead_kind: 'tour', lead_id: id });
+      expect(deliveries.map((delivery) => delivery.channel).sort()).to.deep.equal(['staff-email']);
+    });
+
+    it('still asks a phone of a staff booking, and a valid e-mail when one is given', async () => {
+      const response = await call('/admin/tours', { ...WALK_IN, email: 'not-an-address', phone: '', start: fresh() });
+      expect(response.status).to.equal(400);
+      const body = (await response.json()) as { errors: Record<string, string> };
+      expect(Object.keys(body.errors).sort()).to.deep.equal(['email', 'phone']);
+    });
+
     it('never overbooks: a staff booking against 20 buyer bookings for a slot of two places (SQLite)', async () => {
       const start = fresh();
       await raceForOneSlot({ url: site.url, db: site.site.db } as TestServer, staff, start);
@@ -180,6 +217,49 @@ describe('Staff tours: book, cancel, move, mark; the team calendar', function ()
       expect((await call(`/admin/tours/${id}/cancel`)).status).to.equal(200);
       expect((await call(`/admin/tours/${id}/cancel`)).status).to.equal(409);
       expect((await call('/admin/tours/999999/cancel')).status).to.equal(404);
+    });
+  });
+
+  describe("POST /tours/<token>/cancel (the buyer's own cancel)", () => {
+    it('tells the sales team and confirms to the buyer with the cancelled calendar event, both through the outbox', async () => {
+      const start = fresh();
+      const email = 'self-cancel@example.com';
+      const booking = await fetch(`${site.url}/tours`, {
+        method: 'POST',
+        headers: { Accept: 'application/json' },
+        body: new URLSearchParams({ ...BUYER, email, phone: '(970) 555-0166', start }),
+      });
+      const { id, manage, ics } = (await booking.json()) as { id: number; manage: string; ics: string };
+      const original = eventsOf(await (await fetch(`${site.url}${ics}`)).text())[0]!;
+      const cancel = await fetch(`${site.url}${manage}/cancel`, {
+        method: 'POST',
+        headers: { Origin: site.url },
+        redirect: 'manual',
+      });
+      expect(cancel.status).to.equal(303);
+      const toStaff = () =>
+        mailsTo('sales@maplehollow.example').filter((mail) =>
+          /^Tour cancelled by the buyer/.test(header(mail, 'Subject') ?? ''),
+        );
+      await waitFor(() => toStaff().some((mail) => textOf(mail).includes(`Tour #${id};`)));
+      const notice = toStaff().find((mail) => textOf(mail).includes(`Tour #${id};`))!;
+      expect(textOf(notice)).to.include(email);
+      expect(header(notice, 'Reply-To')).to.include(email);
+      await waitFor(() => mailsTo(email).some((mail) => /cancelled/i.test(header(mail, 'Subject') ?? '')));
+      const confirmation = mailsTo(email).find((mail) => /cancelled/i.test(header(mail, 'Subject') ?? ''))!;
+      expect(textOf(confirmation)).to.include('is cancelled');
+      expect(textOf(confirmation)).to.match(/M[SD]T/);
+      const event = eventsOf(calendarOf(confirmation)!)[0]!;
+      expect(event.uid).to.equal(original.uid);
+      expect(event.sequence).to.be.greaterThan(original.sequence);
+      expect(statusOf(event)).to.equal('CANCELLED');
+      // Stored before they were sent: both are deliveries of the cancel's timeline entry.
+      const entry = await site.site
+        .db('lead_events')
+        .where({ lead_kind: 'tour', lead_id: id, type: 'tour-cancelled' })
+        .first();
+      const channels = await site.site.db('lead_deliveries').where({ lead_event_id: entry.id }).pluck('channel');
+      expect(channels.sort()).to.deep.equal(['buyer-email', 'staff-notice']);
     });
   });
 
@@ -251,6 +331,63 @@ describe('Staff tours: book, cancel, move, mark; the team calendar', function ()
         await fetch(`${site.url}/admin/leads/tour/${id}.json`, { headers: { Cookie: staff.cookie } })
       ).json()) as { timeline: { type: string }[] };
       expect(lead.timeline.map((entry) => entry.type)).to.include.members(['tour-toured', 'tour-no-show']);
+    });
+
+    it("moves the tour's lead with it: toured makes it toured, no-show contacted, each a status entry and an audit row", async () => {
+      const startAt = new Date(Date.now() - 7200_000).toISOString();
+      const [row] = await site.site
+        .db('tours')
+        .insert({
+          token: 'staff-tours-test-token-lead-status-abcdefgh',
+          start_at: startAt,
+          slot_minutes: 60,
+          ...BUYER,
+          email: 'lead-status@example.com',
+          phone: '(970) 555-0177',
+          message: '',
+          status: 'booked',
+          is_spam: false,
+          created_at: new Date(Date.now() - 86_400_000).toISOString(),
+        })
+        .returning<{ id: number }[]>('id');
+      const id = row!.id;
+      const leadStatus = async () =>
+        ((await site.site.db('tours').where({ id }).first()) as { lead_status: string }).lead_status;
+      expect(await leadStatus()).to.equal('new');
+      expect((await call(`/admin/tours/${id}/status`, { status: 'toured' })).status).to.equal(200);
+      expect(await leadStatus()).to.equal('toured');
+      expect((await call(`/admin/tours/${id}/status`, { status: 'no-show' })).status).to.equal(200);
+      expect(await leadStatus()).to.equal('contacted');
+      const lead = (await (
+        await fetch(`${site.url}/admin/leads/tour/${id}.json`, { headers: { Cookie: staff.cookie } })
+      ).json()) as { timeline: { type: string; from?: string; to?: string }[] };
+      expect(
+        lead.timeline.filter((entry) => entry.type === 'status').map((entry) => [entry.from, entry.to]),
+      ).to.deep.equal([
+        ['new', 'toured'],
+        ['toured', 'contacted'],
+      ]);
+      const audit = await site.site.db('audit_log').where({ action: 'lead.status', target: `tour/${id}` });
+      expect(audit).to.have.length(2);
+    });
+
+    it('leaves a lead already under contract as it is', async () => {
+      const [row] = await site.site
+        .db('tours')
+        .insert({
+          token: 'staff-tours-test-token-contract-abcdefghijk',
+          start_at: new Date(Date.now() - 7200_000).toISOString(),
+          slot_minutes: 60,
+          ...BUYER,
+          message: '',
+          status: 'booked',
+          lead_status: 'contract',
+          is_spam: false,
+          created_at: new Date(Date.now() - 86_400_000).toISOString(),
+        })
+        .returning<{ id: number }[]>('id');
+      expect((await call(`/admin/tours/${row!.id}/status`, { status: 'toured' })).status).to.equal(200);
+      expect((await site.site.db('tours').where({ id: row!.id }).first()).lead_status).to.equal('contract');
     });
   });
 

@@ -23,6 +23,8 @@ export interface AccountPageProps {
   communityName: string;
   staff: StaffViewer;
   email: string | null;
+  /** Null until set: the username is shown and signs replies then. */
+  displayName: string | null;
   app: boolean;
   passkeys: { id: number; name: string; created: string; lastUsed: string | null }[];
   recoveryCodesLeft: number;
@@ -34,13 +36,14 @@ export interface AccountPageProps {
   recoveryCodes?: string[];
   sessions: SessionView[];
   notice?: EditorNotice;
-  errors?: { current?: string; password?: string; email?: string };
+  errors?: { current?: string; password?: string; email?: string; displayName?: string };
   /** The team calendar's address with this account's token, for the roles that see tours. */
   calendarFeed?: CalendarFeedView;
   /** A refused sensitive change: which form, and the messages for its password and code fields. */
   reauth?: { form: ReauthForm; password?: string; code?: string };
   /** The e-mail address as typed, when saving it was refused. */
   typedEmail?: string;
+  typedDisplayName?: string;
 }
 
 /** The current password, asked again for one form's change; its message when that form was refused. */
@@ -295,6 +298,29 @@ export function AccountPage(props: AccountPageProps) {
               <NewPasswordField id="account-new-password" label="New password" error={errors.password} />
               <button type="submit" className="button button-accent">
                 Change password
+              </button>
+            </form>
+          </section>
+
+          <section className="upload-panel" aria-labelledby="display-name-heading">
+            <h2 id="display-name-heading">Your name</h2>
+            <p>
+              How the team page lists you and how your replies to buyers are signed. Until you set one, your username (
+              {staff.username}) is used.
+            </p>
+            <form method="post" action="/admin/account/display-name" className="upload-form">
+              {hidden}
+              <FormField
+                id="account-display-name"
+                label="Display name"
+                name="displayName"
+                autoComplete="name"
+                maxLength={80}
+                defaultValue={props.typedDisplayName ?? props.displayName ?? ''}
+                error={errors.displayName}
+              />
+              <button type="submit" className="button">
+                Save
               </button>
             </form>
           </section>

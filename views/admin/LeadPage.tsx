@@ -310,7 +310,9 @@ export function LeadPage(props: LeadPageProps) {
             <form method="post" action={`${base}/reply`} className="desk-form desk-form-wide">
               <Hidden csrfToken={staff.csrfToken} />
               <p className="field-hint">
-                To {lead.email}, from the website’s address under your name; the buyer’s answer comes to the sales team.
+                {lead.email
+                  ? `To ${lead.email}, from the website’s address under your name; the buyer’s answer comes to the sales team.`
+                  : 'This buyer gave no e-mail address (a tour booked by phone): call them instead.'}
               </p>
               <label htmlFor="reply-subject">Subject</label>
               <input

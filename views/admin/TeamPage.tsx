@@ -16,6 +16,8 @@ export interface TeamMemberView {
   email: string | null;
   /** Leads this account owns that are still open (not closed, lost or spam). */
   openLeads: number;
+  /** The person's display name, or their username until they set one. */
+  displayName: string;
 }
 
 export interface InvitationView {
@@ -143,7 +145,10 @@ export function TeamPage(props: TeamPageProps) {
               {members.map((member) => (
                 <tr key={member.username} id={`member-${member.username}`}>
                   <th scope="row">
-                    {member.username}
+                    {member.displayName}
+                    {member.displayName !== member.username ? (
+                      <span className="team-email">{member.username}</span>
+                    ) : null}
                     {member.email ? <span className="team-email">{member.email}</span> : null}
                   </th>
                   <td data-label="Role">{ROLE_LABELS[member.role]}</td>

@@ -58,10 +58,11 @@ const STATUS_LABELS = { booked: 'Booked', cancelled: 'Cancelled', toured: 'Toure
 const FOLD_AT = 160;
 
 const BOOKING_FIELDS = [
-  { field: 'firstname', label: 'First name', type: 'text', autoComplete: 'off' },
-  { field: 'lastname', label: 'Last name', type: 'text', autoComplete: 'off' },
-  { field: 'email', label: 'E-mail', type: 'email', autoComplete: 'off' },
-  { field: 'phone', label: 'Phone', type: 'tel', autoComplete: 'off' },
+  { field: 'firstname', label: 'First name', type: 'text', autoComplete: 'off', required: true },
+  { field: 'lastname', label: 'Last name', type: 'text', autoComplete: 'off', required: true },
+  // A caller may have no e-mail address (or not want to give one): the tour is then booked by phone alone.
+  { field: 'email', label: 'E-mail (if they have one)', type: 'email', autoComplete: 'off', required: false },
+  { field: 'phone', label: 'Phone', type: 'tel', autoComplete: 'off', required: true },
 ] as const;
 
 export function SlotSelect(props: {
@@ -135,7 +136,7 @@ function BookingForm({
               name={input.field}
               type={input.type}
               autoComplete={input.autoComplete}
-              required
+              required={input.required}
               defaultValue={values[input.field] ?? ''}
               aria-describedby={errorId(input.field)}
               aria-invalid={errors[input.field] ? true : undefined}

@@ -19,7 +19,13 @@ import {
   removePasskey,
   type RelyingParty,
 } from '../../services/passkeys.js';
-import { changePassword, replaceCalendarToken, setOwnEmail, TeamError } from '../../services/team.js';
+import {
+  changePassword,
+  replaceCalendarToken,
+  setOwnDisplayName,
+  setOwnEmail,
+  TeamError,
+} from '../../services/team.js';
 import {
   confirmTotp,
   disableTotp,
@@ -55,7 +61,9 @@ export interface AccountDeps {
   reauth?: Reauth;
 }
 
-type PageExtra = Partial<Pick<AccountPageProps, 'notice' | 'errors' | 'recoveryCodes' | 'reauth' | 'typedEmail'>> & {
+type PageExtra = Partial<
+  Pick<AccountPageProps, 'notice' | 'errors' | 'recoveryCodes' | 'reauth' | 'typedEmail' | 'typedDisplayName'>
+> & {
   status?: number;
   enrollError?: string;
 };
@@ -114,6 +122,7 @@ export function createAccountRouter(deps: AccountDeps): Router {
           communityName={content.published().community.name}
           staff={staffOf(req)}
           email={row?.email ?? null}
+          displayName={row?.display_name ?? null}
           app={app}
           passkeys={passkeys.map((passkey) => ({
             id: passkey.id,
@@ -136,6 +145,7 @@ export function createAccountRouter(deps: AccountDeps): Router {
           calendarFeed={await calendarFeedOf(req, mustEnroll)}
           reauth={extra.reauth}
           typedEmail={extra.typedEmail}
+          typedDisplayName={extra.typedDisplayName}
         />,
         staffPage(req, 'Your account'),
       ),
@@ -345,6 +355,20 @@ export function createAccountRouter(deps: AccountDeps): Router {
       if (!(error instanceof TeamError)) throw error;
       if (!answersWithPage(req)) return res.status(error.status).json({ error: error.message, fields: error.fields });
       await renderAccount(req, res, { status: error.status, errors: error.fields, typedEmail });
+    }
+  });
+
+  // One's display name: how the team page lists one and how replies to buyers are signed. Not sensitive (it
+  // grants nothing), so no password is asked; it is audited like every account change.
+  router.post('/account/display-name', ...jsonOrForm, async (req, res) => {
+    const typedDisplayName = field(req, 'displayName');
+    try {
+      await setOwnDisplayName(db, req.user!.id, typedDisplayName, actorOf(req));
+      await done(req, res, { ok: true }, { kind: 'success', text: 'Your display name is saved.' });
+    } catch (error) {
+      if (!(error instanceof TeamError)) throw error;
+      if (!answersWithPage(req)) return res.status(error.status).json({ error: error.message, fields: error.fields });
+      await renderAccount(req, res, { status: error.status, errors: error.fields, typedDisplayName });
     }
   });
 

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { ContentSource } from '../../content/content-source.js';
 import { auditChoices, countAuditRows, listAuditRows, type AuditFilter } from '../../db/audit-log.js';
 import type { Renderer } from '../../render/renderer.js';
-import { csvCell } from '../../services/csv.js';
+import { csvCell, csvTime } from '../../services/csv.js';
 import { cleanText } from '../../shared/text-input.js';
 import { formatInTimeZone } from '../../shared/time-zone.js';
 import { addDays, dateInZone, formatSlotTime, isCalendarDate, wallTimeToInstant } from '../../shared/tour-slots.js';
@@ -102,7 +102,11 @@ export function createAuditRouter({ db, content, renderer }: AuditDeps): Router 
     res.write(`\uFEFF${AUDIT_CSV_COLUMNS.join(',')}\r\n`);
     for (let offset = 0; ; offset += CSV_PAGE) {
       const rows = await listAuditRows(db, filter, { limit: CSV_PAGE, offset });
-      for (const row of rows) res.write(`${AUDIT_CSV_COLUMNS.map((column) => csvCell(row[column])).join(',')}\r\n`);
+      // `at` at the community's clock with its offset, as every export writes times (the details stay as recorded).
+      for (const row of rows)
+        res.write(
+          `${AUDIT_CSV_COLUMNS.map((column) => csvCell(column === 'at' ? csvTime(row.at, zone()) : row[column])).join(',')}\r\n`,
+        );
       if (rows.length < CSV_PAGE || res.destroyed) break;
     }
     res.end();

@@ -23,7 +23,7 @@ import type { LeadOutboxHandle } from '../../services/lead-outbox.js';
 import type { EditorNotice } from '../../shared/editor-notice.js';
 import { INTEREST_UPDATES_PATH } from '../../shared/reach-forms.js';
 import { formatInTimeZone } from '../../shared/time-zone.js';
-import { csvCell } from '../../services/messages-csv.js';
+import { csvCell, csvTime } from '../../services/messages-csv.js';
 import { cleanText, printableRow } from '../../shared/text-input.js';
 import { dateInZone } from '../../shared/tour-slots.js';
 import {
@@ -276,9 +276,14 @@ export function createInterestAdminRouter(deps: InterestAdminDeps): Router {
     const content = contentOf(req);
     const entries = await listInterestEntries(db);
     await auditRequest(db, req, 'leads.export', 'interest.csv', { rows: entries.length });
-    const lines = entries.map((entry) =>
-      CSV_COLUMNS.map((column) => csvCell(column === 'plan' ? planName(content, entry.plan) : entry[column])).join(','),
-    );
+    const zone = content.community.timeZone;
+    const cellOf = (entry: (typeof entries)[number], column: (typeof CSV_COLUMNS)[number]) => {
+      if (column === 'plan') return planName(content, entry.plan);
+      // Times at the community's clock with its offset, as every export writes them.
+      if (column.endsWith('_at')) return csvTime(entry[column], zone);
+      return entry[column];
+    };
+    const lines = entries.map((entry) => CSV_COLUMNS.map((column) => csvCell(cellOf(entry, column))).join(','));
     res
       .type('text/csv; charset=utf-8')
       .attachment(`interest-list-${dateInZone(Date.now(), content.community.timeZone)}.csv`)

@@ -364,7 +364,9 @@ export function createLeadsRouter(deps: LeadsDeps): Router {
       errors.text = `Write a message of 1 to ${REPLY_TEXT_MAX_LENGTH} characters.`;
     }
     if (Object.keys(errors).length > 0) return { errors };
-    if (!(await desk.reply(key, { subject, text }, by))) return 'unknown';
+    const sent = await desk.reply(key, { subject, text }, by);
+    if (sent === 'no-email') return { errors: { text: 'This buyer gave no e-mail address: call them instead.' } };
+    if (!sent) return 'unknown';
     return { answer: { status: 'queued' } };
   });
 

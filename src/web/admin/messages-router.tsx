@@ -21,7 +21,7 @@ import { eraseLead } from '../../services/lead-erasure.js';
 import { findLeadDesks } from '../../db/lead-desk.js';
 import { listAssignableAccounts } from '../../db/users.js';
 import type { LeadDesk } from '../../services/lead-desk.js';
-import { writeLeadsCsv } from '../../services/messages-csv.js';
+import { withDeskColumns, writeLeadsCsv } from '../../services/messages-csv.js';
 import { isLeadStatus } from '../../shared/lead-context.js';
 import { cleanText, printable, printableRow } from '../../shared/text-input.js';
 import { MessagesPage, type LeadView } from '../../../views/admin/MessagesPage.js';
@@ -179,7 +179,12 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
       // ?kind= narrows the export to one kind of lead, as it narrows the inbox.
       const { kind } = parseInboxQuery(req.query).filter;
       await auditRequest(db, req, 'leads.export', 'messages.csv', kind ? { kind } : undefined);
-      await writeLeadsCsv(leadPages(db, undefined, kind ? [kind] : undefined), res, () => res.destroyed);
+      await writeLeadsCsv(
+        withDeskColumns(db, leadPages(db, undefined, kind ? [kind] : undefined)),
+        res,
+        () => res.destroyed,
+        contentOf(req).community.timeZone,
+      );
       res.end();
     } catch (error) {
       // The header is sent: a cut-off download is the only honest way to say the rest failed.

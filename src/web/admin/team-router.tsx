@@ -72,6 +72,7 @@ export function createTeamRouter(deps: TeamDeps): Router {
       lastSignIn: row.last_sign_in_at ? formatInTimeZone(row.last_sign_in_at, zone()) : null,
       email: row.email,
       openLeads: openLeads.get(row.username) ?? 0,
+      displayName: row.display_name || row.username,
     }));
   }
 
@@ -125,6 +126,7 @@ export function createTeamRouter(deps: TeamDeps): Router {
     res.json({
       accounts: (await members()).map((member) => ({
         username: member.username,
+        displayName: member.displayName,
         role: member.role,
         active: member.active,
         twoFactor: member.twoFactor,
