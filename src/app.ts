@@ -149,7 +149,8 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
   // First, so a preview goes through everything below once, under its public path (web/preview-router.ts).
-  app.use(createPreviewRouter({ app, content, session: staffSession.middleware }));
+  const permission = requirePermission(answerForbidden(kit.renderer, () => content.published().community.name));
+  app.use(createPreviewRouter({ app, content, session: staffSession.middleware, permission }));
   const requestLog = createRequestLog(logger);
   const headerOptions = { tileUrl: config.map.tileUrl, production: config.env === 'production' };
   answerFirst(
@@ -272,7 +273,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     '/admin',
     requireStaff,
     rejectCrossSite,
-    requirePermission(answerForbidden(kit.renderer, () => content.published().community.name)),
+    permission,
     createStaffRouter({
       db,
       content,
