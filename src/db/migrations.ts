@@ -23,6 +23,7 @@ import * as createInterestListAndAgentRegistrations from '../../migrations/20261
 import * as createFiles from '../../migrations/20261126000500_create_files.js';
 import * as addLeadAutoAssign from '../../migrations/20261126000600_add_lead_auto_assign.js';
 import * as createInterestUpdates from '../../migrations/20261126000700_create_interest_updates.js';
+import * as addPasswordResetFingerprint from '../../migrations/20261127030100_add_password_reset_fingerprint.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '20261126000500_create_files': createFiles,
   '20261126000600_add_lead_auto_assign': addLeadAutoAssign,
   '20261126000700_create_interest_updates': createInterestUpdates,
+  '20261127030100_add_password_reset_fingerprint': addPasswordResetFingerprint,
 };
 
 /** Also for tests that step one migration up or down (knex's migrate.up / migrate.down). */

@@ -1,6 +1,11 @@
 import type { Knex } from 'knex';
 import { findUserByUsername, upsertUser, type UserRow } from '../db/users.js';
-import { normalizeUsername, SIGN_IN_PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../shared/staff-credentials.js';
+import {
+  newUsernameProblem,
+  normalizeUsername,
+  SIGN_IN_PASSWORD_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from '../shared/staff-credentials.js';
 import { passwordProblem } from './password-rules.js';
 import { hashPassword, PASSWORD_HASH_COST, unknownUserHash, verifyPassword } from './passwords.js';
 
@@ -33,6 +38,9 @@ export async function setStaffPassword(
   const problem = usernameProblem(username) ?? passwordProblem(password, username);
   if (problem) throw new Error(problem);
   const existed = (await findUserByUsername(db, username)) !== undefined;
+  // A new account's name follows the rule of invitations; an existing one keeps its name.
+  const nameProblem = existed ? undefined : newUsernameProblem(username);
+  if (nameProblem) throw new Error(nameProblem);
   await upsertUser(db, username, await hashPassword(password, cost));
   return { username: normalizeUsername(username), outcome: existed ? 'password reset' : 'created' };
 }
