@@ -1,6 +1,8 @@
 import http from 'node:http';
 import { expect } from 'chai';
 import { setStaffPassword } from '../../src/services/staff-accounts.js';
+import { RESERVED_USERNAMES } from '../../src/shared/staff-credentials.js';
+import { appRoutes } from '../support/admin-routes.js';
 import { SmtpSink, waitFor } from '../support/smtp-sink.js';
 import { postSignIn, signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { acceptInvitation, inviteLink, staffCall, teamMember } from '../support/team.js';
@@ -241,6 +243,14 @@ describe('Sign-in links', () => {
           undefined,
         );
       }
+    });
+
+    it('reserves every path the team page has below /admin/team (read from the app, so none can be forgotten)', () => {
+      const segments = appRoutes(server)
+        .map((route) => /^\/admin\/team\/([^/:]+)/.exec(route.path)?.[1])
+        .filter((segment): segment is string => segment !== undefined);
+      expect(segments).to.include('auto-assign');
+      for (const segment of segments) expect(RESERVED_USERNAMES.has(segment), segment).to.equal(true);
     });
 
     it('accepts a plain one, and the team page can then act on it', async () => {
