@@ -149,7 +149,8 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
   // First, so a preview goes through everything below once, under its public path (web/preview-router.ts).
-  app.use(createPreviewRouter({ app, content, session: staffSession.middleware }));
+  const permission = requirePermission(answerForbidden(kit.renderer, () => content.published().community.name));
+  app.use(createPreviewRouter({ app, content, session: staffSession.middleware, permission }));
   const requestLog = createRequestLog(logger);
   const headerOptions = { tileUrl: config.map.tileUrl, production: config.env === 'production' };
   answerFirst(
@@ -236,11 +237,12 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(['/login', '/logout', '/admin'], staffSession.middleware);
   const production = config.env === 'production';
   /**
-   * The origin links in e-mails and passkeys are bound to: SITE_URL in production (never the request's Host
-   * header, which any client sets); the request's own origin outside it (tests run on a random port).
+   * The origin links in e-mails and passkeys are bound to: SITE_URL whenever it is set, in any mode (never the
+   * request's Host header, which any client sets); without it (outside production only: config.ts requires it
+   * there), the request's own origin, as tests on a random port need.
    */
   const originOf = (req: Request) =>
-    production ? config.siteUrl : `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+    production || config.siteUrlSet ? config.siteUrl : `${req.protocol}://${req.get('host') ?? 'localhost'}`;
   const relyingParty = (req: Request): RelyingParty => {
     const origin = originOf(req);
     return { id: new URL(origin).hostname, name: content.published().community.name, origin };
@@ -277,7 +279,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     '/admin',
     requireStaff,
     rejectCrossSite,
-    requirePermission(answerForbidden(kit.renderer, () => content.published().community.name)),
+    permission,
     createStaffRouter({
       db,
       content,

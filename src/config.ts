@@ -198,6 +198,8 @@ export interface Config {
   passwordHashCost: number;
   /** The public origin, without a trailing slash: SITE_URL, or http://localhost:PORT outside production. */
   siteUrl: string;
+  /** SITE_URL was set: links in e-mails and passkeys use it, never the request's Host header. */
+  siteUrlSet: boolean;
   trustProxy: number;
   logLevel: string;
 }
@@ -282,6 +284,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     passwordHashCost: e.PASSWORD_HASH_COST,
     siteUrl: e.SITE_URL ? new URL(e.SITE_URL).origin : `http://localhost:${e.PORT}`,
+    siteUrlSet: Boolean(e.SITE_URL),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };

@@ -1,13 +1,18 @@
 import { Layout } from './Layout.js';
 import type { SiteProps } from './site-props.js';
 
-export type ErrorStatus = 404 | 410 | 500 | 503;
+export type ErrorStatus = 403 | 404 | 410 | 500 | 503;
 
 interface ErrorPageProps extends Omit<SiteProps, 'image'> {
   status: ErrorStatus;
 }
 
 const COPY = {
+  // The one 403 page: a form post refused as coming from another site (web/csrf.ts).
+  403: {
+    title: 'This form could not be sent',
+    text: 'It seemed to come from another website, so nothing was saved. Go back to the form, reload the page and send it again.',
+  },
   404: {
     title: 'Page not found',
     text: 'We could not find that page. It may have moved, or the address may be mistyped.',
@@ -23,7 +28,7 @@ const COPY = {
   },
 } as const;
 
-/** The styled 404, 500 and 503 pages. */
+/** The styled 403 (a form from another site), 404, 500 and 503 pages. */
 export function ErrorPage({ content, path, status }: ErrorPageProps) {
   const copy = COPY[status];
   return (
@@ -51,4 +56,10 @@ export function ErrorPage({ content, path, status }: ErrorPageProps) {
   );
 }
 
-export const ERROR_TITLES = { 404: COPY[404].title, 410: COPY[410].title, 500: COPY[500].title, 503: COPY[503].title };
+export const ERROR_TITLES = {
+  403: COPY[403].title,
+  404: COPY[404].title,
+  410: COPY[410].title,
+  500: COPY[500].title,
+  503: COPY[503].title,
+};

@@ -23,6 +23,7 @@ import * as createInterestListAndAgentRegistrations from '../../migrations/20261
 import * as createFiles from '../../migrations/20261126000500_create_files.js';
 import * as addLeadAutoAssign from '../../migrations/20261126000600_add_lead_auto_assign.js';
 import * as createInterestUpdates from '../../migrations/20261126000700_create_interest_updates.js';
+import * as addPasswordResetFingerprint from '../../migrations/20261127030100_add_password_reset_fingerprint.js';
 import * as addInvitationWithdrawal from '../../migrations/20261127040100_add_invitation_withdrawal.js';
 import * as addDisplayNames from '../../migrations/20261127060100_add_display_names.js';
 import * as createAutoReplyTurns from '../../migrations/20261127060200_create_auto_reply_turns.js';
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '20261126000500_create_files': createFiles,
   '20261126000600_add_lead_auto_assign': addLeadAutoAssign,
   '20261126000700_create_interest_updates': createInterestUpdates,
+  '20261127030100_add_password_reset_fingerprint': addPasswordResetFingerprint,
   '20261127040100_add_invitation_withdrawal': addInvitationWithdrawal,
   '20261127060100_add_display_names': addDisplayNames,
   '20261127060200_create_auto_reply_turns': createAutoReplyTurns,

@@ -1,7 +1,12 @@
 import type { Knex } from 'knex';
 import { endAccountSessions } from '../db/session-store.js';
 import { findUserByUsername, upsertUser, type UserRow } from '../db/users.js';
-import { normalizeUsername, SIGN_IN_PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../shared/staff-credentials.js';
+import {
+  newUsernameProblem,
+  normalizeUsername,
+  SIGN_IN_PASSWORD_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from '../shared/staff-credentials.js';
 import { recordAudit } from './audit-log.js';
 import { passwordProblem } from './password-rules.js';
 import { hashPassword, PASSWORD_HASH_COST, unknownUserHash, verifyPassword } from './passwords.js';
@@ -42,6 +47,9 @@ export async function setStaffPassword(
   if (problem) throw new Error(problem);
   const stored = normalizeUsername(username);
   const existing = await findUserByUsername(db, username);
+  // A new account's name follows the rule of invitations; an existing one keeps its name.
+  const nameProblem = existing ? undefined : newUsernameProblem(username);
+  if (nameProblem) throw new Error(nameProblem);
   if (existing && (await verifyPassword(password, existing.password_hash)))
     return { username: stored, outcome: 'unchanged' };
   const hash = await hashPassword(password, cost);

@@ -6,11 +6,10 @@ import { endAccountSessions } from '../db/session-store.js';
 import { characterCount, EMAIL_PATTERN } from '../shared/contact-rules.js';
 import { cleanText } from '../shared/text-input.js';
 import { isRole, type Role } from '../shared/permissions.js';
-import { normalizeUsername } from '../shared/staff-credentials.js';
+import { newUsernameProblem, normalizeUsername } from '../shared/staff-credentials.js';
 import { recordAudit, type Actor } from './audit-log.js';
 import { passwordProblem } from './password-rules.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { usernameProblem } from './staff-accounts.js';
 import { queueStaffMail } from './staff-mail.js';
 import { defaultLeadsTo, handOverOpenLeads, HandoverError, type LeadsTo } from './lead-handover.js';
 
@@ -237,11 +236,7 @@ export async function acceptInvitation(
   options: { ip: string; cost: number },
 ): Promise<{ id: number; username: string }> {
   const fields: Record<string, string> = {};
-  const usernameTrouble =
-    usernameProblem(input.username) ??
-    (RESERVED_USERNAMES.has(normalizeUsername(input.username))
-      ? 'This username is reserved. Choose another.'
-      : undefined);
+  const usernameTrouble = newUsernameProblem(input.username);
   if (usernameTrouble) fields.username = usernameTrouble;
   const passwordTrouble = passwordProblem(input.password, input.username);
   if (passwordTrouble) fields.password = passwordTrouble;
@@ -386,11 +381,14 @@ export async function requestPasswordReset(
   const { token, hash } = newToken();
   const link = `${options.origin}/login/reset/${token}`;
   await db.transaction(async (trx) => {
+    // A newer link ends the older ones: only the last letter's link works.
+    await endResetLinks(trx, user.id);
     await trx('password_resets').insert({
       token_hash: hash,
       user_id: user.id,
       created_at: new Date().toISOString(),
       expires_at: isoIn(RESET_LIFETIME_MS),
+      password_fingerprint: passwordFingerprint(user.password_hash),
     });
     await queueStaffMail(trx, {
       to: user.email!,
@@ -413,19 +411,43 @@ export async function requestPasswordReset(
   });
 }
 
+/**
+ * What a reset link is bound to: the account's password as it was when the link was issued (a hash of its hash).
+ * Any change of the password, by whatever way, ends every link issued before it.
+ */
+export function passwordFingerprint(passwordHash: string): string {
+  return crypto.createHash('sha256').update(`password-reset:${passwordHash}`).digest('hex');
+}
+
+/** Ends every unused reset link of an account. */
+async function endResetLinks(trx: Knex.Transaction, userId: number): Promise<void> {
+  await trx('password_resets').where({ user_id: userId }).whereNull('used_at').update({
+    used_at: new Date().toISOString(),
+  });
+}
+
 interface ResetRow {
   id: number;
   user_id: number;
   expires_at: string;
   used_at: string | null;
+  password_fingerprint: string | null;
 }
 
+const RESET_GONE = 'This reset link has been used or has expired. Ask for a new one.';
+
+/**
+ * The reset link, while it works: unused, unexpired, the newest of its account's links, and issued for the
+ * password the account still has.
+ */
 export async function openReset(db: Knex | Knex.Transaction, token: string): Promise<ResetRow> {
   const row = await db('password_resets')
     .where({ token_hash: tokenHash(token) })
     .first<ResetRow | undefined>();
-  if (!row || row.used_at !== null || row.expires_at <= new Date().toISOString())
-    throw new TeamError('This reset link has been used or has expired. Ask for a new one.', 410);
+  if (!row || row.used_at !== null || row.expires_at <= new Date().toISOString()) throw new TeamError(RESET_GONE, 410);
+  const user = await findUserById(db, row.user_id);
+  if (!user || row.password_fingerprint !== passwordFingerprint(user.password_hash))
+    throw new TeamError(RESET_GONE, 410);
   return row;
 }
 
@@ -443,10 +465,14 @@ export async function resetPassword(
   if (problem) throw new TeamError(problem, 400, { password: problem });
   const hash = await hashPassword(password, options.cost);
   await db.transaction(async (trx) => {
-    const claimed = await trx('password_resets').where({ id: reset.id }).whereNull('used_at').update({
-      used_at: new Date().toISOString(),
-    });
+    // Claimed under conditions: unused, and the password still the one it was issued for (two links at once).
+    const current = await findUserById(trx, user.id);
+    const claimed = await trx('password_resets')
+      .where({ id: reset.id, password_fingerprint: passwordFingerprint(current?.password_hash ?? '') })
+      .whereNull('used_at')
+      .update({ used_at: new Date().toISOString() });
     if (claimed === 0) throw new TeamError('This reset link has been used.', 410);
+    await endResetLinks(trx, user.id);
     await trx('users').where({ id: user.id }).update({ password_hash: hash, updated_at: trx.fn.now() });
     await endAccountSessions(trx, user.id);
     await recordAudit(trx, {

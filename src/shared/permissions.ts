@@ -86,11 +86,25 @@ function covers(entry: StaffPathEntry, path: string): boolean {
   return next === '/' || next === '.';
 }
 
-/** The area a staff path belongs to (query string ignored), or undefined: no entry, refused to everyone. */
-export function areaOf(path: string): Area | undefined {
+/**
+ * A path in the form the router matches it, or undefined for one no staff page may be reached by. Express (its
+ * defaults, kept in app.ts) matches route paths case-insensitively, ignores one trailing slash, and compares the
+ * path as sent, still percent-encoded: so `/admin/account/Calendar-Token` runs the calendar-token route, and must
+ * be judged as `/admin/account/calendar-token`. A path with an empty or dot segment, or an encoded slash,
+ * backslash or dot, is no staff page's form: it belongs to no area (docs/decisions/045-form-origins-and-staff-paths.md).
+ */
+export function routedPath(path: string): string | undefined {
   const bare = path.split(/[?#]/, 1)[0] ?? '';
   // A trailing slash is the same page (trailing-slash.ts redirects it): /admin/ is the dashboard.
-  const normalized = bare.length > 1 && bare.endsWith('/') ? bare.slice(0, -1) : bare;
+  const trimmed = bare.length > 1 && bare.endsWith('/') ? bare.slice(0, -1) : bare;
+  if (/\/\/|\/\.\.?(?:\/|$)|%2f|%5c|%2e|\\/i.test(trimmed)) return undefined;
+  return trimmed.toLowerCase();
+}
+
+/** The area a staff path belongs to (query string ignored), or undefined: no entry, refused to everyone. */
+export function areaOf(path: string): Area | undefined {
+  const normalized = routedPath(path);
+  if (normalized === undefined) return undefined;
   let found: StaffPathEntry | undefined;
   for (const entry of STAFF_PATHS) {
     if (covers(entry, normalized) && (!found || entry.prefix.length > found.prefix.length)) found = entry;

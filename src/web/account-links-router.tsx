@@ -32,6 +32,13 @@ interface AccountLinksDeps {
   rateLimitStores: RateLimitStores;
 }
 
+/**
+ * The token is in the address: no other site may get it in a Referer, yet the page's own form must post with our
+ * Origin (`no-referrer` makes Chromium post `Origin: null`). `same-origin` sends the address to us only
+ * (docs/decisions/045-form-origins-and-staff-paths.md).
+ */
+export const SECRET_PAGE_REFERRER_POLICY = 'same-origin';
+
 const formBody = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 });
 
 function field(req: Request, name: string): string {
@@ -77,7 +84,7 @@ export function createAccountLinksRouter(deps: AccountLinksDeps): Router {
       const invitation = await openInvitation(db, tokenOf(req));
       res
         .set('Cache-Control', 'no-store')
-        .set('Referrer-Policy', 'no-referrer')
+        .set('Referrer-Policy', SECRET_PAGE_REFERRER_POLICY)
         .send(
           renderer.page(
             <NewPasswordPage
@@ -168,7 +175,7 @@ export function createAccountLinksRouter(deps: AccountLinksDeps): Router {
       await openReset(db, tokenOf(req));
       res
         .set('Cache-Control', 'no-store')
-        .set('Referrer-Policy', 'no-referrer')
+        .set('Referrer-Policy', SECRET_PAGE_REFERRER_POLICY)
         .send(
           renderer.page(
             <NewPasswordPage communityName={communityName()} kind="reset" action={req.path} />,

@@ -205,13 +205,23 @@ export function createAuthRouter(deps: AuthDeps): Router {
     passport.authenticate('local', { session: false }, (error: unknown, user: StaffUser | false) => {
       if (error) return next(error);
       if (!user) {
-        return void recordAudit(db, {
-          actor: '',
-          ip: req.ip,
-          action: 'sign-in.failed',
-          target: username.slice(0, 64),
-        }).then(() => renderLogin(req, res, 401, WRONG_CREDENTIALS), next);
+        // Counted before the answer goes out: the next guess already finds it.
+        return void Promise.all([
+          throttle.failed(req),
+          recordAudit(db, {
+            actor: '',
+            ip: req.ip,
+            action: 'sign-in.failed',
+            target: username.slice(0, 64),
+          }),
+        ]).then(() => renderLogin(req, res, 401, WRONG_CREDENTIALS), next);
       }
+      void throttle.refusedAfterCheck(req, res).then((refused) => {
+        if (!refused) signInWith(user);
+      }, next);
+    })(req, res, next);
+
+    function signInWith(user: StaffUser) {
       if (production && !req.secure) return renderLogin(req, res, 403, refuseInsecureSignIn(req, user));
       const returnTo = safeReturnTo(req.query.next);
       if (!user.twoFactor) return completeSignIn(req, res, next, user, 'password', returnTo);
@@ -224,7 +234,7 @@ export function createAuthRouter(deps: AuthDeps): Router {
           res.redirect(303, '/login/two-factor');
         });
       });
-    })(req, res, next);
+    }
   });
 
   router.get('/login/two-factor', async (req, res) => {

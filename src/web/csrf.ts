@@ -11,18 +11,37 @@ export function csrfToken(req: Request): string {
   return req.session.csrfToken;
 }
 
+export const CROSS_SITE_TEXT = 'Cross-site requests are not allowed.';
+
+/**
+ * A state change sent from another site: answered 403 by the error handler (errors.tsx), as a page for a browser's
+ * form post and as `{"error"}` for a call.
+ */
+export class CrossSiteRequest extends Error {
+  readonly status = 403;
+  constructor() {
+    super(CROSS_SITE_TEXT);
+  }
+}
+
+/**
+ * Sec-Fetch-Site decides when the browser sends it: it says where the request came from whatever the page's
+ * referrer policy, whereas a page with `Referrer-Policy: no-referrer` makes Chromium post `Origin: null` from our
+ * own form (docs/decisions/045-form-origins-and-staff-paths.md). Without it (an older browser, a script), the Origin header must
+ * be ours when there is one; `null` is not ours.
+ */
 function sameOrigin(req: Request): boolean {
   const site = req.get('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') return false;
+  if (site !== undefined) return site === 'same-origin' || site === 'none';
   const origin = req.get('origin');
   if (origin === undefined) return true;
   return origin === `${req.protocol}://${req.get('host') ?? ''}`;
 }
 
-/** Refuses a cross-site state change (Origin / Sec-Fetch-Site), before anything is parsed or written. */
-export const rejectCrossSite: RequestHandler = (req, res, next) => {
+/** Refuses a cross-site state change (Sec-Fetch-Site / Origin), before anything is parsed or written. */
+export const rejectCrossSite: RequestHandler = (req, _res, next) => {
   if (SAFE_METHODS.has(req.method) || sameOrigin(req)) return next();
-  res.status(403).json({ error: 'Cross-site requests are not allowed.' });
+  next(new CrossSiteRequest());
 };
 
 function tokensMatch(expected: string | undefined, given: unknown): boolean {

@@ -3,7 +3,9 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import type { Logger } from 'pino';
 import { ERROR_TITLES, ErrorPage, type ErrorStatus } from '../../views/ErrorPage.js';
 import type { PageKit } from './page-context.js';
-import { wantsJsonError, wantsPage } from './client-wants.js';
+import { isPlainFormPost, wantsJsonError, wantsPage } from './client-wants.js';
+import { CrossSiteRequest } from './csrf.js';
+import { loggablePath } from './request-log.js';
 
 const CLIENT_ERROR_TEXT: Record<number, string> = {
   400: 'The request could not be understood.',
@@ -56,6 +58,13 @@ export function notFound(kit: PageKit): RequestHandler {
  */
 export function errorHandler(kit: PageKit, logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
+    if (error instanceof CrossSiteRequest && !res.headersSent) {
+      // A person who pressed a form's button reads a page; a script reads the contract's JSON.
+      res.set('Cache-Control', 'no-store');
+      if (isPlainFormPost(req)) renderErrorPage(kit, req, res, 403);
+      else res.status(403).json({ error: error.message });
+      return;
+    }
     const status =
       typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : 500;
     if (res.headersSent) {
@@ -76,7 +85,7 @@ export function errorHandler(kit: PageKit, logger: Logger): ErrorRequestHandler 
       else res.status(503).type('text/plain').send(UNAVAILABLE_TEXT);
       return;
     }
-    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    logger.error({ err: error, method: req.method, url: loggablePath(req.originalUrl) }, 'request failed');
     if (wantsJsonError(req) || !wantsPage(req)) res.status(500).type('text/plain').send('Internal server error.');
     else renderErrorPage(kit, req, res, 500);
   };

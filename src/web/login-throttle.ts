@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore, type Options, type Store } from 'express-rate-limit';
 import { createDeviceCookies, DEVICE_COOKIE_LIFETIME_MS, type DeviceToken } from '../services/device-cookies.js';
 import { normalizeUsername } from '../shared/staff-credentials.js';
 import { memoryRateLimitStores, type RateLimitStores } from './rate-limit-store.js';
@@ -25,8 +25,18 @@ interface LoginThrottleOptions {
 }
 
 export interface LoginThrottle {
-  /** The limits, in order, for POST /login (after the body is parsed). */
+  /**
+   * For POST /login (after the body is parsed): refuses with 429 a request whose address, username or device has
+   * had LOGIN_RATE_LIMIT failures in the window. It counts nothing itself: only `failed` does.
+   */
   limits: RequestHandler[];
+  /** A wrong or unknown username or password: counted against its address, username or device before the 401. */
+  failed(req: Request): Promise<void>;
+  /**
+   * Whether a sign-in whose password was right must still be refused: the failures counted while it was checked
+   * reached the limit. Answers the 429 itself when so.
+   */
+  refusedAfterCheck(req: Request, res: Response): Promise<boolean>;
   /** After a successful sign-in: this browser becomes a known device for `username` (and stays one for others). */
   trustDevice(req: Request, res: Response, username: string): void;
   /**
@@ -69,49 +79,76 @@ export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottl
     return devices.get(req);
   }
 
-  const limiter = (name: string, keyGenerator: (req: Request) => string, skip: (req: Request) => boolean) => {
-    const store = stores(name);
-    return rateLimit({
-      ...(store && { store }),
-      windowMs: FIFTEEN_MINUTES,
-      limit,
-      skipSuccessfulRequests: true,
-      // Only a wrong or missing password is a failed guess: the 403 for a correct sign-in over plain HTTP in
-      // production (insecure-sign-in.ts) is the operator's set-up, not a guess.
-      requestWasSuccessful: (_req, res) => res.statusCode < 400 || res.statusCode === 403,
-      standardHeaders: 'draft-7',
-      legacyHeaders: false,
-      validate: { xForwardedForHeader: false },
-      keyGenerator,
-      skip,
-      handler: (req, res) => {
-        onLimited(req, res, sendRetryAfter(req, res, FIFTEEN_MINUTES));
+  /**
+   * One count of failures per key, in a store of express-rate-limit's kind (memory, or the shared database). Only
+   * failures are ever counted, and a request is judged by the failures already counted, never by requests still
+   * in flight: ten correct sign-ins at once from one office all pass (express-rate-limit's skipSuccessfulRequests
+   * counts each request first and takes it back after, so the sixth of ten at once saw five "failures").
+   */
+  const counter = (name: string, keyGenerator: (req: Request) => string, skip: (req: Request) => boolean) => {
+    const store: Store = stores(name) ?? new MemoryStore();
+    void store.init?.({ windowMs: FIFTEEN_MINUTES } as Options);
+    return {
+      /** When the count of this request's key starts over, if it has reached the limit. */
+      async reached(req: Request): Promise<Date | undefined> {
+        if (skip(req)) return undefined;
+        const info = await store.get?.(keyGenerator(req));
+        if (!info || info.totalHits < limit) return undefined;
+        return info.resetTime ?? new Date(Date.now() + FIFTEEN_MINUTES);
       },
-    });
+      async failed(req: Request): Promise<void> {
+        if (!skip(req)) await store.increment(keyGenerator(req));
+      },
+    };
   };
+
+  const counters = [
+    counter(
+      'login-address',
+      (req) => `ip:${ipKeyGenerator(req.ip ?? '')}`,
+      (req) => knownDevice(req) !== undefined,
+    ),
+    counter(
+      'login-device',
+      (req) => `device:${knownDevice(req)?.deviceId ?? ''}`,
+      (req) => knownDevice(req) === undefined,
+    ),
+    counter(
+      'login-username',
+      (req) => `user:${normalizeUsername(submittedUsername(req))}`,
+      (req) => knownDevice(req) !== undefined,
+    ),
+  ];
+
+  /** Answers 429 when any count reached the limit; the latest reset time is the one to wait for. */
+  async function refuseReached(req: Request, res: Response): Promise<boolean> {
+    const resets = (await Promise.all(counters.map((each) => each.reached(req)))).filter(
+      (reset): reset is Date => reset !== undefined,
+    );
+    if (resets.length === 0) return false;
+    const resetAt = new Date(Math.max(...resets.map((reset) => reset.getTime())));
+    onLimited(req, res, sendRetryAfter(req, res, FIFTEEN_MINUTES, resetAt));
+    return true;
+  }
 
   return {
     limits: [
-      limiter(
-        'login-address',
-        (req) => `ip:${ipKeyGenerator(req.ip ?? '')}`,
-        (req) => knownDevice(req) !== undefined,
-      ),
-      limiter(
-        'login-device',
-        (req) => `device:${knownDevice(req)?.deviceId ?? ''}`,
-        (req) => knownDevice(req) === undefined,
-      ),
-      limiter(
-        'login-username',
-        (req) => `user:${normalizeUsername(submittedUsername(req))}`,
-        (req) => knownDevice(req) !== undefined,
-      ),
+      (req, res, next) => {
+        refuseReached(req, res).then((refused) => {
+          if (!refused) next();
+        }, next);
+      },
     ],
 
     knownDeviceFor(req, username) {
       return tokens.verify(readCookie(req, cookieName), username);
     },
+
+    async failed(req) {
+      await Promise.all(counters.map((each) => each.failed(req)));
+    },
+
+    refusedAfterCheck: refuseReached,
 
     trustDevice(req, res, username) {
       const cookie = [

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router, type Express, type RequestHandler } from 'express';
 import type { ContentService } from '../services/content.js';
 import { requireEnrolled } from './require-permission.js';
@@ -16,6 +16,17 @@ const BANNER =
   '<div class="preview-banner" role="note"><strong>Preview</strong> — drafts shown as they will look once published. ' +
   'Buyers still see the published site. <a href="/admin/content">Back to content</a></div>';
 
+/**
+ * Every preview answer is `no-store`, whatever the public route it renders says (the manifest, sitemap and
+ * robots.txt are publicly cacheable for an hour): a draft must never sit in a proxy or the browser's cache.
+ */
+function keepNoStore(res: ServerResponse): void {
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name: string, value: number | string | readonly string[]) =>
+    setHeader(name, name.toLowerCase() === 'cache-control' ? 'no-store' : value);
+  res.setHeader('Cache-Control', 'no-store');
+}
+
 /** Puts the banner first in the page's body. */
 function withBanner(html: string): string {
   return html.replace(/<body([^>]*)>/, (body) => `${body}${BANNER}`);
@@ -30,9 +41,11 @@ export function createPreviewRouter(deps: {
   app: Express;
   content: ContentService;
   session: RequestHandler[];
+  /** The staff gate's permission check (require-permission.ts): /preview is the content area's. */
+  permission: RequestHandler;
 }): Router {
   const router = Router();
-  router.use('/preview', ...deps.session, requireStaff, requireEnrolled, async (req, res, next) => {
+  router.use('/preview', ...deps.session, requireStaff, requireEnrolled, deps.permission, async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.status(405).set('Allow', 'GET, HEAD').send('A preview can only be looked at.');
       return;
@@ -44,7 +57,7 @@ export function createPreviewRouter(deps: {
       return;
     }
     previews.add(req);
-    res.set('Cache-Control', 'no-store');
+    keepNoStore(res);
     res.set('X-Robots-Tag', 'noindex');
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
@@ -52,7 +65,7 @@ export function createPreviewRouter(deps: {
       return send(html ? withBanner(body as string) : body);
     };
     const target = req.url === '' ? '/' : req.url;
-    if (/^\/(?:admin|login|logout|preview)(?:[/?#.]|$)/.test(target)) return next();
+    if (/^\/+(?:admin|login|logout|preview)(?:[/?#.]|$)/i.test(target)) return next();
     req.url = target;
     req.originalUrl = target;
     (deps.app as unknown as { handle: (req: unknown, res: unknown, next: unknown) => void }).handle(req, res, next);

@@ -20,14 +20,29 @@ export interface RequestLog {
 export const REQUEST_COMPLETED = 'request completed';
 
 /**
- * One short line per request: id, method, path, status, time. No headers, cookies or bodies. Both ways of writing
- * it share the request ids and the fields, so a cache hit's line cannot be told from a rendered page's.
+ * The paths whose segment after them is a secret (an invitation, a reset link, a buyer's tour, an interest-list
+ * confirmation or unsubscribe link): every route with a `:token` parameter. test/web/request-log-secrets.test.ts
+ * walks the app's routes so that a new one cannot be left out.
+ */
+const SECRET_SEGMENT =
+  /^((?:\/+preview)?\/+(?:join|login\/+reset|tours|interest\/+confirm|interest\/+unsubscribe)\/+)[^/]+/i;
+
+/** A request path as it may be written down: the query left out, a secret segment replaced by `:token`. */
+export function loggablePath(url: string | undefined): string {
+  const path = (url ?? '').split('?')[0] ?? '';
+  return path.replace(SECRET_SEGMENT, '$1:token');
+}
+
+/**
+ * One short line per request: id, method, path, status, time. No headers, cookies, bodies, queries or secret
+ * path segments. Both ways of writing it share the request ids and the fields, so a cache hit's line cannot be
+ * told from a rendered page's.
  */
 export function createRequestLog(logger: Logger): RequestLog {
   let lastId = 0;
   // pino-http's own counter: increasing, wrapping at 2^31.
   const nextId = () => (lastId = (lastId + 1) & 0x7fffffff);
-  const pathOf = (url: string | undefined) => (url ?? '').split('?')[0] ?? '';
+  const pathOf = loggablePath;
   const middleware = pinoHttp({
     logger,
     genReqId: () => nextId(),

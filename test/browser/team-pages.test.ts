@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
-import { tokenHash } from '../../src/services/team.js';
+import { passwordFingerprint, tokenHash } from '../../src/services/team.js';
 import { hasJava, nuErrors, type NuDocument } from '../support/nu-checker.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { enrollTotp, inviteLink, passwordStep, staffCall, teamMember } from '../support/team.js';
@@ -88,6 +88,7 @@ describe('Team pages: axe, the Nu checker and screenshots', function () {
       user_id: mara.id,
       created_at: new Date().toISOString(),
       expires_at: new Date(Date.now() + 3600_000).toISOString(),
+      password_fingerprint: passwordFingerprint(mara.password_hash),
     });
     await fs.mkdir(SHOTS, { recursive: true });
   });

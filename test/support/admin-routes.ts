@@ -91,3 +91,57 @@ export function staffRouterOf(server: TestServer): Router {
     },
   });
 }
+
+/** A route of the app: a method and path, or `*` below a mount that answers under it with no routes (the preview). */
+export interface StaffRouteEntry extends RouteEntry {
+  /** The prefix a mount answers under (`/preview`), its own routes being the public site's. */
+  mount?: boolean;
+}
+
+/** The paths that are staff paths: the staff area and the draft preview. */
+const STAFF_PREFIXES = /^\/(?:admin|preview)(?:[/.]|$)/;
+
+/**
+ * Every route of the running app, read from the app's router as a whole, in whichever router each is declared. A
+ * middleware mounted on a prefix with no routes under it (the preview's handler) is listed as `GET <prefix>/*`.
+ */
+export function appRoutes(server: TestServer): StaffRouteEntry[] {
+  const app = server.site.app as unknown as { router: Router };
+  const entries = new Map<string, StaffRouteEntry>();
+  const add = (entry: StaffRouteEntry) => entries.set(`${entry.method} ${entry.path}`, entry);
+  const join = (prefix: string, path: string) => (path === '/' ? prefix : `${prefix}${path}`);
+  const walk = (router: Router, prefix: string) => {
+    for (const layer of router.stack) {
+      if (layer.route) {
+        const methods = Object.keys((layer.route as unknown as { methods: Record<string, boolean> }).methods).filter(
+          (method) => method !== '_all',
+        );
+        const paths = ([] as unknown[]).concat(layer.route.path);
+        for (const path of paths) {
+          expect(path, 'a route path the walker can read').to.be.a('string');
+          for (const method of methods) add({ method: method.toUpperCase(), path: join(prefix, String(path)) || '/' });
+        }
+        continue;
+      }
+      const rawPaths = ([] as unknown[]).concat((layer as unknown as { rawPath?: unknown }).rawPath ?? '/');
+      const nested = layer.handle as unknown as Partial<Router>;
+      for (const rawPath of rawPaths) {
+        if (typeof rawPath !== 'string') continue;
+        if (Array.isArray(nested.stack)) walk(nested as Router, join(prefix, rawPath));
+        else if (join(prefix, rawPath) !== '') add({ method: 'GET', path: `${join(prefix, rawPath)}/*`, mount: true });
+      }
+    }
+  };
+  walk(app.router, '');
+  return [...entries.values()];
+}
+
+/**
+ * Every staff route of the running app (not only what is mounted on /admin): the staff routers, the calendar
+ * feed, the preview, and anything added later under /admin or /preview.
+ */
+export function appStaffRoutes(server: TestServer): StaffRouteEntry[] {
+  const found = appRoutes(server).filter((entry) => STAFF_PREFIXES.test(entry.path));
+  expect(found.length, 'staff routes found in the app').to.be.greaterThan(50);
+  return found;
+}

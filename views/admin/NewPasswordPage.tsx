@@ -1,4 +1,9 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '../../src/shared/staff-credentials.js';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_HINT,
+  USERNAME_MAX_LENGTH,
+} from '../../src/shared/staff-credentials.js';
 import { AdminLayout } from './AdminLayout.js';
 import { FormField } from './FormField.js';
 
@@ -61,6 +66,7 @@ export function NewPasswordPage({ communityName, kind, action, role, username, e
               type="text"
               autoComplete="username"
               maxLength={USERNAME_MAX_LENGTH}
+              hint={USERNAME_HINT}
               defaultValue={username}
               error={errors.username}
               required
