@@ -276,9 +276,6 @@ export async function acceptInvitation(
   });
 }
 
-/** Names that are paths under /admin/team (POST /admin/team/<username> would be ambiguous). */
-const RESERVED_USERNAMES = new Set(['invitations', 'two-factor-requirement']);
-
 /**
  * A role or state change; `leadsTo` says where the account's open leads go when the change makes it stop taking
  * leads (deactivation, or the marketing role). Optional: the contract's `{"active": false}` keeps working, and the
