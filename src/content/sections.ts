@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { plainMessage } from './plain-problems.js';
 import {
   contentSchema,
   SECTION_IDS,
@@ -64,8 +65,9 @@ export interface SectionProblem {
   message: string;
 }
 
+/** Every problem, each in plain words naming its field (plain-problems.ts) with the path the editors place it by. */
 export function problemsOf(error: z.ZodError): SectionProblem[] {
-  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: plainMessage(issue) }));
 }
 
 /** Validates one section's document; the parsed data (defaults filled) or every problem. */

@@ -39,3 +39,5 @@ export interface ContentEditorMap {
 export const CONTENT_ERRORS_ID = 'content-errors';
 /** The id of the schedule's date and time field; a problem with it has the path `at`. */
 export const SCHEDULE_AT_ID = 'schedule-at';
+/** The id of the editor's state list (published / draft / scheduled), which a save by the widget brings up to date. */
+export const CONTENT_STATE_ID = 'content-state';

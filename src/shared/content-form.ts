@@ -3,12 +3,29 @@
  * fetch): the shape of a section's fields (read from its zod schema on the server, sent to the widget as JSON), how
  * a form's entries become the section's data, and how a path is named to a person. Pure: no zod, no DOM.
  */
+import type { FileKind } from './file-limits.js';
 import { cleanText } from './text-input.js';
 
 export type TextInput = 'text' | 'textarea' | 'date' | 'time' | 'email' | 'url';
 
+/** Records a field can point at, offered by name (a promotion's plans). */
+export type ChoiceSource = 'plans';
+
 export type FieldNode =
-  | { kind: 'object'; fields: { key: string; node: FieldNode }[]; nullable?: boolean }
+  | {
+      kind: 'object';
+      fields: { key: string; node: FieldNode }[];
+      nullable?: boolean;
+      /**
+       * The file field whose "None" makes this nullable group null (a promotion's image): one control says both,
+       * so a chosen image can never be dropped by a "No image" box left ticked.
+       */
+      noneWhenEmpty?: string;
+    }
+  /** A file of the library, chosen from a list (decision 038): content stores its lasting address. */
+  | { kind: 'file'; fileKind: FileKind; optional?: boolean; nullable?: boolean }
+  /** A list of references chosen by name among existing records: boxes whose values are the records' keys. */
+  | { kind: 'choices'; source: ChoiceSource }
   | { kind: 'text'; input: TextInput; max?: number; min?: number; optional?: boolean; nullable?: boolean }
   | { kind: 'number'; integer: boolean; step?: number; min?: number; max?: number; nullable?: boolean }
   | { kind: 'boolean' }
@@ -49,6 +66,7 @@ export function formToData(node: FieldNode, get: FormGet, path = ''): unknown {
   switch (node.kind) {
     case 'object': {
       if (node.nullable && get(joinPath(path, NONE_FIELD)) !== undefined) return null;
+      if (node.nullable && node.noneWhenEmpty && !cleanText(get(joinPath(path, node.noneWhenEmpty)))) return null;
       const data: Record<string, unknown> = {};
       for (const field of node.fields) {
         const value = formToData(field.node, get, joinPath(path, field.key));
@@ -61,6 +79,18 @@ export function formToData(node: FieldNode, get: FormGet, path = ''): unknown {
       if (text === '' && node.optional) return undefined;
       if (text === '' && node.nullable) return null;
       return text;
+    }
+    case 'file': {
+      const text = cleanText(get(path));
+      if (text === '' && node.optional) return undefined;
+      if (text === '' && node.nullable) return null;
+      return text;
+    }
+    case 'choices': {
+      // One box per record offered, `path.0` … `path.N-1` (N in `path.length`); a ticked box posts its key.
+      const offered = Math.min(Math.max(Number(get(joinPath(path, LENGTH_FIELD))) || 0, 0), MAX_POSTED_ITEMS);
+      const keys = Array.from({ length: offered }, (_, index) => cleanText(get(joinPath(path, index))));
+      return [...new Set(keys.filter((key) => key !== ''))];
     }
     case 'number': {
       const text = cleanText(get(path));
@@ -103,7 +133,10 @@ export function blankValue(node: FieldNode): unknown {
     case 'object':
       return node.nullable ? null : Object.fromEntries(node.fields.map((field) => [field.key, blankValue(field.node)]));
     case 'text':
+    case 'file':
       return node.nullable ? null : '';
+    case 'choices':
+      return [];
     case 'number':
       return node.nullable ? null : '';
     case 'boolean':
@@ -164,7 +197,9 @@ const LABELS: Record<string, string> = {
   minimumLotSqft: 'Smallest lot (sq ft)',
   garageBays: 'Garage bays',
   href: 'Link (URL)',
-  src: 'File path',
+  src: 'Image',
+  poster: 'Poster image',
+  captions: 'Captions (WebVTT)',
   alt: 'Alt text (what the image shows)',
   distanceMiles: 'Distance (miles)',
   desktopPdf: 'PDF for desktop',
