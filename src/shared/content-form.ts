@@ -326,3 +326,53 @@ export function applyListAction(root: FieldNode, data: unknown, action: ListActi
   [list[index], list[to]] = [list[to], list[index]];
   return joinPath(listPath, to);
 }
+
+/** The radios of a conflict, one pair per field a colleague changed: `conflict:plans.0.basePrice` = mine | theirs. */
+export const CONFLICT_CHOICE = 'conflict:';
+
+/** Sets a value at a path whose parent exists (a field of an item the person's form still has); false otherwise. */
+function setAt(data: unknown, path: string, value: unknown): boolean {
+  const at = path.lastIndexOf('.');
+  const parent = at < 0 ? data : valueAt(data, path.slice(0, at));
+  if (parent === null || typeof parent !== 'object') return false;
+  (parent as Record<string, unknown>)[at < 0 ? path : path.slice(at + 1)] = structuredClone(value);
+  return true;
+}
+
+/**
+ * After a conflict, the person chose per field between their value and a colleague's (`theirs`, the version saved
+ * meanwhile): each field marked "theirs" takes the colleague's value in `data`, in place.
+ */
+export function applyConflictChoices(data: unknown, theirs: unknown, get: FormGet): void {
+  for (const path of changedPaths(data, theirs)) {
+    if (get(`${CONFLICT_CHOICE}${path}`) === 'theirs') setAt(data, path, valueAt(theirs, path));
+  }
+}
+
+/** A leaf value as a conflict shows it, short. */
+export function shownValue(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '(empty)';
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map(String).join(', ').slice(0, 160);
+  return String(value).slice(0, 160);
+}
+
+/**
+ * The fields a colleague changed since the person's version (`started`), each with both values: their value is
+ * chosen already where the person left the field as it was, the person's where both changed it.
+ */
+export function conflictFields(
+  started: unknown,
+  theirs: unknown,
+  mine: unknown,
+): { path: string; label: string; theirs: string; yours: string; take: 'mine' | 'theirs' }[] {
+  return changedPaths(started, theirs).map((path) => {
+    const untouched = shownValue(valueAt(mine, path)) === shownValue(valueAt(started, path));
+    return {
+      path,
+      label: labelOfPath(path),
+      theirs: shownValue(valueAt(theirs, path)),
+      yours: shownValue(valueAt(mine, path)),
+      take: untouched ? 'theirs' : 'mine',
+    };
+  });
+}

@@ -246,6 +246,58 @@ describe('Content editors: files, references, discarding a draft, plain words', 
     });
   });
 
+  it('on a conflict shows, per field, their value and the typed one, and saves the value chosen for each', async () => {
+    const mine = editorFormFields((await page('/admin/content/pages')).html);
+    const state = await sectionJson('pages');
+    const latest = state.draft ?? state.published;
+    const theirs = await staffCall(
+      server.url,
+      '/admin/content/pages/draft',
+      staff,
+      {
+        data: { ...latest.data, lendersHeading: 'Their lenders heading', contactIntro: 'Their contact intro' },
+        baseVersion: latest.version,
+      },
+      { method: 'PUT' },
+    );
+    expect(theirs.status).to.equal(200);
+    mine.set('lendersHeading', 'My lenders heading');
+    mine.set('contactIntro', 'My contact intro');
+    mine.set('promotionsHeading', 'My promotions heading');
+    mine.set('action', 'save');
+    const refused = await post('pages', mine);
+    expect(refused.status).to.equal(409);
+    const html = await refused.text();
+    const doc = parseHtml(html);
+    const conflict = one(doc, 'div', (el) => el.attrs.class === 'content-conflict');
+    const choice = (path: string) =>
+      all(conflict, 'input', (el) => el.attrs.name === `conflict:${path}`).map((radio) => ({
+        value: radio.attrs.value,
+        checked: 'checked' in radio.attrs,
+        label: text(one(conflict, 'label', (el) => el.attrs.for === radio.attrs.id)),
+      }));
+    expect(choice('lendersHeading')).to.deep.equal([
+      { value: 'theirs', checked: false, label: 'Keep theirs: “Their lenders heading”' },
+      { value: 'mine', checked: true, label: 'Keep yours: “My lenders heading”' },
+    ]);
+    expect(choice('contactIntro').map((radio) => radio.label)).to.deep.equal([
+      'Keep theirs: “Their contact intro”',
+      'Keep yours: “My contact intro”',
+    ]);
+    expect(choice('promotionsHeading'), 'only fields they changed').to.deep.equal([]);
+
+    const again = editorFormFields(html);
+    again.set('conflict:contactIntro', 'theirs');
+    again.set('action', 'save');
+    expect((await post('pages', again)).status).to.equal(303);
+    const saved = (await sectionJson('pages')).draft!.data;
+    expect(saved).to.include({
+      lendersHeading: 'My lenders heading',
+      contactIntro: 'Their contact intro',
+      promotionsHeading: 'My promotions heading',
+    });
+  });
+
   describe('refusals in plain words', () => {
     /** A regular expression, a data path, zod's wording or JSON in a message a person reads. */
     const TECHNICAL = /\/\^|\$\/|\[a-z|\\d|\b\w+\.\d+\.\w+\b|Invalid|expected|received|must match|[{}]/;

@@ -136,11 +136,12 @@ describe('Content editors (no JavaScript)', () => {
     expect(html).to.include('saved version');
     expect(html).to.include('Plans heading');
     expect(html).to.include('Their plans heading');
-    // Saving again from this page is a deliberate choice: it goes through.
+    // Saving again from this page goes through, and keeps their change to a field this person left alone.
     const again = formFields(html);
     again.set('action', 'save');
     expect((await post('pages', again)).status).to.equal(303);
     expect((await sectionJson('pages')).draft?.data.introHeading).to.equal('My intro heading');
+    expect((await sectionJson('pages')).draft?.data.plansHeading).to.equal('Their plans heading');
   });
 
   it('publishes the form now, and the public page shows it', async () => {

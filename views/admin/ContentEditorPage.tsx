@@ -14,7 +14,13 @@ import {
 } from '../../src/shared/content-form.js';
 import type { FileKind } from '../../src/shared/file-limits.js';
 import { FileSelect, type PickableFile } from './FilePicker.js';
-import { CONTENT_STATE_ID, SCHEDULE_AT_ID, type ContentEditorProps } from '../../src/shared/content-editor-props.js';
+import {
+  CONTENT_STATE_ID,
+  DISCARD_ID,
+  draftStateText,
+  SCHEDULE_AT_ID,
+  type ContentEditorProps,
+} from '../../src/shared/content-editor-props.js';
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 
 export interface ContentSectionState {
@@ -512,11 +518,7 @@ function StateLine({ state }: { state: ContentSectionState }) {
       <li>
         {`Published: version ${state.published.version}${state.published.at ? `, ${state.published.at}` : ''}${state.published.by ? ` by ${state.published.by}` : ''}.`}
       </li>
-      <li id={`${CONTENT_STATE_ID}-draft`}>
-        {state.draft
-          ? `Draft: version ${state.draft.version}, saved ${state.draft.at} by ${state.draft.by}. The form shows the draft.`
-          : 'No draft: the form shows the published version.'}
-      </li>
+      <li id={`${CONTENT_STATE_ID}-draft`}>{draftStateText(state.draft)}</li>
       {state.scheduled ? (
         <li>{`Scheduled: version ${state.scheduled.version} will be published ${state.scheduled.at}.`}</li>
       ) : null}
@@ -567,7 +569,7 @@ export function ContentEditorPage(props: ContentEditorPageProps) {
             History
           </a>
         </div>
-        <Widget name="ContentEditor" props={editor} />
+        <Widget name="ContentEditor" props={editor} className="content-editor-widget" />
         <FieldError id="f-root" messages={props.errors['']} />
         <Node node={props.tree} path="" fieldKey="" label="" value={props.values} context={context} />
         <section className="content-publish" aria-labelledby="publish-heading">
@@ -603,22 +605,21 @@ export function ContentEditorPage(props: ContentEditorPageProps) {
               </button>
             ) : null}
           </div>
-          {state.draft ? (
-            <div className="content-discard">
-              <p id="discard-hint">
-                Discard draft throws this draft away: the form and the preview go back to the published version.
-              </p>
-              <button
-                type="submit"
-                name="action"
-                value="discard"
-                className="button button-danger"
-                aria-describedby="discard-hint"
-              >
-                Discard draft
-              </button>
-            </div>
-          ) : null}
+          {/* Hidden while there is no draft; the editor widget shows it once a save by fetch made one. */}
+          <div className="content-discard" id={DISCARD_ID} hidden={!state.draft}>
+            <p id="discard-hint">
+              Discard draft throws this draft away: the form and the preview go back to the published version.
+            </p>
+            <button
+              type="submit"
+              name="action"
+              value="discard"
+              className="button button-danger"
+              aria-describedby="discard-hint"
+            >
+              Discard draft
+            </button>
+          </div>
         </section>
       </form>
     </AdminLayout>

@@ -9,8 +9,11 @@ import type { FileLibrary } from '../../services/file-library.js';
 import type { FileKind } from '../../shared/file-limits.js';
 import type { PickableFile } from '../../../views/admin/FilePicker.js';
 import {
+  applyConflictChoices,
   applyListAction,
   changedPaths,
+  CONFLICT_CHOICE,
+  conflictFields,
   fieldId,
   flatten,
   formToData,
@@ -284,6 +287,11 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
     const tree = sectionFields(id);
     const data = formToData(tree, get);
     const posted = versionNumber(body.baseVersion);
+    // After a conflict the form carries a choice per field the colleague changed: theirs replaces what was typed.
+    if (posted !== undefined && Object.keys(body).some((name) => name.startsWith(CONFLICT_CHOICE))) {
+      const theirs = await content.version(id, posted);
+      if (theirs) applyConflictChoices(data, theirs.data, get);
+    }
     const scheduleAt = typeof body.at === 'string' ? body.at.slice(0, 20) : '';
     const action = typeof body.action === 'string' ? body.action : 'save';
     const kept = { values: data, baseVersion: posted, scheduleAt, dirty: true };
@@ -388,10 +396,7 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
         by: latest.savedBy,
         at: formatInTimeZone(latest.savedAt, contentOf(req).community.timeZone),
         version: latest.version,
-        fields: changedPaths(started, latest.data).map((path) => ({
-          label: labelOfPath(path),
-          value: flatten(valueAt(latest.data, path)).get('') ?? '(empty)',
-        })),
+        fields: conflictFields(started, latest.data, kept.values),
       };
       return renderEditor(req, res, id, view, {
         ...kept,
