@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { insertInterestEntry } from '../../src/db/interest-entries.js';
 import { all, one, parseHtml, text } from '../support/html.js';
+import { hasJava, nuErrors } from '../support/nu-checker.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -101,6 +102,7 @@ describe('Releasing homesites from a form asks first, naming how many people are
     expect(await statusOf(lot), 'nothing saved yet').to.equal('future');
     expect(await releases()).to.equal(before);
 
+    if (hasJava()) expect(await nuErrors([{ label: 'release confirmation', html }])).to.deep.equal([]);
     const { action, fields: confirmed } = confirmForm(html);
     expect(action).to.equal(`/admin/homesites/${lot}`);
     const saved = await postForm(action, confirmed);
