@@ -2,14 +2,13 @@ import { memo, useEffect, useLayoutEffect, useRef, useState, type FormEvent } fr
 import type { HomesiteRecord } from '../src/shared/homesite-record.js';
 import {
   homesiteFactProblems,
-  isRelease,
   parsePrice,
-  releaseWarning,
   STATUS_LABELS,
   type FactProblem,
   type HomesiteFacts,
   type HomesiteStatus,
 } from '../src/shared/homesite-rules.js';
+import { isRelease, releaseWarning } from '../src/shared/homesite-release.js';
 import { cleanText } from '../src/shared/text-input.js';
 import type { EditorNotice } from '../src/shared/editor-notice.js';
 import type { EditorHomesite, HomesiteEditorProps } from '../src/shared/homesite-editor-props.js';

@@ -12,7 +12,8 @@ import {
 } from '../db/homesites.js';
 import { insertInterestRelease } from '../db/interest-entries.js';
 import { EDITABLE_HOMESITE_FIELDS, pickFields, type EditableField } from '../shared/homesite-record.js';
-import { isRelease, type HomesiteFacts, type HomesiteStatus, type PriceRange } from '../shared/homesite-rules.js';
+import type { HomesiteFacts, HomesiteStatus, PriceRange } from '../shared/homesite-rules.js';
+import { isRelease } from '../shared/homesite-release.js';
 import { bulkStatusSchema, describeIssues, homesiteFactsSchema, homesiteUpdateSchema } from './homesite-schemas.js';
 import type { PublicContentChanges } from './public-content.js';
 

@@ -16,14 +16,8 @@ import {
   type HomesiteChange,
   type HomesiteService,
 } from '../../services/homesites.js';
-import {
-  formatNumber,
-  formatPrice,
-  isHomesiteStatus,
-  isRelease,
-  parseLotNumber,
-  releaseWarning,
-} from '../../shared/homesite-rules.js';
+import { formatNumber, formatPrice, isHomesiteStatus, parseLotNumber } from '../../shared/homesite-rules.js';
+import { isRelease, releaseWarning } from '../../shared/homesite-release.js';
 import { countInterestEntriesByState } from '../../db/interest-entries.js';
 import { ReleaseConfirmPage } from '../../../views/admin/ReleaseConfirmPage.js';
 import { cleanText } from '../../shared/text-input.js';
