@@ -197,7 +197,7 @@ const LABELS: Record<string, string> = {
   minimumLotSqft: 'Smallest lot (sq ft)',
   garageBays: 'Garage bays',
   href: 'Link (URL)',
-  src: 'Image',
+  src: 'Image file',
   poster: 'Poster image',
   captions: 'Captions (WebVTT)',
   alt: 'Alt text (what the image shows)',
