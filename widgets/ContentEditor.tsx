@@ -1,7 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { changedPaths, fieldId, formToData, labelOfPath, problemTarget, valueAt } from '../src/shared/content-form.js';
+import {
+  applyConflictChoices,
+  CONFLICT_CHOICE,
+  conflictFields,
+  fieldId,
+  formToData,
+  labelOfPath,
+  problemTarget,
+} from '../src/shared/content-form.js';
 import {
   CONTENT_ERRORS_ID,
+  CONTENT_STATE_ID,
+  DISCARD_ID,
+  draftStateText,
   SCHEDULE_AT_ID,
   type ContentConflictView,
   type ContentEditorProps,
@@ -69,9 +80,29 @@ function showFieldErrors(form: HTMLFormElement, problems: Problem[]): FormProble
   return summary;
 }
 
-function shown(value: unknown): string {
-  if (value === undefined || value === null || value === '') return '(empty)';
-  return String(value).slice(0, 120);
+/** The version's data, as the JSON call answers it (undefined when it cannot be read). */
+async function versionData(section: string, version: number): Promise<unknown> {
+  const response = await fetch(`/admin/content/${section}/versions/${version}.json`, {
+    headers: { Accept: 'application/json' },
+  });
+  return response.ok ? ((await response.json()) as { data: unknown }).data : undefined;
+}
+
+/** The page's line about the draft, brought up to date after a save by fetch (the page is not reloaded). */
+async function showDraftState(section: string, timeZone: string): Promise<void> {
+  const response = await fetch(`/admin/content/${section}.json`, { headers: { Accept: 'application/json' } });
+  if (!response.ok) return;
+  const view = (await response.json()) as { draft: { version: number; savedAt: string; savedBy: string } | null };
+  const line = document.getElementById(`${CONTENT_STATE_ID}-draft`);
+  if (line) {
+    line.textContent = draftStateText(
+      view.draft
+        ? { version: view.draft.version, at: formatInTimeZone(view.draft.savedAt, timeZone), by: view.draft.savedBy }
+        : null,
+    );
+  }
+  const discard = document.getElementById(DISCARD_ID);
+  if (discard) discard.hidden = view.draft === null;
 }
 
 /**
@@ -122,6 +153,11 @@ export default function ContentEditor(props: ContentEditorProps) {
       const baseVersion = Number(baseInput.value);
       setSaving(true);
       try {
+        // After a conflict: the fields where the person chose the colleague's value take it (the version saved
+        // meanwhile, which is the form's base now), as the server does for a plain post.
+        if ([...entries.keys()].some((name) => name.startsWith(CONFLICT_CHOICE))) {
+          applyConflictChoices(data, await versionData(props.section, baseVersion), get);
+        }
         const response = await fetch(`/admin/content/${props.section}/draft`, {
           method: 'PUT',
           headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf },
@@ -144,6 +180,7 @@ export default function ContentEditor(props: ContentEditorProps) {
             kind: 'success',
             text: `Draft saved (version ${body.version}). The public site is unchanged until you publish.`,
           });
+          await showDraftState(props.section, props.timeZone).catch(() => undefined);
           return;
         }
         if (response.status === 400 && body.errors) {
@@ -153,10 +190,7 @@ export default function ContentEditor(props: ContentEditorProps) {
           return;
         }
         if (response.status === 409 && body.draft) {
-          const base = await fetch(`/admin/content/${props.section}/versions/${baseVersion}.json`, {
-            headers: { Accept: 'application/json' },
-          });
-          const started = base.ok ? ((await base.json()) as { data: unknown }).data : undefined;
+          const started = await versionData(props.section, baseVersion);
           const latest = body.draft;
           baseInput.value = String(latest.version);
           setProblems([]);
@@ -164,10 +198,7 @@ export default function ContentEditor(props: ContentEditorProps) {
             by: latest.savedBy,
             at: formatInTimeZone(latest.savedAt, props.timeZone),
             version: latest.version,
-            fields: changedPaths(started, latest.data).map((path) => ({
-              label: labelOfPath(path),
-              value: shown(valueAt(latest.data, path)),
-            })),
+            fields: conflictFields(started, latest.data, data),
           });
           setNotice({
             kind: 'error',
@@ -232,7 +263,8 @@ export default function ContentEditor(props: ContentEditorProps) {
 
   return (
     <div className="content-editor-status">
-      <div aria-live="polite">
+      {/* Sticky while the form scrolls: a save from the foot of a long form shows its outcome where the person is. */}
+      <div className="content-editor-live" aria-live="polite">
         {saving ? <p className="content-saving">Saving…</p> : null}
         {notice ? <NoticeAlert notice={notice} /> : null}
         <p className="visually-hidden">{moved}</p>
@@ -250,22 +282,45 @@ function ConflictBox({ conflict, section }: { conflict: ContentConflictView; sec
         {conflict.by} saved version {conflict.version} at {conflict.at}
       </h2>
       {conflict.fields.length === 0 ? (
-        <p>They changed nothing you can see in this form.</p>
+        <p>They changed nothing you can see in this form. Save draft again to save yours.</p>
       ) : (
         <>
-          <p>What they changed since you opened this form:</p>
-          <ul>
-            {conflict.fields.map((field, index) => (
-              <li key={index}>
-                {field.label}: now “{field.value}”
-              </li>
-            ))}
-          </ul>
+          <p>
+            They changed these fields since you opened this form. Choose for each which value to keep, then save draft
+            again: nothing of theirs is replaced unless you choose yours.
+          </p>
+          {conflict.fields.map((field) => {
+            const id = `conflict-${fieldId(field.path)}`;
+            return (
+              <fieldset key={field.path} className="content-conflict-field">
+                <legend>{field.label}</legend>
+                <div className="content-check">
+                  <input
+                    type="radio"
+                    id={`${id}-theirs`}
+                    name={`${CONFLICT_CHOICE}${field.path}`}
+                    value="theirs"
+                    defaultChecked={field.take === 'theirs'}
+                  />
+                  <label htmlFor={`${id}-theirs`}>Keep theirs: “{field.theirs}”</label>
+                </div>
+                <div className="content-check">
+                  <input
+                    type="radio"
+                    id={`${id}-mine`}
+                    name={`${CONFLICT_CHOICE}${field.path}`}
+                    value="mine"
+                    defaultChecked={field.take === 'mine'}
+                  />
+                  <label htmlFor={`${id}-mine`}>Keep yours: “{field.yours}”</label>
+                </div>
+              </fieldset>
+            );
+          })}
         </>
       )}
       <p>
-        Your version is kept in the form below. Save draft again to save yours over theirs, or{' '}
-        <a href={`/admin/content/${section}`}>open theirs</a> and start again from it.
+        Or <a href={`/admin/content/${section}`}>open their version</a> and start again from it.
       </p>
     </div>
   );

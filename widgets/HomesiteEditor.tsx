@@ -8,6 +8,7 @@ import {
   type HomesiteFacts,
   type HomesiteStatus,
 } from '../src/shared/homesite-rules.js';
+import { isRelease, releaseWarning } from '../src/shared/homesite-release.js';
 import { cleanText } from '../src/shared/text-input.js';
 import type { EditorNotice } from '../src/shared/editor-notice.js';
 import type { EditorHomesite, HomesiteEditorProps } from '../src/shared/homesite-editor-props.js';
@@ -96,6 +97,32 @@ export default function HomesiteEditor(props: HomesiteEditorProps) {
   const [busy, setBusy] = useState(false);
 
   const rowsRef = useRef<HTMLTableSectionElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [confirming, setConfirming] = useState<{ text: string; answer: (yes: boolean) => void } | null>(null);
+
+  /**
+   * A release e-mails the interest list: the person reads how many people and confirms in a dialog of the page
+   * (not window.confirm, which a browser may suppress and a screen reader reads poorly). True: go ahead.
+   */
+  const confirmRelease = (lots: number[]): Promise<boolean> => {
+    if (lots.length === 0 || props.interestPeople === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      setConfirming({
+        text: releaseWarning(lots, props.interestPeople),
+        answer: (yes) => {
+          setConfirming(null);
+          resolve(yes);
+        },
+      });
+    });
+  };
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!confirming || !dialog || dialog.open) return;
+    dialog.returnValue = '';
+    dialog.showModal();
+  }, [confirming]);
+  const statusOf = (lot: number) => rows.find((row) => row.lot === lot)?.status;
 
   const replaceRows = (stored: HomesiteRecord[]) => {
     const byLot = new Map(stored.map((row) => [row.lot, row]));
@@ -148,6 +175,10 @@ export default function HomesiteEditor(props: HomesiteEditorProps) {
       notify(lot, { kind: 'error', text: problems.map((problem) => problem.message).join('; ') });
       return;
     }
+    if (isRelease(statusOf(lot), body.status) && !(await confirmRelease([lot]))) {
+      notify(lot, { kind: 'error', text: 'Not saved: nobody was e-mailed.' });
+      return;
+    }
     try {
       const answer = await postJson(`/admin/homesites/${lot}`, csrfToken, body);
       if (answer.status === 200) {
@@ -173,6 +204,11 @@ export default function HomesiteEditor(props: HomesiteEditorProps) {
       setBulkNotice({ kind: 'error', text: 'Select one or more homesites first.' });
       return;
     }
+    const releasing = [...selected].filter((lot) => isRelease(statusOf(lot), status));
+    if (!(await confirmRelease(releasing))) {
+      setBulkNotice({ kind: 'error', text: 'Nothing changed: nobody was e-mailed.' });
+      return;
+    }
     setBusy(true);
     try {
       const answer = await postJson('/admin/homesites/bulk', csrfToken, { lots: [...selected], status });
@@ -195,6 +231,26 @@ export default function HomesiteEditor(props: HomesiteEditorProps) {
 
   return (
     <div className="homesite-editor">
+      <dialog
+        ref={dialogRef}
+        className="release-dialog"
+        aria-labelledby="release-dialog-heading"
+        onClose={() => confirming?.answer(dialogRef.current?.returnValue === 'release')}
+      >
+        <form method="dialog">
+          <h2 id="release-dialog-heading">E-mail the interest list?</h2>
+          <p>{confirming?.text}</p>
+          <div className="release-dialog-buttons">
+            <button type="submit" value="release" className="button button-accent">
+              Save and e-mail{' '}
+              {props.interestPeople === 1 ? '1 person' : `${props.interestPeople.toLocaleString('en-US')} people`}
+            </button>
+            <button type="submit" value="cancel" className="button">
+              Cancel
+            </button>
+          </div>
+        </form>
+      </dialog>
       <form
         id={BULK_FORM}
         className="homesite-bulk"

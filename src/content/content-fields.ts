@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { FieldNode, TextInput } from '../shared/content-form.js';
+import type { FileKind } from '../shared/file-limits.js';
 import { sectionSchemas, type SectionId } from './schema.js';
 
 /**
@@ -11,6 +12,23 @@ import { sectionSchemas, type SectionId } from './schema.js';
 /** Keys whose text is prose, written in a text area whatever its length. */
 const PROSE_KEY =
   /^(text|about|paragraphs|body|summary|description|intro|disclaimer|message|questionsText)$|Text$|Intro$/;
+
+/**
+ * Fields that hold a file, by key: staff choose them from the file library (decision 038), never type a path.
+ * An image is a group with `src` and `alt`; its `src` is the file.
+ */
+const FILE_KEYS: Record<string, FileKind> = {
+  src: 'image',
+  poster: 'image',
+  desktopPdf: 'pdf',
+  mobilePdf: 'pdf',
+  webm: 'video',
+  mp4: 'video',
+  captions: 'captions',
+};
+
+/** Lists of keys that point at other records: chosen by name among the existing ones (a promotion's plans). */
+const REFERENCE_LISTS: Record<string, 'plans'> = { plans: 'plans' };
 
 interface Check {
   check?: string;
@@ -46,14 +64,26 @@ function walk(schema: z.ZodType, key: string, wrap: { optional?: boolean; nullab
       return walk(def.innerType!, key, wrap);
     case 'object': {
       const shape = (schema as z.ZodObject).shape as Record<string, z.ZodType>;
+      const fields = Object.entries(shape).map(([field, child]) => ({ key: field, node: walk(child, field) }));
+      const image = fields.some((field) => field.key === 'alt') && fields.some((field) => field.key === 'src');
       return {
         kind: 'object',
-        fields: Object.entries(shape).map(([field, child]) => ({ key: field, node: walk(child, field) })),
+        fields,
         ...(wrap.nullable ? { nullable: true } : {}),
+        ...(wrap.nullable && image ? { noneWhenEmpty: 'src' } : {}),
       };
     }
     case 'string': {
       const text = schema as z.ZodString;
+      const fileKind = FILE_KEYS[key];
+      if (fileKind) {
+        return {
+          kind: 'file',
+          fileKind,
+          ...(wrap.optional ? { optional: true } : {}),
+          ...(wrap.nullable ? { nullable: true } : {}),
+        };
+      }
       return {
         kind: 'text',
         input: textInput(text, key),
@@ -82,6 +112,8 @@ function walk(schema: z.ZodType, key: string, wrap: { optional?: boolean; nullab
       return { kind: 'enum', options: (schema as z.ZodEnum).options.map(String) };
     case 'array': {
       const element = (schema._zod.def as unknown as { element: z.ZodType }).element;
+      const source = REFERENCE_LISTS[key];
+      if (source && element._zod.def.type === 'string') return { kind: 'choices', source };
       const bag = (schema as z.ZodArray<z.ZodType>)._zod.bag as { minimum?: number; maximum?: number; length?: number };
       const checks = checksOf(schema);
       const min = bag.minimum ?? bag.length ?? checks.find((check) => check.check === 'min_length')?.value;

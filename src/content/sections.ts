@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { normaliseData } from '../shared/content-form.js';
 import { sectionFields } from './content-fields.js';
+import { plainMessage } from './plain-problems.js';
 import {
   contentSchema,
   SECTION_IDS,
@@ -66,8 +67,9 @@ export interface SectionProblem {
   message: string;
 }
 
+/** Every problem, each in plain words naming its field (plain-problems.ts) with the path the editors place it by. */
 export function problemsOf(error: z.ZodError): SectionProblem[] {
-  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: plainMessage(issue) }));
 }
 
 /**

@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'content.schedule',
   'content.schedule-cancelled',
   'content.restore',
+  'content.draft-discarded',
   'homesite.change',
   'homesite.bulk',
   'homesite.import',

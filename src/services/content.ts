@@ -289,7 +289,7 @@ export class ContentService implements ContentSource {
       if (renamed >= 0 && !published.some((other) => other.slug === plans[renamed]!.slug)) {
         problems.push({
           path: `plans.${renamed}.slug`,
-          message: `must stay ${plan.slug}: a published plan's address never changes`,
+          message: `Slug must stay ${plan.slug}: a published plan’s address never changes.`,
         });
       }
     });
@@ -363,7 +363,11 @@ export class ContentService implements ContentSource {
   ): Promise<ContentChangeResult<{ version: number; at: string }>> {
     const by = actor.username;
     if (at.getTime() <= this.clock().getTime()) {
-      return { ok: false, status: 400, problems: [{ path: 'at', message: 'must be in the future' }] };
+      return {
+        ok: false,
+        status: 400,
+        problems: [{ path: 'at', message: 'The time to publish must be in the future.' }],
+      };
     }
     const outcome = await this.db.transaction(async (trx) => {
       const state = await lockSectionState(trx, id);
@@ -385,6 +389,46 @@ export class ContentService implements ContentSource {
       return this.conflict(id, latest ?? version, `Version ${version} is not the current draft`);
     }
     return { ok: true, value: { version, at: at.toISOString() } };
+  }
+
+  /**
+   * Throws the draft away: the section is its published version again (the draft's version stays in the history
+   * of saved versions, as every version does). `version` is the draft the person saw; a draft saved since, or none,
+   * is a 409 with the latest draft, so nobody discards a colleague's work unseen. A schedule of that draft goes too.
+   */
+  async discardDraft(
+    id: SectionId,
+    version: number,
+    actor: ContentActor,
+  ): Promise<ContentChangeResult<{ discarded: number; published: number }>> {
+    const outcome = await this.db.transaction(async (trx) => {
+      const state = await lockSectionState(trx, id);
+      if (!state) return 'missing' as const;
+      if (state.draftVersion === null || state.draftVersion !== version) return 'stale' as const;
+      const unscheduled = state.scheduledVersion === version;
+      await setDraft(trx, id, null);
+      if (unscheduled) await setSchedule(trx, id, null);
+      await recordAudit(trx, {
+        actor: actor.username,
+        action: 'content.draft-discarded',
+        target: `content/${id}`,
+        ip: actor.ip,
+        details: { version, ...(unscheduled ? { scheduleCancelled: state.scheduledAt } : {}) },
+      });
+      return { published: state.publishedVersion };
+    });
+    if (outcome === 'missing') return { ok: false, status: 404, message: `No section ${id}` };
+    if (outcome === 'stale') {
+      const latest = (await this.view(id))?.draft?.version;
+      return this.conflict(
+        id,
+        latest ?? version,
+        latest === undefined
+          ? 'There is no draft to discard any more: someone published or discarded it.'
+          : `Someone saved draft version ${latest} after you opened the editor: open it again to see it first.`,
+      );
+    }
+    return { ok: true, value: { discarded: version, published: outcome.published } };
   }
 
   async cancelSchedule(id: SectionId, actor: ContentActor): Promise<boolean> {

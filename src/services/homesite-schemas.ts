@@ -59,10 +59,29 @@ export const bulkStatusSchema = z
   })
   .strict();
 
-/** One line per problem, naming the field: "price: price must be more than 0". */
+/** The fields as staff see them in the editor's columns. */
+const FIELD_LABELS: Record<string, string> = {
+  status: 'Status',
+  plan: 'Plan',
+  price: 'Price',
+  ready: 'Ready date',
+  version: 'Version',
+  lots: 'Homesites',
+};
+
+/**
+ * One sentence per problem, naming the field as the editor's column does: "Price must be more than 0." — never a
+ * field path or zod's wording. A rule's message that starts with the field's own name reads as a sentence already.
+ */
 export function describeIssues(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
-    const field = issue.path.join('.');
-    return field ? `${field}: ${issue.message}` : issue.message;
+    const field = String(issue.path[0] ?? '');
+    const label = FIELD_LABELS[field] ?? 'This homesite';
+    const message = issue.message.startsWith(`${field} `) ? issue.message.slice(field.length + 1) : issue.message;
+    if (issue.code === 'unrecognized_keys') return `This homesite has no field called ${issue.keys.join(', ')}.`;
+    const plain = /^(Invalid|Unrecognized|Too (small|big)|Expected)/.test(message) ? 'is not valid' : message;
+    const text = /^(must|is|needs|can)\b/.test(plain) ? `${label} ${plain}` : `${label}: ${plain}`;
+    const sentence = text.charAt(0).toUpperCase() + text.slice(1);
+    return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
   });
 }

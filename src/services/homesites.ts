@@ -13,11 +13,9 @@ import {
 import { insertInterestRelease } from '../db/interest-entries.js';
 import { EDITABLE_HOMESITE_FIELDS, pickFields, type EditableField } from '../shared/homesite-record.js';
 import type { HomesiteFacts, HomesiteStatus, PriceRange } from '../shared/homesite-rules.js';
+import { isRelease } from '../shared/homesite-release.js';
 import { bulkStatusSchema, describeIssues, homesiteFactsSchema, homesiteUpdateSchema } from './homesite-schemas.js';
 import type { PublicContentChanges } from './public-content.js';
-
-/** A homesite that leaves `future` for one of these is released: buyers can now choose it (contract). */
-const RELEASED_STATUSES: ReadonlySet<HomesiteStatus> = new Set<HomesiteStatus>(['available', 'quick-move-in']);
 
 /** A change that cannot be made as asked; the web layer answers it with `status`. */
 export class HomesiteError extends Error {
@@ -168,7 +166,7 @@ export function createHomesiteService(deps: HomesiteServiceDeps) {
       }
     }
     const released = ordered
-      .filter((write) => write.before?.status === 'future' && RELEASED_STATUSES.has(write.row.status))
+      .filter((write) => isRelease(write.before?.status, write.row.status))
       .map((write) => write.row.lot);
     // The interest list hears of it (services/interest-list.ts): recorded with the change, so exactly when it commits.
     if (released.length > 0) await insertInterestRelease(trx, released, who.at);

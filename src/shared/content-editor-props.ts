@@ -8,7 +8,18 @@ export interface ContentConflictView {
   /** When, as the community reads it. */
   at: string;
   version: number;
-  fields: { label: string; value: string }[];
+  /**
+   * Each field they changed: their value, the one in this form, and which one is chosen (theirs where this
+   * person left the field as it was). A radio pair per field lets the person choose before saving again.
+   */
+  fields: { path: string; label: string; theirs: string; yours: string; take: 'mine' | 'theirs' }[];
+}
+
+/** The editor's line about the draft, as the page shows it and as a save by the widget brings it up to date. */
+export function draftStateText(draft: { version: number; at: string; by: string } | null): string {
+  return draft
+    ? `Draft: version ${draft.version}, saved ${draft.at} by ${draft.by}. The form shows the draft.`
+    : 'No draft: the form shows the published version.';
 }
 
 /** The props of the ContentEditor widget (JSON): it saves the editor's form by fetch and shows the outcome. */
@@ -39,3 +50,7 @@ export interface ContentEditorMap {
 export const CONTENT_ERRORS_ID = 'content-errors';
 /** The id of the schedule's date and time field; a problem with it has the path `at`. */
 export const SCHEDULE_AT_ID = 'schedule-at';
+/** The id of the editor's state list (published / draft / scheduled), which a save by the widget brings up to date. */
+export const CONTENT_STATE_ID = 'content-state';
+/** The id of the Discard draft block, shown once the section has a draft. */
+export const DISCARD_ID = 'content-discard';

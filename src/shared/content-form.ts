@@ -3,12 +3,29 @@
  * fetch): the shape of a section's fields (read from its zod schema on the server, sent to the widget as JSON), how
  * a form's entries become the section's data, and how a path is named to a person. Pure: no zod, no DOM.
  */
+import type { FileKind } from './file-limits.js';
 import { cleanText } from './text-input.js';
 
 export type TextInput = 'text' | 'textarea' | 'date' | 'time' | 'email' | 'url';
 
+/** Records a field can point at, offered by name (a promotion's plans). */
+export type ChoiceSource = 'plans';
+
 export type FieldNode =
-  | { kind: 'object'; fields: { key: string; node: FieldNode }[]; nullable?: boolean }
+  | {
+      kind: 'object';
+      fields: { key: string; node: FieldNode }[];
+      nullable?: boolean;
+      /**
+       * The file field whose "None" makes this nullable group null (a promotion's image): one control says both,
+       * so a chosen image can never be dropped by a "No image" box left ticked.
+       */
+      noneWhenEmpty?: string;
+    }
+  /** A file of the library, chosen from a list (decision 038): content stores its lasting address. */
+  | { kind: 'file'; fileKind: FileKind; optional?: boolean; nullable?: boolean }
+  /** A list of references chosen by name among existing records: boxes whose values are the records' keys. */
+  | { kind: 'choices'; source: ChoiceSource }
   | { kind: 'text'; input: TextInput; max?: number; min?: number; optional?: boolean; nullable?: boolean }
   | { kind: 'number'; integer: boolean; step?: number; min?: number; max?: number; nullable?: boolean }
   | { kind: 'boolean' }
@@ -77,6 +94,15 @@ export function normaliseData(node: FieldNode, data: unknown): unknown {
       return typeof data === 'string' ? textValue(node, data) : data;
     case 'enum':
       return typeof data === 'string' ? cleanText(data) : data;
+    case 'file': {
+      if (typeof data !== 'string') return data;
+      const text = cleanText(data);
+      if (text === '' && node.optional) return undefined;
+      if (text === '' && node.nullable) return null;
+      return text;
+    }
+    case 'choices':
+      return Array.isArray(data) ? data.map((key) => (typeof key === 'string' ? cleanText(key) : key)) : data;
     case 'list':
       return Array.isArray(data) ? data.map((item) => normaliseData(node.item, item)) : data;
     case 'number':
@@ -93,6 +119,7 @@ export function formToData(node: FieldNode, get: FormGet, path = ''): unknown {
   switch (node.kind) {
     case 'object': {
       if (node.nullable && get(joinPath(path, NONE_FIELD)) !== undefined) return null;
+      if (node.nullable && node.noneWhenEmpty && !cleanText(get(joinPath(path, node.noneWhenEmpty)))) return null;
       const data: Record<string, unknown> = {};
       for (const field of node.fields) {
         const value = formToData(field.node, get, joinPath(path, field.key));
@@ -102,6 +129,18 @@ export function formToData(node: FieldNode, get: FormGet, path = ''): unknown {
     }
     case 'text':
       return textValue(node, get(path) ?? '');
+    case 'file': {
+      const text = cleanText(get(path));
+      if (text === '' && node.optional) return undefined;
+      if (text === '' && node.nullable) return null;
+      return text;
+    }
+    case 'choices': {
+      // One box per record offered, `path.0` … `path.N-1` (N in `path.length`); a ticked box posts its key.
+      const offered = Math.min(Math.max(Number(get(joinPath(path, LENGTH_FIELD))) || 0, 0), MAX_POSTED_ITEMS);
+      const keys = Array.from({ length: offered }, (_, index) => cleanText(get(joinPath(path, index))));
+      return [...new Set(keys.filter((key) => key !== ''))];
+    }
     case 'number': {
       const text = cleanText(get(path));
       if (text === '') return node.nullable ? null : '';
@@ -143,7 +182,10 @@ export function blankValue(node: FieldNode): unknown {
     case 'object':
       return node.nullable ? null : Object.fromEntries(node.fields.map((field) => [field.key, blankValue(field.node)]));
     case 'text':
+    case 'file':
       return node.nullable ? null : '';
+    case 'choices':
+      return [];
     case 'number':
       return node.nullable ? null : '';
     case 'boolean':
@@ -204,7 +246,9 @@ const LABELS: Record<string, string> = {
   minimumLotSqft: 'Smallest lot (sq ft)',
   garageBays: 'Garage bays',
   href: 'Link (URL)',
-  src: 'File path',
+  src: 'Image file',
+  poster: 'Poster image',
+  captions: 'Captions (WebVTT)',
   alt: 'Alt text (what the image shows)',
   distanceMiles: 'Distance (miles)',
   desktopPdf: 'PDF for desktop',
@@ -330,4 +374,54 @@ export function applyListAction(root: FieldNode, data: unknown, action: ListActi
   if (to < 0 || to >= list.length) return undefined;
   [list[index], list[to]] = [list[to], list[index]];
   return joinPath(listPath, to);
+}
+
+/** The radios of a conflict, one pair per field a colleague changed: `conflict:plans.0.basePrice` = mine | theirs. */
+export const CONFLICT_CHOICE = 'conflict:';
+
+/** Sets a value at a path whose parent exists (a field of an item the person's form still has); false otherwise. */
+function setAt(data: unknown, path: string, value: unknown): boolean {
+  const at = path.lastIndexOf('.');
+  const parent = at < 0 ? data : valueAt(data, path.slice(0, at));
+  if (parent === null || typeof parent !== 'object') return false;
+  (parent as Record<string, unknown>)[at < 0 ? path : path.slice(at + 1)] = structuredClone(value);
+  return true;
+}
+
+/**
+ * After a conflict, the person chose per field between their value and a colleague's (`theirs`, the version saved
+ * meanwhile): each field marked "theirs" takes the colleague's value in `data`, in place.
+ */
+export function applyConflictChoices(data: unknown, theirs: unknown, get: FormGet): void {
+  for (const path of changedPaths(data, theirs)) {
+    if (get(`${CONFLICT_CHOICE}${path}`) === 'theirs') setAt(data, path, valueAt(theirs, path));
+  }
+}
+
+/** A leaf value as a conflict shows it, short. */
+export function shownValue(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '(empty)';
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map(String).join(', ').slice(0, 160);
+  return String(value).slice(0, 160);
+}
+
+/**
+ * The fields a colleague changed since the person's version (`started`), each with both values: their value is
+ * chosen already where the person left the field as it was, the person's where both changed it.
+ */
+export function conflictFields(
+  started: unknown,
+  theirs: unknown,
+  mine: unknown,
+): { path: string; label: string; theirs: string; yours: string; take: 'mine' | 'theirs' }[] {
+  return changedPaths(started, theirs).map((path) => {
+    const untouched = shownValue(valueAt(mine, path)) === shownValue(valueAt(started, path));
+    return {
+      path,
+      label: labelOfPath(path),
+      theirs: shownValue(valueAt(theirs, path)),
+      yours: shownValue(valueAt(mine, path)),
+      take: untouched ? 'theirs' : 'mine',
+    };
+  });
 }

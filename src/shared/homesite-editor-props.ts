@@ -18,6 +18,8 @@ export interface HomesiteEditorProps {
   csrfToken: string;
   /** How many homesites there are in all (the list may be filtered). */
   total: number;
+  /** The confirmed entries of the interest list: a release e-mails them, so the editor asks first (decision 047). */
+  interestPeople: number;
   /** A no-JavaScript form post's outcome, shown on the row it was about. */
   rowNotice?: { lot: number; notice: EditorNotice };
 }

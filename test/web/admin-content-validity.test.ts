@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { SECTION_IDS } from '../../src/content/schema.js';
+import { editorFormFields } from '../support/editor-form.js';
 import { hasJava, nuErrors, type NuDocument } from '../support/nu-checker.js';
 import { signIn, STAFF_ENV } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -32,6 +33,32 @@ describe('Content pages are valid HTML (Nu checker)', function () {
       }),
     );
     await add('history', fetch(`${server.url}/admin/content/community/history?compare=1`, { headers }));
+    // A conflict (someone saved version 2 since the form's version 1): each field's two values as a choice.
+    const view = (await (await fetch(`${server.url}/admin/content/pages.json`, { headers })).json()) as {
+      published: { version: number; data: Record<string, unknown> };
+    };
+    const colleague = await fetch(`${server.url}/admin/content/pages/draft`, {
+      method: 'PUT',
+      headers: { ...headers, 'Content-Type': 'application/json', 'X-CSRF-Token': staff.token },
+      body: JSON.stringify({
+        data: { ...view.published.data, introHeading: 'Their heading' },
+        baseVersion: view.published.version,
+      }),
+    });
+    expect(colleague.status).to.equal(200);
+    const editor = await (await fetch(`${server.url}/admin/content/pages`, { headers })).text();
+    const mine = editorFormFields(editor);
+    mine.set('baseVersion', String(view.published.version));
+    mine.set('introHeading', 'My heading');
+    mine.set('action', 'save');
+    await add(
+      'editor with a conflict',
+      fetch(`${server.url}/admin/content/pages`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: mine,
+      }),
+    );
     expect(await nuErrors(pages)).to.deep.equal([]);
   });
 });

@@ -94,7 +94,7 @@ describe('Staff homesite entry', () => {
       });
       expect(json.status).to.equal(400);
       const { error } = (await json.json()) as { error: string };
-      expect(error).to.include('price must be at least $100,000');
+      expect(error).to.include('Price must be at least $100,000');
       expect(error).to.include('$100,000 to $3,000,000');
       expect(error).to.match(/\$5,529 looks like a digit is missing/);
 
@@ -106,7 +106,7 @@ describe('Staff homesite entry', () => {
       expect(form.status).to.equal(400);
       const page = parseHtml(await form.text());
       const notice = one(page, 'tr', (row) => row.attrs['data-lot'] === '13');
-      expect(textOf(notice)).to.match(/price must be at most \$3,000,000 .*\$55,290,000 looks like a digit too many/);
+      expect(textOf(notice)).to.match(/Price must be at most \$3,000,000 .*\$55,290,000 looks like a digit too many/);
       expect(await storedPrice(server, 13)).to.equal(before);
     });
 
@@ -120,7 +120,7 @@ describe('Staff homesite entry', () => {
           version: await version(server, 14),
         });
         expect(response.status, price).to.equal(400);
-        expect(((await response.json()) as { error: string }).error, price).to.match(/price/);
+        expect(((await response.json()) as { error: string }).error, price).to.match(/price/i);
       }
     });
 
@@ -189,7 +189,7 @@ describe('Staff homesite entry', () => {
       });
       expect(response.status).to.equal(400);
       expect(((await response.json()) as { error: string }).error).to.include(
-        'status must be one of available (Available), quick-move-in (Quick move-in)',
+        'Status must be one of available (Available), quick-move-in (Quick move-in)',
       );
     });
 

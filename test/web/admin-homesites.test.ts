@@ -96,13 +96,13 @@ describe('Homesites (staff)', () => {
     it('answers bad input with 400 naming the problem, changing nothing', async () => {
       const valid = { status: 'available', plan: null, price: 500000, ready: null, version: 1 };
       const cases: Array<[string, unknown, RegExp]> = [
-        ['/admin/homesites/10', { ...valid, status: 'gone' }, /status must be one of/],
-        ['/admin/homesites/10', { ...valid, price: -5 }, /price must be more than 0/],
-        ['/admin/homesites/10', { ...valid, price: 1e12 }, /price must be at most/],
-        ['/admin/homesites/10', { ...valid, price: 500000.5 }, /whole number/],
-        ['/admin/homesites/10', { ...valid, plan: 'The Castle' }, /plan must be one of/],
-        ['/admin/homesites/10', { ...valid, ready: '2027-02-30' }, /ready must be a date/],
-        ['/admin/homesites/10', { ...valid, status: 'quick-move-in' }, /needs a plan/],
+        ['/admin/homesites/10', { ...valid, status: 'gone' }, /Status must be one of/i],
+        ['/admin/homesites/10', { ...valid, price: -5 }, /price must be more than 0/i],
+        ['/admin/homesites/10', { ...valid, price: 1e12 }, /Price must be at most/i],
+        ['/admin/homesites/10', { ...valid, price: 500000.5 }, /whole number/i],
+        ['/admin/homesites/10', { ...valid, plan: 'The Castle' }, /plan must be one of/i],
+        ['/admin/homesites/10', { ...valid, ready: '2027-02-30' }, /Ready date must be a date/],
+        ['/admin/homesites/10', { ...valid, status: 'quick-move-in' }, /needs a plan/i],
         ['/admin/homesites/10', { ...valid, extra: 1 }, /extra|Unrecognized/i],
         ['/admin/homesites/999', valid, /no homesite 999/],
         ['/admin/homesites/abc', valid, /no homesite abc/],

@@ -9,9 +9,18 @@ import {
   labelOfKey,
   LENGTH_FIELD,
   NONE_FIELD,
+  type ChoiceSource,
   type FieldNode,
 } from '../../src/shared/content-form.js';
-import { SCHEDULE_AT_ID, type ContentEditorProps } from '../../src/shared/content-editor-props.js';
+import type { FileKind } from '../../src/shared/file-limits.js';
+import { FileSelect, type PickableFile } from './FilePicker.js';
+import {
+  CONTENT_STATE_ID,
+  DISCARD_ID,
+  draftStateText,
+  SCHEDULE_AT_ID,
+  type ContentEditorProps,
+} from '../../src/shared/content-editor-props.js';
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 
 export interface ContentSectionState {
@@ -39,6 +48,10 @@ export interface ContentEditorPageProps {
   scheduleAt: string;
   timeZone: string;
   editor: ContentEditorProps;
+  /** The file library's files of each kind the form has a field for. */
+  files: Partial<Record<FileKind, PickableFile[]>>;
+  /** The records a reference can point at, by their key and name (the plans a promotion applies to). */
+  choices: Partial<Record<ChoiceSource, { key: string; name: string }[]>>;
 }
 
 /** Hints of keys whose empty value means something. */
@@ -51,7 +64,22 @@ interface Context {
   errors: Record<string, string[]>;
   readOnly: Set<string>;
   focus?: string;
+  files: Partial<Record<FileKind, PickableFile[]>>;
+  choices: Partial<Record<ChoiceSource, { key: string; name: string }[]>>;
 }
+
+/** What "none" is called for a file that may be left out. */
+function noneLabelOf(label: string): string {
+  return `No ${label.toLowerCase()}`;
+}
+
+/** What a choice list asks, and what ticking none means, by the records it offers. */
+const CHOICE_WORDS: Record<ChoiceSource, { none: string; missing: string }> = {
+  plans: {
+    none: 'Tick none to apply it to every plan.',
+    missing: 'no longer a plan',
+  },
+};
 
 function text(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -92,6 +120,7 @@ function Field({
   context,
   controls,
   itemLabel: isItemLabel,
+  noneLabel,
 }: {
   node: FieldNode;
   path: string;
@@ -102,6 +131,8 @@ function Field({
   controls?: ReactNode;
   /** The label names a list item ("Paragraph 2"): the editor renumbers it when the item is dragged. */
   itemLabel?: boolean;
+  /** A file that may be left out: what its "none" is called ("No image" for a promotion's image). */
+  noneLabel?: string;
 }) {
   const id = fieldId(path);
   const messages = context.errors[path];
@@ -155,6 +186,20 @@ function Field({
     );
   } else if (node.kind === 'text') {
     input = <input type={node.input} {...common} defaultValue={text(value)} readOnly={readOnly} />;
+  } else if (node.kind === 'file') {
+    const none = node.optional || node.nullable || noneLabel !== undefined;
+    input = (
+      <FileSelect
+        name={path}
+        id={id}
+        kind={node.fileKind}
+        files={context.files[node.fileKind] ?? []}
+        value={text(value)}
+        noneLabel={none ? (noneLabel ?? noneLabelOf(label)) : undefined}
+        describedBy={describedBy}
+        invalid={Boolean(messages?.length)}
+      />
+    );
   }
   return (
     <div className="content-field field">
@@ -230,13 +275,21 @@ function Node({
     const isNone = node.nullable && value === null;
     const record = (isNone ? blankValue({ ...node, nullable: false }) : (value ?? {})) as Record<string, unknown>;
     const noneId = `${fieldId(path)}-none`;
-    const children = <ObjectFields node={node} path={path} record={record} context={context} />;
+    const children = (
+      <ObjectFields
+        node={node}
+        path={path}
+        record={record}
+        context={context}
+        noneLabel={node.noneWhenEmpty ? noneLabelOf(label) : undefined}
+      />
+    );
     if (path === '') return <>{children}</>;
     return (
       <fieldset className="content-group" id={fieldId(path)}>
         <legend>{label}</legend>
         <FieldError id={fieldId(path)} messages={context.errors[path]} />
-        {node.nullable ? (
+        {node.nullable && !node.noneWhenEmpty ? (
           <div className="content-field content-check">
             <input type="checkbox" id={noneId} name={joinPath(path, NONE_FIELD)} defaultChecked={isNone} />
             <label htmlFor={noneId}>
@@ -247,6 +300,9 @@ function Node({
         {children}
       </fieldset>
     );
+  }
+  if (node.kind === 'choices') {
+    return <Choices node={node} path={path} label={label} value={value} context={context} />;
   }
   if (node.kind === 'list') {
     const items = Array.isArray(value) ? value : [];
@@ -367,40 +423,102 @@ function ObjectFields({
   path,
   record,
   context,
+  noneLabel,
 }: {
   node: Extract<FieldNode, { kind: 'object' }>;
   path: string;
   record: Record<string, unknown>;
   context: Context;
+  /** The group is left out when its file is: that file's "none" option says so ("No image"). */
+  noneLabel?: string;
 }) {
   return withPointMap(
     node,
     path,
-    node.fields.map((field) => (
-      <Node
-        key={field.key}
-        node={field.node}
-        path={joinPath(path, field.key)}
-        fieldKey={field.key}
-        label={labelOfKey(field.key)}
-        value={record[field.key]}
-        context={context}
-      />
-    )),
+    node.fields.map((field) =>
+      field.key === node.noneWhenEmpty ? (
+        <Field
+          key={field.key}
+          node={field.node}
+          path={joinPath(path, field.key)}
+          label={labelOfKey(field.key)}
+          fieldKey={field.key}
+          value={record[field.key]}
+          context={context}
+          noneLabel={noneLabel}
+        />
+      ) : (
+        <Node
+          key={field.key}
+          node={field.node}
+          path={joinPath(path, field.key)}
+          fieldKey={field.key}
+          label={labelOfKey(field.key)}
+          value={record[field.key]}
+          context={context}
+        />
+      ),
+    ),
+  );
+}
+
+/**
+ * References to other records (the plans a promotion applies to): a box per record, named as staff know it, its
+ * key as the value. A key that no longer names a record stays offered, ticked, until someone unticks it.
+ */
+function Choices({
+  node,
+  path,
+  label,
+  value,
+  context,
+}: {
+  node: Extract<FieldNode, { kind: 'choices' }>;
+  path: string;
+  label: string;
+  value: unknown;
+  context: Context;
+}) {
+  const chosen = new Set(Array.isArray(value) ? value.map(String) : []);
+  const offered = context.choices[node.source] ?? [];
+  const unknown = [...chosen].filter((key) => !offered.some((option) => option.key === key));
+  const options = [
+    ...offered,
+    ...unknown.map((key) => ({ key, name: `${key} (${CHOICE_WORDS[node.source].missing})` })),
+  ];
+  const id = fieldId(path);
+  const messages = context.errors[path];
+  return (
+    <fieldset className="content-group content-choices" id={id} aria-describedby={`${id}-hint`}>
+      <legend>{label}</legend>
+      <p className="field-hint" id={`${id}-hint`}>
+        {CHOICE_WORDS[node.source].none}
+      </p>
+      <FieldError id={id} messages={messages} />
+      <input type="hidden" name={joinPath(path, LENGTH_FIELD)} value={options.length} />
+      {options.map((option, index) => (
+        <div className="content-field content-check" key={option.key}>
+          <input
+            type="checkbox"
+            id={`${id}--${index}`}
+            name={joinPath(path, index)}
+            value={option.key}
+            defaultChecked={chosen.has(option.key)}
+          />
+          <label htmlFor={`${id}--${index}`}>{option.name}</label>
+        </div>
+      ))}
+    </fieldset>
   );
 }
 
 function StateLine({ state }: { state: ContentSectionState }) {
   return (
-    <ul className="content-state">
+    <ul className="content-state" id={CONTENT_STATE_ID}>
       <li>
         {`Published: version ${state.published.version}${state.published.at ? `, ${state.published.at}` : ''}${state.published.by ? ` by ${state.published.by}` : ''}.`}
       </li>
-      <li>
-        {state.draft
-          ? `Draft: version ${state.draft.version}, saved ${state.draft.at} by ${state.draft.by}. The form shows the draft.`
-          : 'No draft: the form shows the published version.'}
-      </li>
+      <li id={`${CONTENT_STATE_ID}-draft`}>{draftStateText(state.draft)}</li>
       {state.scheduled ? (
         <li>{`Scheduled: version ${state.scheduled.version} will be published ${state.scheduled.at}.`}</li>
       ) : null}
@@ -410,7 +528,13 @@ function StateLine({ state }: { state: ContentSectionState }) {
 
 export function ContentEditorPage(props: ContentEditorPageProps) {
   const { section, staff, state, editor } = props;
-  const context: Context = { errors: props.errors, readOnly: new Set(props.readOnly), focus: props.focus };
+  const context: Context = {
+    errors: props.errors,
+    readOnly: new Set(props.readOnly),
+    focus: props.focus,
+    files: props.files,
+    choices: props.choices,
+  };
   const previewHref = `/preview${section.shownOn}`;
   const atError = props.errors.at;
   return (
@@ -445,7 +569,7 @@ export function ContentEditorPage(props: ContentEditorPageProps) {
             History
           </a>
         </div>
-        <Widget name="ContentEditor" props={editor} />
+        <Widget name="ContentEditor" props={editor} className="content-editor-widget" />
         <FieldError id="f-root" messages={props.errors['']} />
         <Node node={props.tree} path="" fieldKey="" label="" value={props.values} context={context} />
         <section className="content-publish" aria-labelledby="publish-heading">
@@ -480,6 +604,21 @@ export function ContentEditorPage(props: ContentEditorPageProps) {
                 Cancel schedule
               </button>
             ) : null}
+          </div>
+          {/* Hidden while there is no draft; the editor widget shows it once a save by fetch made one. */}
+          <div className="content-discard" id={DISCARD_ID} hidden={!state.draft}>
+            <p id="discard-hint">
+              Discard draft throws this draft away: the form and the preview go back to the published version.
+            </p>
+            <button
+              type="submit"
+              name="action"
+              value="discard"
+              className="button button-danger"
+              aria-describedby="discard-hint"
+            >
+              Discard draft
+            </button>
           </div>
         </section>
       </form>

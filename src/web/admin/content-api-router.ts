@@ -83,6 +83,20 @@ export function createContentApiRouter(deps: { content: ContentService }): Route
     sendChange(res, await content.saveDraft(id, body.data, baseVersion!, staffName(req)));
   });
 
+  // Discards the draft the caller saw (`{"version":n}`, the draft's version): 409 with the latest draft if another
+  // was saved since or it is gone; the editor's form posts `action=discard` to /admin/content/<id> instead.
+  router.delete('/content/:id/draft', requireJson, json, requireCsrfToken, async (req, res) => {
+    const id = sectionOf(req, res);
+    if (!id) return;
+    const version = versionNumber((req.body as { version?: unknown } | undefined)?.version);
+    if (version === undefined) {
+      return res
+        .status(400)
+        .json({ errors: [{ path: 'version', message: 'Version must be the number of the draft you saw.' }] });
+    }
+    sendChange(res, await content.discardDraft(id, version, actorOf(req)));
+  });
+
   router.post('/content/:id/publish', requireJson, json, requireCsrfToken, async (req, res) => {
     const id = sectionOf(req, res);
     if (!id) return;

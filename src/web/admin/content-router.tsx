@@ -5,9 +5,15 @@ import { SECTION_IDS, type SectionDocuments, type SectionId } from '../../conten
 import { isSectionId, parseSection, SECTION_INFO, type SectionProblem } from '../../content/sections.js';
 import type { Renderer } from '../../render/renderer.js';
 import type { ContentService, SectionView } from '../../services/content.js';
+import type { FileLibrary } from '../../services/file-library.js';
+import type { FileKind } from '../../shared/file-limits.js';
+import type { PickableFile } from '../../../views/admin/FilePicker.js';
 import {
+  applyConflictChoices,
   applyListAction,
   changedPaths,
+  CONFLICT_CHOICE,
+  conflictFields,
   fieldId,
   flatten,
   formToData,
@@ -17,6 +23,7 @@ import {
   parseListAction,
   problemTarget,
   valueAt,
+  type ChoiceSource,
   type FieldNode,
 } from '../../shared/content-form.js';
 import {
@@ -39,6 +46,8 @@ import { staffOf, staffPage } from './staff-page.js';
 interface ContentRouterDeps {
   renderer: Renderer;
   content: ContentService;
+  /** The file library: the editors' file fields offer its files (decision 038). */
+  files?: Pick<FileLibrary, 'list'>;
   /** The map tiles and stylesheet of the public site: an editor with a map point draws a small map with them. */
   map?: { tileUrl: string; attribution: string; stylesheet: string };
 }
@@ -48,7 +57,7 @@ const FORM_ID = 'content-form';
 const form = express.urlencoded({ extended: false, limit: '1mb', parameterLimit: 20_000 });
 
 /** What a form post asks for besides the list buttons. */
-const ACTIONS = ['save', 'publish', 'schedule', 'cancel-schedule'] as const;
+const ACTIONS = ['save', 'publish', 'schedule', 'cancel-schedule', 'discard'] as const;
 
 function stateOf(view: SectionView, timeZone: string): ContentSectionState {
   const when = (iso: string | null) => (iso === null ? null : formatInTimeZone(iso, timeZone));
@@ -74,6 +83,15 @@ function readOnlyPaths(id: SectionId, values: unknown, published: unknown): stri
   return plans.flatMap((plan: unknown, index) =>
     publishedSlugs.has(String((plan as { slug?: unknown } | null)?.slug)) ? [`plans.${index}.slug`] : [],
   );
+}
+
+/** The kinds of file and the records a form's fields choose from. */
+function sourcesOf(node: FieldNode, kinds = new Set<FileKind>(), choices = new Set<ChoiceSource>()) {
+  if (node.kind === 'file') kinds.add(node.fileKind);
+  if (node.kind === 'choices') choices.add(node.source);
+  if (node.kind === 'object') for (const field of node.fields) sourcesOf(field.node, kinds, choices);
+  if (node.kind === 'list') sourcesOf(node.item, kinds, choices);
+  return { kinds, choices };
 }
 
 /** Problems grouped where the form shows them, and the summary's links. */
@@ -121,6 +139,11 @@ function doneNotice(query: Request['query']): EditorNotice | undefined {
       return { kind: 'success', text: 'Schedule cancelled: nothing will be published by itself.' };
     case 'restored':
       return { kind: 'success', text: `Restored as a draft${v}. Publish it to put it back on the site.` };
+    case 'discarded':
+      return {
+        kind: 'success',
+        text: `Draft${v} discarded: the form shows the published version, as the public site does.`,
+      };
     case 'unchanged':
       return { kind: 'success', text: 'Nothing to publish: the form is the same as the published version.' };
     default:
@@ -182,6 +205,22 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
     const tree = sectionFields(id);
     const values = extra.values ?? view.draft?.data ?? view.published.data;
     const { errors, summary } = placeProblems(tree, extra.problems ?? []);
+    const sources = sourcesOf(tree);
+    const files: Partial<Record<FileKind, PickableFile[]>> = {};
+    for (const kind of sources.kinds) {
+      files[kind] = ((await deps.files?.list(kind)) ?? []).map((file) => ({
+        url: file.url,
+        originalName: file.originalName,
+        title: file.title,
+      }));
+    }
+    const choices: Partial<Record<ChoiceSource, { key: string; name: string }[]>> = {};
+    if (sources.choices.has('plans')) {
+      // The plans as staff see them now: the draft's (a plan being added) or the published ones.
+      const plans = await content.view('floor-plans');
+      const data = (plans?.draft?.data ?? plans?.published.data) as SectionDocuments['floor-plans'] | undefined;
+      choices.plans = (data?.plans ?? []).map((plan) => ({ key: plan.slug, name: plan.name }));
+    }
     const editor: ContentEditorProps = {
       section: id,
       formId: FORM_ID,
@@ -219,6 +258,8 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
             scheduleAt={extra.scheduleAt ?? ''}
             timeZone={timeZone}
             editor={editor}
+            files={files}
+            choices={choices}
           />,
           staffPage(req, `Edit: ${SECTION_INFO[id].title}`),
         ),
@@ -246,6 +287,11 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
     const tree = sectionFields(id);
     const data = formToData(tree, get);
     const posted = versionNumber(body.baseVersion);
+    // After a conflict the form carries a choice per field the colleague changed: theirs replaces what was typed.
+    if (posted !== undefined && Object.keys(body).some((name) => name.startsWith(CONFLICT_CHOICE))) {
+      const theirs = await content.version(id, posted);
+      if (theirs) applyConflictChoices(data, theirs.data, get);
+    }
     const scheduleAt = typeof body.at === 'string' ? body.at.slice(0, 20) : '';
     const action = typeof body.action === 'string' ? body.action : 'save';
     const kept = { values: data, baseVersion: posted, scheduleAt, dirty: true };
@@ -287,13 +333,21 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
       });
     }
 
+    if (action === 'discard') {
+      // The form's baseVersion is the draft the person saw; a draft saved since is shown, never thrown away unseen.
+      const discarded = await content.discardDraft(id, posted, actorOf(req));
+      if (discarded.ok) return back('discarded', discarded.value.discarded);
+      return renderRefusal(req, res, id, kept, discarded, 'Not discarded');
+    }
+
     const problems: SectionProblem[] = [];
     let at: Date | undefined;
     if (action === 'schedule') {
       const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(scheduleAt);
       const instant = match ? wallTimeToInstant(match[1]!, match[2]!, contentOf(req).community.timeZone) : undefined;
       if (instant === undefined) problems.push({ path: 'at', message: 'Enter a date and time that exists here.' });
-      else if (instant <= Date.now()) problems.push({ path: 'at', message: 'Must be in the future.' });
+      else if (instant <= Date.now())
+        problems.push({ path: 'at', message: 'The time to publish must be in the future.' });
       else at = new Date(instant);
     }
     const parsed = parseSection(id, data);
@@ -325,6 +379,7 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
     id: SectionId,
     kept: EditorRender & { baseVersion?: number },
     result: Exclude<Awaited<ReturnType<ContentService['saveDraft']>>, { ok: true }>,
+    refused = 'Not saved',
   ) {
     const view = await content.view(id);
     if (!view) return res.status(404).end();
@@ -341,10 +396,7 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
         by: latest.savedBy,
         at: formatInTimeZone(latest.savedAt, contentOf(req).community.timeZone),
         version: latest.version,
-        fields: changedPaths(started, latest.data).map((path) => ({
-          label: labelOfPath(path),
-          value: flatten(valueAt(latest.data, path)).get('') ?? '(empty)',
-        })),
+        fields: conflictFields(started, latest.data, kept.values),
       };
       return renderEditor(req, res, id, view, {
         ...kept,
@@ -353,7 +405,7 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
         conflict,
         notice: {
           kind: 'error',
-          text: 'Not saved: someone else saved this section after you opened it. What you typed is still here.',
+          text: `${refused}: someone else saved this section after you opened it. What you typed is still here.`,
         },
       });
     }

@@ -17,6 +17,9 @@ import {
   type HomesiteService,
 } from '../../services/homesites.js';
 import { formatNumber, formatPrice, isHomesiteStatus, parseLotNumber } from '../../shared/homesite-rules.js';
+import { isRelease, releaseWarning } from '../../shared/homesite-release.js';
+import { countInterestEntriesByState } from '../../db/interest-entries.js';
+import { ReleaseConfirmPage } from '../../../views/admin/ReleaseConfirmPage.js';
 import { cleanText } from '../../shared/text-input.js';
 import type { HomesiteChangeView } from '../../../views/admin/homesite-change.js';
 import { HomesiteHistoryPage } from '../../../views/admin/HomesiteHistoryPage.js';
@@ -124,6 +127,9 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     next();
   };
 
+  /** How many people a release e-mails now: the confirmed entries of the interest list. */
+  const confirmedPeople = async () => (await countInterestEntriesByState(db)).confirmed;
+
   async function renderList(
     req: Request,
     res: Response,
@@ -168,6 +174,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
             csrfToken: csrfToken(req),
             total: all.length,
             rowNotice: extra.rowNotice,
+            interestPeople: await confirmedPeople(),
           }}
         />,
         staffPage(req, 'Homesites'),
@@ -188,6 +195,47 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
       );
     },
   });
+
+  /**
+   * A plain form post that releases homesites (future → available or quick move-in) e-mails every confirmed entry
+   * of the interest list: before it is saved, staff read how many people and confirm on a page of its own (the
+   * editor widget asks the same in a dialog). Answers true when that page was sent instead of saving.
+   */
+  async function askBeforeRelease(req: Request, res: Response, lots: number[], status: unknown): Promise<boolean> {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (req.is('application/json') || body.confirm_release === '1') return false;
+    const before = new Map((await homesites.list()).map((row) => [row.lot, row.status]));
+    const released = lots.filter((lot) => isRelease(before.get(lot), status));
+    if (released.length === 0) return false;
+    const people = await confirmedPeople();
+    if (people === 0) return false;
+    const fields = Object.entries(body).flatMap(([name, value]): [string, string][] =>
+      name === '_csrf' ? [] : (Array.isArray(value) ? value : [value]).map((one) => [name, String(one)]),
+    );
+    res
+      .set('Cache-Control', 'no-store')
+      .send(
+        renderer.page(
+          <ReleaseConfirmPage
+            communityName={contentOf(req).community.name}
+            staff={staffOf(req)}
+            warning={releaseWarning(released, people)}
+            action={req.originalUrl}
+            fields={fields}
+            people={people}
+          />,
+          staffPage(req, 'Release homesites'),
+        ),
+      );
+    return true;
+  }
+
+  /** The notice after a save that released homesites: who hears of it. */
+  async function releasedNotice(lots: number[]): Promise<string> {
+    const people = await confirmedPeople();
+    if (lots.length === 0 || people === 0) return '';
+    return ` Released: the ${people === 1 ? '1 person' : `${people} people`} on the interest list will be e-mailed.`;
+  }
 
   /** One audit row per saved homesite: each changed field, old → new. A save that changed nothing writes none. */
   async function auditHomesiteChange(req: Request, before: HomesiteRecord | undefined, after: HomesiteRecord) {
@@ -213,6 +261,11 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
 
   router.post('/homesites/bulk', acceptJsonOrForm, json, form, requireCsrfToken, async (req, res) => {
     try {
+      const asked = bulkBody(req) as { lots?: unknown[]; status?: unknown };
+      const askedLots = (Array.isArray(asked.lots) ? asked.lots : []).filter(
+        (lot): lot is number => typeof lot === 'number',
+      );
+      if (await askBeforeRelease(req, res, askedLots, asked.status)) return;
       const before = new Map((await homesites.list()).map((row) => [row.lot, row.status]));
       const rows = await homesites.bulkSetStatus(bulkBody(req), req.user?.username ?? '');
       const changed = rows.filter((row) => before.get(row.lot) !== row.status);
@@ -227,7 +280,10 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
           },
         );
       if (!wantsJsonAnswer(req)) {
-        return renderList(req, res, { notice: { kind: 'success', text: `${rows.length} homesites updated.` } });
+        const released = rows.filter((row) => isRelease(before.get(row.lot), row.status)).map((row) => row.lot);
+        return renderList(req, res, {
+          notice: { kind: 'success', text: `${rows.length} homesites updated.${await releasedNotice(released)}` },
+        });
       }
       res.json({ homesites: rows });
     } catch (error) {
@@ -305,11 +361,14 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     const browserForm = !wantsJsonAnswer(req);
     try {
       if (lot === undefined) throw new HomesiteError(`There is no homesite ${String(req.params.lot).slice(0, 20)}.`);
+      if (browserForm && (await askBeforeRelease(req, res, [lot], (req.body as { status?: unknown }).status))) return;
       const before = await homesites.find(lot);
       const row = await homesites.update(lot, updateBody(req), req.user?.username ?? '');
       await auditHomesiteChange(req, before, row);
       if (browserForm) {
-        return renderList(req, res, { rowNotice: { lot, notice: { kind: 'success', text: 'Saved.' } } });
+        const released = isRelease(before?.status, row.status) ? [lot] : [];
+        const text = `Saved.${await releasedNotice(released)}`;
+        return renderList(req, res, { rowNotice: { lot, notice: { kind: 'success', text } } });
       }
       res.json(row);
     } catch (error) {

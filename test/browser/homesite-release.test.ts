@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { insertInterestEntry } from '../../src/db/interest-entries.js';
+import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
+import { axeViolations } from './axe-check.js';
+import { openPage, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
+
+const SHOTS = '/tmp/shots-editor-saves';
+
+async function signIn(page: Page, next: string): Promise<void> {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Username').fill('staff');
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === next),
+    page.getByRole('button', { name: 'Sign in' }).click(),
+  ]);
+}
+
+/**
+ * Issue 35 item 4: with JavaScript, saving a homesite from future to available opens a dialog of the page that says
+ * how many people on the interest list will be e-mailed; Cancel saves nothing, confirming saves.
+ */
+describe('Releasing a homesite in the editor asks in a dialog first (browser)', function () {
+  this.timeout(120_000);
+  const suite = useBrowserSuite(STAFF_ENV);
+
+  before(async () => {
+    for (const email of ['a@example.com', 'b@example.com']) {
+      await insertInterestEntry(suite.server.db, {
+        email,
+        email_key: email,
+        firstname: 'Ada',
+        state: 'confirmed',
+        confirm_token: randomBytes(16).toString('hex'),
+        unsubscribe_token: randomBytes(16).toString('hex'),
+        is_spam: false,
+        source_page: null,
+        user_agent: null,
+        created_at: new Date().toISOString(),
+      } as Parameters<typeof insertInterestEntry>[1]);
+    }
+  });
+
+  for (const width of WIDTHS) {
+    it(`names the 2 people and saves only when confirmed, at ${width} px`, async () => {
+      const db = suite.server.db;
+      const { lot } = (await db('homesites').where({ status: 'future' }).orderBy('lot').first()) as { lot: number };
+      const statusOf = async () => ((await db('homesites').where({ lot }).first()) as { status: string }).status;
+      const { page, context, problems } = await openPage(suite, { width });
+      await signIn(page, '/admin/homesites');
+      await waitForHydration(page, 'HomesiteEditor');
+      const row = page.locator(`tr[data-lot="${lot}"]`);
+      await row.getByLabel(`Status of homesite ${lot}`).selectOption('available');
+      await row.getByRole('button', { name: `Save homesite ${lot}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'E-mail the interest list?' });
+      await dialog.waitFor();
+      expect(await dialog.innerText()).to.include(
+        `Saving this releases homesite ${lot}: the 2 people on the interest list will be e-mailed about it at once.`,
+      );
+      expect(await axeViolations(page)).to.deep.equal([]);
+      await fs.mkdir(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/homesite-release-dialog-${width}.png` });
+
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await row.getByText('Not saved: nobody was e-mailed.').waitFor();
+      expect(await statusOf()).to.equal('future');
+
+      await row.getByRole('button', { name: `Save homesite ${lot}` }).click();
+      await dialog.getByRole('button', { name: 'Save and e-mail 2 people' }).click();
+      await page.locator(`tr[data-lot="${lot}"][data-status="available"]`).waitFor();
+      expect(await statusOf()).to.equal('available');
+      expect(problems).to.deep.equal([]);
+      await context.close();
+    });
+  }
+});
