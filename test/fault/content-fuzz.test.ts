@@ -56,8 +56,15 @@ function formFieldsOf(node: FieldNode, data: unknown, path = '', into = new URLS
         formFieldsOf(field.node, (data as Data | undefined)?.[field.key], joinPath(path, field.key), into);
       return into;
     case 'text':
+    case 'file':
       if (typeof data === 'string') into.append(path, data);
       return into;
+    case 'choices': {
+      const keys = Array.isArray(data) ? data : [];
+      into.append(joinPath(path, LENGTH_FIELD), String(keys.length));
+      keys.forEach((key, index) => into.append(joinPath(path, index), String(key)));
+      return into;
+    }
     case 'number':
       into.append(path, data === null || data === undefined ? '' : String(data));
       return into;
