@@ -119,11 +119,18 @@ describe('Every form, as the browser sends it', function () {
       for (const form of forms) {
         const { page, context } = await opened(target);
         await page.goto(target.path);
+        // Found again by its action: an earlier form of the walk may have changed the page (a withdrawn invitation's
+        // row is gone), and then this form is not there to send.
+        const index = (await postForms(page)).find((again) => again.action === form.action)?.index;
+        if (index === undefined) {
+          await context.close();
+          continue;
+        }
         const [response] = await Promise.all([
           page.waitForResponse(
             (answer) => answer.request().method() === 'POST' && answer.request().isNavigationRequest(),
           ),
-          page.evaluate((index) => HTMLFormElement.prototype.submit.call(document.forms[index]!), form.index),
+          page.evaluate((at) => HTMLFormElement.prototype.submit.call(document.forms[at]!), index),
         ]);
         const body = await response.text().catch(() => '');
         submissions.push({
@@ -157,8 +164,11 @@ describe('Every form, as the browser sends it', function () {
 
   it('lets new staff join and a password be reset in the browser, by typing and pressing the button', async () => {
     const { url } = suite.server;
-    const join = await opened({ path: invitation, staff: false });
-    await join.page.goto(invitation);
+    // A link of its own: the walk above sends the team page's forms, withdrawing the first invitation among them.
+    const owner = await signIn(url);
+    const ownLink = new URL(await inviteLink(url, owner, 'sales', 'nora@example.com')).pathname;
+    const join = await opened({ path: ownLink, staff: false });
+    await join.page.goto(ownLink);
     await join.page.getByLabel('Username').fill('nora');
     await join.page.locator('#new-password').fill('juniper lantern forty');
     await Promise.all([
