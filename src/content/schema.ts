@@ -55,7 +55,7 @@ export const floorPlanSchema = z
     slug: z
       .string()
       .max(30)
-      .regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes'),
+      .regex(/^[a-z0-9-]+$/),
     /** Its PlanName in the listing feed (≤ 50); homesites, tours and leads store it (columns of 100 and more). */
     name: z.string().min(1).max(50),
     /** The lowest price the plan sells for, whole USD: "From $545,900"; null shows "Pricing coming soon". */

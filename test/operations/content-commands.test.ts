@@ -99,11 +99,13 @@ describe('npm run content -- export / import', function () {
     const dry = await content(env, 'import', file, '--dry-run');
     expect(dry.code).to.equal(1);
     expect(dry.stderr).not.to.match(/RangeError|Invalid time value/);
-    expect(dry.stderr).to.include('Tour hours › Closed date 1 (tours.closedDates.0): must be a real date');
-    expect(dry.stderr).to.match(
-      /Promotions › Promotion 1[^(]* › First day \(promotions\.promotions\.0\.starts\): must be a real date/,
+    expect(dry.stderr).to.include(
+      'Tour hours › Closed date 1 (tours.closedDates.0): Closed date 1 must be a real date.',
     );
-    expect(dry.stderr).to.include('(legal.privacy.updated): must be a real date');
+    expect(dry.stderr).to.match(
+      /Promotions › Promotion 1[^(]* › First day \(promotions\.promotions\.0\.starts\): First day must be a real date\./,
+    );
+    expect(dry.stderr).to.include('(legal.privacy.updated): Updated must be a real date.');
 
     // Text is cleaned as the editor cleans it: a control character in a name is not a problem, and is not kept.
     const clean = JSON.parse(await fs.readFile(path.join(scratch, 'content.json'), 'utf8')) as {
