@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { SECTION_IDS } from '../../src/content/schema.js';
-import { hasJava, nuErrors, type NuDocument } from '../support/nu-checker.js';
+import { nuErrors, type NuDocument, skipWithoutJava } from '../support/nu-checker.js';
 import { signIn, STAFF_ENV } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -15,7 +15,7 @@ describe('Content pages are valid HTML (Nu checker)', function () {
   after(() => server.close());
 
   it('reports no error on the list, every editor, an editor with problems, and the history', async function () {
-    if (!hasJava()) this.skip();
+    skipWithoutJava(this);
     const staff = await signIn(server.url);
     const headers = { Cookie: staff.cookie, Accept: 'text/html' };
     const pages: NuDocument[] = [];
