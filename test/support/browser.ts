@@ -50,8 +50,7 @@ async function unbrotli(source: string, target: string): Promise<void> {
     tar.once('error', reject);
     tar.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`tar ended with ${String(code)}`))));
   });
-  await pipeline(createReadStream(source), createBrotliDecompress(), tar.stdin);
-  await ended;
+  await Promise.all([pipeline(createReadStream(source), createBrotliDecompress(), tar.stdin), ended]);
 }
 
 /**
@@ -84,12 +83,11 @@ export async function packagedChromium(cache = PACKAGE_CACHE): Promise<FoundChro
   await fs.mkdir(cache, { recursive: true });
   const partial = await fs.mkdtemp(`${folder}.partial-`);
   try {
-    await Promise.all([
-      unbrotli(path.join(bin, 'chromium.br'), path.join(partial, 'chromium')),
-      // lib/ (the NSS libraries), and fonts/ with a fonts.conf for Lambda's folders, replaced below.
-      unbrotli(path.join(bin, 'al2023.tar.br'), partial),
-      unbrotli(path.join(bin, 'fonts.tar.br'), partial),
-    ]);
+    // One after another: a failure then leaves nothing still writing into the folder removed below.
+    await unbrotli(path.join(bin, 'chromium.br'), path.join(partial, 'chromium'));
+    // lib/ (the NSS libraries), and fonts/ with a fonts.conf for Lambda's folders, replaced below.
+    await unbrotli(path.join(bin, 'al2023.tar.br'), partial);
+    await unbrotli(path.join(bin, 'fonts.tar.br'), partial);
     // The package's font, and the system's where there are any (Debian's fonts-dejavu-core and others).
     await fs.writeFile(
       path.join(partial, 'fonts.conf'),
