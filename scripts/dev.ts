@@ -4,6 +4,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { ConfigError } from '../src/config.js';
+import { loadStartSettings } from '../src/start-settings.js';
 
 const CLIENT_SOURCES = ['widgets', 'static/css', 'src/shared'];
 
@@ -63,6 +65,13 @@ function startServer(): void {
 }
 
 async function main(): Promise<void> {
+  // The settings first, as `npm start` does: a refused ADMIN_PASSWORD stops here, before the build.
+  try {
+    loadStartSettings({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' });
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
   await buildClient();
   for (const dir of CLIENT_SOURCES) fs.watch(dir, { recursive: true }, () => rebuildSoon());
   startServer();

@@ -1,15 +1,16 @@
 import type { Server } from 'node:http';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError } from './config.js';
 import { ContentError, loadContent } from './content/index.js';
 import { createLogger } from './logger.js';
 import { staffAccountNotice } from './services/staff-accounts.js';
 import { createSite } from './site.js';
+import { loadStartSettings } from './start-settings.js';
 import { keepIdleConnectionsLongerThanProxies } from './web/idle-connections.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadStartSettings();
   const logger = createLogger(config);
   const content = loadContent();
   const site = await createSite(config, logger, content);

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import { passwordFingerprint, tokenHash } from '../../src/services/team.js';
-import { hasJava, nuErrors, type NuDocument } from '../support/nu-checker.js';
+import { nuErrors, type NuDocument, skipWithoutJava } from '../support/nu-checker.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { enrollTotp, inviteLink, passwordStep, staffCall, teamMember } from '../support/team.js';
 import { axeResults, describeViolations } from './axe-check.js';
@@ -126,7 +126,7 @@ describe('Team pages: axe, the Nu checker and screenshots', function () {
   }
 
   it('finds no Nu checker error on any of them', async function () {
-    if (!hasJava()) this.skip();
+    skipWithoutJava(this);
     const documents: NuDocument[] = [];
     for (const target of pages) {
       const cookie = target.cookie?.();

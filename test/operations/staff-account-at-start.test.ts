@@ -80,6 +80,31 @@ describe('Start-up: what happened to the staff account', function () {
     expect(output).to.not.match(/staff account/i);
   });
 
+  it('stops at once, in one plain sentence and before `npm start` builds anything, on a refused ADMIN_PASSWORD', async () => {
+    const { scripts } = JSON.parse(await fs.readFile('package.json', 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts.start).to.match(/^tsx scripts\/check-start\.ts && tsx scripts\/build\.ts && /);
+    const refused =
+      'ADMIN_PASSWORD is refused: This password is on the list of common passwords that attackers try first.';
+    const weak = { ...env, PATH: process.env.PATH ?? '', ADMIN_USERNAME: 'staff', ADMIN_PASSWORD: 'password1234' };
+    // npm start's first step, and the server itself (started without the build, as systemd does).
+    for (const entry of ['scripts/check-start.ts', 'src/server.ts']) {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', entry], { env: weak, encoding: 'utf8' });
+      expect(run.status, entry).to.equal(1);
+      expect(run.stderr.trim().split('\n'), entry).to.deep.equal([`${refused} Choose another.`]);
+      expect(run.stdout, entry).to.equal('');
+    }
+    const mismatch = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-start.ts'], {
+      env: { ...weak, ADMIN_PASSWORD: 'staff harbor lantern' },
+      encoding: 'utf8',
+    });
+    expect(mismatch.stderr.trim()).to.equal('ADMIN_PASSWORD is refused: The password must not contain the username.');
+    const fine = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-start.ts'], {
+      env: { ...weak, ADMIN_PASSWORD: FIRST_PASSWORD },
+      encoding: 'utf8',
+    });
+    expect({ status: fine.status, stderr: fine.stderr }).to.deep.equal({ status: 0, stderr: '' });
+  });
+
   it('npm run admin -- set-password says whether it created the account or reset its password', () => {
     const admin = (username: string, password: string) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'set-password', username], {

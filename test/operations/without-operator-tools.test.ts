@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { NO_JAVA } from '../support/nu-checker.js';
 import { missingCommands } from '../support/require-command.js';
 
 /**
@@ -64,6 +65,18 @@ describe('Tests that need operator tools, on a machine without them', function (
     expect(output).to.include('Caddy (skipped: caddy not on the PATH)');
     expect(output).to.include('nginx (skipped: nginx, openssl not on the PATH)');
     expect(output).to.include('(skipped: pg_dump, pg_restore not on the PATH)');
+  });
+
+  it('reports the Nu Html Checker tests as skipped for want of java, saying so and how to install it', async () => {
+    const { code, output } = await runMocha(
+      ['test/web/admin-content-validity.test.ts', 'test/web/desk-html-validity.test.ts'],
+      { ...process.env, PATH: emptyBin },
+    );
+    expect(code, output).to.equal(0);
+    expect(output).to.match(/^0 passed, 0 failed, 2 skipped$/m);
+    expect(output).to.include(`the history (${NO_JAVA})`);
+    expect(output).to.include(`refused forms included (${NO_JAVA})`);
+    expect(NO_JAVA).to.include('apt-get install -y default-jre-headless');
   });
 
   it('finds a command only as an executable file in a PATH folder', async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { hasJava, nuErrors, type NuDocument } from '../support/nu-checker.js';
+import { nuErrors, type NuDocument, skipWithoutJava } from '../support/nu-checker.js';
 import { signIn, STAFF_ENV } from '../support/staff.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { staffCall } from '../support/team.js';
@@ -16,7 +16,7 @@ describe('W3C Nu Html Checker: the reach pages', function () {
   let server: TestServer;
   const sink = new SmtpSink();
   before(async function () {
-    if (!hasJava()) this.skip();
+    skipWithoutJava(this);
     await sink.start();
     server = await startTestServer({
       ...STAFF_ENV,

@@ -12,16 +12,16 @@ import { waitFor } from '../support/smtp-sink.js';
 import { LEAD_FORM } from '../support/contact-messages.js';
 
 /**
- * README, "Configuration": the webhook is delivered at least once, and the README shows a receiver that checks the
- * signature and stores each event once. That example, as the README prints it, against the real outbox.
+ * docs/operations.md, "Configuration": the webhook is delivered at least once, and the guide shows a receiver that
+ * checks the signature and stores each event once. That example, as the guide prints it, against the real outbox.
  */
 const SECRET = 'a webhook secret the CRM also knows';
 
-/** The README's receiver example: its `import` lines, and the rest as the body of `mount(app, express, SECRET, pool)`. */
+/** The guide's receiver example: its `import` lines, and the rest as the body of `mount(app, express, SECRET, pool)`. */
 async function readmeReceiver(): Promise<string> {
-  const readme = await fs.readFile('README.md', 'utf8');
+  const readme = await fs.readFile('docs/operations.md', 'utf8');
   const example = /delivered \*\*at least once\*\*[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)?.[1];
-  if (!example) throw new Error('README: no receiver example after "delivered **at least once**"');
+  if (!example) throw new Error('docs/operations.md: no receiver example after "delivered **at least once**"');
   const lines = example.split('\n');
   const imports = lines.filter((line) => line.startsWith('import '));
   const body = lines.filter((line) => !line.startsWith('import '));

@@ -1,27 +1,168 @@
+import { spawn } from 'node:child_process';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createBrotliDecompress } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 /**
- * The browser the tests run on: Debian's chromium-headless-shell (decision 021), the headless-only build of
- * Chromium that Playwright itself runs headless tests on, at about two thirds of the CPU of the full browser.
- * TEST_CHROMIUM names another build of the same browser, e.g. TEST_CHROMIUM=/usr/bin/chromium for the full one.
+ * Debian's chromium-headless-shell (decision 021): the headless-only build of Chromium that Playwright itself runs
+ * headless tests on, at about two thirds of the CPU of the full browser. `.ci/run` installs it.
  */
-export const CHROMIUM_PATH = process.env.TEST_CHROMIUM || '/usr/bin/chromium-headless-shell';
+export const DEBIAN_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 /** Debian's full Chromium, what buyers run: the bench measures pages in it (tools/bench). */
 export const FULL_CHROMIUM_PATH = '/usr/bin/chromium';
 
-/** Chromium, headless, with the flags this machine needs (no sandbox as root, no background traffic). */
-export async function launchBrowser(extraArgs: string[] = [], executablePath = CHROMIUM_PATH): Promise<Browser> {
-  await fs.access(executablePath).catch(() => {
-    throw new Error(
-      `No Chromium at ${executablePath}: the tests run on Debian's chromium-headless-shell ` +
-        '(apt-get install -y chromium-headless-shell fonts-dejavu-core; TEST_CHROMIUM names another build), ' +
-        'the bench on the full chromium (apt-get install -y chromium)',
-    );
+/** The browsers a machine may have, in the order the tests look for them (decision 043). */
+export const SYSTEM_CHROMIUMS = [DEBIAN_HEADLESS_SHELL, FULL_CHROMIUM_PATH] as const;
+
+/** A Chromium to launch: its executable, what it is, and the environment it needs beyond the process's own. */
+export interface FoundChromium {
+  executablePath: string;
+  source: 'TEST_CHROMIUM' | 'system' | 'package';
+  env?: Record<string, string>;
+}
+
+/** Where the package's browser is unpacked, once per version (a fresh `npm install` starts afresh). */
+const PACKAGE_CACHE = path.resolve('node_modules/.cache/community-site');
+
+async function isExecutable(file: string): Promise<boolean> {
+  try {
+    await fs.access(file, constants.X_OK);
+    return (await fs.stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Decompresses a .br file, or a .tar.br into a folder (through the system's tar, in every Debian). */
+async function unbrotli(source: string, target: string): Promise<void> {
+  if (!source.endsWith('.tar.br')) {
+    await pipeline(createReadStream(source), createBrotliDecompress(), createWriteStream(target, { mode: 0o755 }));
+    return;
+  }
+  await fs.mkdir(target, { recursive: true });
+  const tar = spawn('tar', ['-x', '-C', target], { stdio: ['pipe', 'ignore', 'inherit'] });
+  const ended = new Promise<void>((resolve, reject) => {
+    tar.once('error', reject);
+    tar.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`tar ended with ${String(code)}`))));
   });
+  await Promise.all([pipeline(createReadStream(source), createBrotliDecompress(), tar.stdin), ended]);
+}
+
+/**
+ * The browser that `npm install` brings: @sparticuz/chromium ships a headless-shell build of Chromium as brotli
+ * files, with the NSS libraries it links against (built for Amazon Linux, whose C library is older than Debian 12's)
+ * and a font. Unpacked once into node_modules/.cache (about 5 CPU-seconds), into a folder of its own and then
+ * renamed, so that workers starting together never launch a half-written file. Undefined when the package is not
+ * installed (`npm install --omit=dev`).
+ */
+export async function packagedChromium(cache = PACKAGE_CACHE): Promise<FoundChromium | undefined> {
+  let manifest: string;
+  try {
+    // Its exports name no package.json: the folder above its main file (build/index.js) holds it.
+    manifest = path.join(createRequire(import.meta.url).resolve('@sparticuz/chromium'), '../../package.json');
+  } catch {
+    return undefined;
+  }
+  const { version } = JSON.parse(await fs.readFile(manifest, 'utf8')) as { version: string };
+  const bin = path.join(path.dirname(manifest), 'bin');
+  const folder = path.join(cache, `sparticuz-chromium-${version}`);
+  const found: FoundChromium = {
+    executablePath: path.join(folder, 'chromium'),
+    source: 'package',
+    env: {
+      LD_LIBRARY_PATH: [path.join(folder, 'lib'), process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'),
+      FONTCONFIG_PATH: folder,
+    },
+  };
+  if (await isExecutable(found.executablePath)) return found;
+  await fs.mkdir(cache, { recursive: true });
+  const partial = await fs.mkdtemp(`${folder}.partial-`);
+  try {
+    // One after another: a failure then leaves nothing still writing into the folder removed below.
+    await unbrotli(path.join(bin, 'chromium.br'), path.join(partial, 'chromium'));
+    // lib/ (the NSS libraries), and fonts/ with a fonts.conf for Lambda's folders, replaced below.
+    await unbrotli(path.join(bin, 'al2023.tar.br'), partial);
+    await unbrotli(path.join(bin, 'fonts.tar.br'), partial);
+    // The package's font, and the system's where there are any (Debian's fonts-dejavu-core and others).
+    await fs.writeFile(
+      path.join(partial, 'fonts.conf'),
+      '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n' +
+        `  <dir>${path.join(folder, 'fonts')}</dir>\n  <dir>/usr/share/fonts</dir>\n` +
+        `  <cachedir>${path.join(folder, 'fonts-cache')}</cachedir>\n</fontconfig>\n`,
+    );
+    await fs.rename(partial, folder);
+  } catch (error) {
+    // Another worker renamed its copy first: use that one.
+    if (!(await isExecutable(found.executablePath))) throw error;
+  } finally {
+    await fs.rm(partial, { recursive: true, force: true });
+  }
+  return found;
+}
+
+/**
+ * The Chromium the tests run on, the first found of: the executable TEST_CHROMIUM names (which must then exist),
+ * Debian's chromium-headless-shell, Debian's full chromium, and the one the @sparticuz/chromium package brings
+ * (decision 043). None found is an error naming each place looked at: a browser test never turns into a skip.
+ */
+export async function findChromium(
+  environment: Record<string, string | undefined> = process.env,
+  systemPaths: readonly string[] = SYSTEM_CHROMIUMS,
+  fromPackage: () => Promise<FoundChromium | undefined> = packagedChromium,
+): Promise<FoundChromium> {
+  const named = environment.TEST_CHROMIUM;
+  if (named) {
+    if (await isExecutable(named)) return { executablePath: named, source: 'TEST_CHROMIUM' };
+    throw new Error(`No Chromium at ${named}, which TEST_CHROMIUM names`);
+  }
+  for (const executablePath of systemPaths) {
+    if (await isExecutable(executablePath)) return { executablePath, source: 'system' };
+  }
+  const packaged = await fromPackage();
+  if (packaged) return packaged;
+  throw new Error(
+    `No Chromium for the browser tests: none at ${systemPaths.join(' or ')}, and the @sparticuz/chromium package ` +
+      "is not installed. Run `npm install` (it brings one), install Debian's " +
+      '(apt-get install -y chromium-headless-shell fonts-dejavu-core), or name one in TEST_CHROMIUM.',
+  );
+}
+
+let found: Promise<FoundChromium> | undefined;
+
+/** findChromium's answer, looked for once per process. */
+export function testChromium(): Promise<FoundChromium> {
+  found ??= findChromium().catch((error: unknown) => {
+    found = undefined;
+    throw error;
+  });
+  return found;
+}
+
+/**
+ * Chromium, headless, with the flags this machine needs (no sandbox as root, no background traffic): the tests'
+ * (testChromium), or the one given (the bench's full Chromium), with the environment it needs.
+ */
+export async function launchBrowser(
+  extraArgs: string[] = [],
+  executablePath?: string,
+  env?: Record<string, string>,
+): Promise<Browser> {
+  const browser: FoundChromium = executablePath ? { executablePath, source: 'system', env } : await testChromium();
+  if (!(await isExecutable(browser.executablePath))) {
+    throw new Error(
+      `No Chromium at ${browser.executablePath}: the tests find TEST_CHROMIUM, Debian's chromium-headless-shell ` +
+        '(apt-get install -y chromium-headless-shell fonts-dejavu-core) or the @sparticuz/chromium package; ' +
+        'the bench runs on the full chromium (apt-get install -y chromium)',
+    );
+  }
   return chromium.launch({
-    executablePath,
+    executablePath: browser.executablePath,
+    ...(browser.env ? { env: { ...process.env, ...browser.env } } : {}),
     headless: true,
     args: [
       '--no-sandbox',

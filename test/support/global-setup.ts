@@ -1,9 +1,13 @@
 import { execFileSync } from 'node:child_process';
+import { findChromium } from './browser.js';
 
 /**
  * Builds the client assets, image variants and the server bundle once per run (quick when nothing changed): tests
- * that start the server as a process of its own run the bundle, as `npm start` does.
+ * that start the server as a process of its own run the bundle, as `npm start` does. Then finds the tests' Chromium,
+ * so that the package's one, where there is no other, is unpacked once rather than by every worker at the same time;
+ * finding none is left to the browser tests, which fail saying so (a run without them needs no browser).
  */
-export function mochaGlobalSetup(): void {
+export async function mochaGlobalSetup(): Promise<void> {
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--keep-assets'], { stdio: 'inherit' });
+  await findChromium().catch(() => undefined);
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { SECTION_IDS } from '../../src/content/schema.js';
 import { editorFormFields } from '../support/editor-form.js';
-import { hasJava, nuErrors, type NuDocument } from '../support/nu-checker.js';
+import { nuErrors, type NuDocument, skipWithoutJava } from '../support/nu-checker.js';
 import { signIn, STAFF_ENV } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -16,7 +16,7 @@ describe('Content pages are valid HTML (Nu checker)', function () {
   after(() => server.close());
 
   it('reports no error on the list, every editor, an editor with problems, and the history', async function () {
-    if (!hasJava()) this.skip();
+    skipWithoutJava(this);
     const staff = await signIn(server.url);
     const headers = { Cookie: staff.cookie, Accept: 'text/html' };
     const pages: NuDocument[] = [];

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { addDays, dateInZone } from '../../src/shared/tour-slots.js';
-import { hasJava, nuErrors } from '../support/nu-checker.js';
+import { nuErrors, skipWithoutJava } from '../support/nu-checker.js';
 import { minimalMp4, minimalPdf, minimalVtt, minimalWebm } from '../support/sample-files.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -432,7 +432,7 @@ describe('File library', function () {
       expect(html).to.match(
         /<form class="upload-form" action="\/admin\/files" encType="multipart\/form-data" method="post">/,
       );
-      if (!hasJava()) return this.skip();
+      skipWithoutJava(this);
       expect(await nuErrors([{ label: 'files', html }])).to.deep.equal([]);
     });
 

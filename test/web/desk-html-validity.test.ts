@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { registerAgentLead, seedMessage, seedTour } from '../support/leads.js';
-import { hasJava, nuErrors, type NuDocument } from '../support/nu-checker.js';
+import { nuErrors, type NuDocument, skipWithoutJava } from '../support/nu-checker.js';
 import { fetchPage, type SitePage } from '../support/site-pages.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -15,7 +15,7 @@ describe('W3C Nu Html Checker: the sales desk', function () {
   let pages: SitePage[] = [];
 
   before(async function () {
-    if (!hasJava()) this.skip();
+    skipWithoutJava(this);
     server = await startTestServer(STAFF_ENV);
     staff = await signIn(server.url);
     const db = server.db;

@@ -1,5 +1,11 @@
 import { expect } from 'chai';
-import { describeMessage, hasJava, nuMessages, type NuDocument, type VnuMessage } from '../support/nu-checker.js';
+import {
+  describeMessage,
+  nuMessages,
+  type NuDocument,
+  type VnuMessage,
+  skipWithoutJava,
+} from '../support/nu-checker.js';
 import { PUBLIC_PAGES, STAFF_PAGES, fetchPage, type SitePage } from '../support/site-pages.js';
 import { signIn, STAFF_ENV } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -74,10 +80,7 @@ describe('W3C Nu Html Checker: every page', function () {
   let server: TestServer | undefined;
 
   before(async function () {
-    if (!hasJava()) {
-      console.log('    java is missing (apt-get install default-jre-headless): the Nu checker cannot run');
-      this.skip();
-    }
+    skipWithoutJava(this);
     server = await startTestServer({ ...STAFF_ENV, CONTACT_RATE_LIMIT: '1', LOGIN_RATE_LIMIT: '1' });
     const staff = await signIn(server.url);
     // An unread lead, a read one and a spam message, so the inbox shows each kind rather than "None yet".

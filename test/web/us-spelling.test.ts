@@ -63,6 +63,11 @@ function readableText(html: string): string {
 const SAMPLE_TEXT_SOURCES = [
   'README.md',
   'static/sample/README.md',
+  // What moved out of the README: the guides in docs/ (the decisions quote other spellings where they discuss them).
+  ...fs
+    .readdirSync('docs')
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => path.join('docs', file)),
   ...fs
     .readdirSync('tools/sample-media')
     .filter((file) => file.endsWith('.ts'))

@@ -1,0 +1,74 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from 'chai';
+import { loadConfig } from '../../src/config.js';
+import { loadStartSettings } from '../../src/start-settings.js';
+
+/**
+ * The README is a newcomer's first page: it opens with the two commands, its quick start makes the first staff
+ * account and sets up mail with settings the site accepts, and every guide it sends the reader to is there.
+ */
+describe('The README', () => {
+  let readme: string;
+  before(async () => {
+    readme = await fs.readFile('README.md', 'utf8');
+  });
+
+  it('opens with the two commands', () => {
+    const opening = /^# .+\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    expect(opening.split('\n').map((line) => line.split('#')[0]!.trim())).to.deep.equal([
+      'npm install && npm start',
+      'npm test',
+      '',
+    ]);
+  });
+
+  it("shows a first staff account and an SMTP_URL that start-up accepts, in the quick start's own words", () => {
+    const quickStart = readme.slice(
+      readme.indexOf('## Quick start'),
+      readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1),
+    );
+    const examples = [...quickStart.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!.replace(/\\\n/g, ' '));
+    expect(examples).to.have.length(2);
+    for (const example of examples) {
+      const env = Object.fromEntries(
+        [...example.matchAll(/([A-Z_]+)=('[^']*'|\S+)/g)].map(([, name, value]) => [
+          name!,
+          value!.replace(/^'|'$/g, ''),
+        ]),
+      );
+      expect(env.ADMIN_USERNAME, example).to.equal('staff');
+      expect(() => loadStartSettings(env), example).to.not.throw();
+    }
+    const mail = loadConfig(
+      Object.fromEntries(
+        [...examples[1]!.matchAll(/([A-Z_]+)=('[^']*'|\S+)/g)].map(([, n, v]) => [n!, v!.replace(/^'|'$/g, '')]),
+      ),
+    );
+    expect(mail.mail?.to).to.equal('sales@summitlane.example');
+    expect(new URL(mail.mail!.smtpUrl).protocol).to.equal('smtps:');
+  });
+
+  it('describes the team as it is now, and not the seed\'s "keep the carousel current"', () => {
+    expect(readme).to.not.include('keep the carousel and galleries current and to read every lead');
+    for (const role of ['content editors', 'the sales desk', 'owners']) expect(readme).to.include(`**${role}**`);
+  });
+
+  it('links only to files that are there', async () => {
+    const links = [...readme.matchAll(/\]\(([^)#]+)(?:#[^)]*)?\)/g)].map((match) => match[1]!);
+    expect(links.length).to.be.greaterThan(5);
+    for (const link of links.filter((target) => !/^https?:/.test(target)))
+      await fs.access(path.resolve(link)).catch(() => expect.fail(`README links to ${link}, which is not there`));
+    for (const guide of ['docs/operations.md', 'docs/testing.md', 'docs/benchmarks.md', 'docs/site-and-content.md'])
+      expect(links, guide).to.include(guide);
+  });
+
+  it('moved its detail into guides whose links all lead somewhere', async () => {
+    for (const guide of ['docs/operations.md', 'docs/testing.md', 'docs/benchmarks.md', 'docs/site-and-content.md']) {
+      const text = await fs.readFile(guide, 'utf8');
+      const links = [...text.matchAll(/\]\(([^)#]+)(?:#[^)]*)?\)/g)].map((match) => match[1]!);
+      for (const link of links.filter((target) => !/^https?:/.test(target)))
+        await fs.access(path.resolve('docs', link)).catch(() => expect.fail(`${guide} links to ${link}, not there`));
+    }
+  });
+});
