@@ -73,7 +73,7 @@ export function problemsOf(error: z.ZodError): SectionProblem[] {
 }
 
 /**
- * Normalises then validates one section's document: the one path every way content comes in takes (the editor's
+ * Normalizes then validates one section's document: the one path every way content comes in takes (the editor's
  * form, the JSON calls, `npm run content -- import`, a stored version read back), so text is cleaned the same way
  * whichever brought it (decision 044). The parsed data (cleaned, defaults filled) or every problem.
  */

@@ -73,7 +73,8 @@ describe('Several app instances on one database', function () {
           body: new URLSearchParams({
             firstname: 'Sam',
             lastname: 'Lee',
-            email: 'sam@example.com',
+            // One address each: a buyer's address gets one automatic reply a day (decision 048).
+            email: `sam${i}@example.com`,
             phone: '(970) 555-0150',
             subject,
             message: 'Two instances, one outbox.',

@@ -110,8 +110,8 @@ describe('Homesite service', () => {
     );
     expect(error).to.be.instanceOf(HomesiteError);
     expect((error as HomesiteError).problems.join(' '))
-      .to.match(/plan:.*needs a plan/)
-      .and.match(/price:.*needs a price/);
+      .to.match(/Plan: .*needs a plan/)
+      .and.match(/Price: .*needs a price/);
     expect(await service.find(10)).to.include({ status: 'available', version: 1 });
   });
 
