@@ -18,7 +18,14 @@ export function FormField({
           {hint}
         </span>
       ) : null}
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described || undefined} {...input} />
+      {/* A text field unless said otherwise: the staff forms' styles select inputs by their type. */}
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        type="text"
+        {...input}
+      />
       {error ? (
         <span id={`${id}-error`} className="field-error">
           {error}
