@@ -37,6 +37,16 @@ async function typeInto(page: Page, selector: string, text: string): Promise<voi
   await page.keyboard.insertText(text);
 }
 
+/**
+ * Waits (up to 5 s) for the new page's autofocus to land on `id`: the load event can come before it is applied, so a
+ * read straight after the navigation may still see <body>. The assertion after it says what did have focus.
+ */
+async function focusLanded(page: Page, id: string): Promise<void> {
+  await page
+    .waitForFunction((wanted) => document.activeElement?.id === wanted, id, { timeout: 5000 })
+    .catch(() => undefined);
+}
+
 describe('Lead forms in the browser', function () {
   this.timeout(120_000);
   const suite = useBrowserSuite({ CONTACT_RATE_LIMIT: '0' });
@@ -103,6 +113,7 @@ describe('Lead forms in the browser', function () {
         page.waitForURL('**/contact/submit'),
         page.getByRole('button', { name: 'Send message' }).click(),
       ]);
+      await focusLanded(page, 'contact-problems');
       expect(await focused(page)).to.equal('div#contact-problems.error-summary');
       const summary = page.getByRole('group', { name: 'There is a problem with these 6 fields' });
       expect(await summary.getByRole('link').count()).to.equal(6);
@@ -121,6 +132,7 @@ describe('Lead forms in the browser', function () {
         page.getByRole('button', { name: 'Book my tour' }).click(),
       ]);
       await page.waitForLoadState();
+      await focusLanded(page, 'tour-problems');
       expect(await focused(page)).to.equal('div#tour-problems.error-summary');
       const summary = page.getByRole('group', { name: /^There is a problem/ });
       const links = await summary.getByRole('link').allTextContents();
