@@ -58,15 +58,15 @@ function parseNumber(text: string): number | undefined {
   return Number.isFinite(number) ? number : undefined;
 }
 
-type TextNode = Extract<FieldNode, { kind: 'text' }>;
+type TextNode = Extract<FieldNode, { kind: 'text' | 'file' }>;
 
 /**
- * A text field's value as it is stored, whichever way it came in (the editor's form, a JSON call, an import):
- * cleaned as decision 023 says (a text area keeps its line breaks, a one-line field does not), and an emptied
- * optional field left out, an emptied nullable one null.
+ * A text or file field's value as it is stored, whichever way it came in (the editor's form, a JSON call, an
+ * import): cleaned as decision 023 says (a text area keeps its line breaks, a one-line field or a file's address
+ * does not), and an emptied optional field left out, an emptied nullable one null.
  */
-function textValue(node: TextNode, raw: string): string | null | undefined {
-  const text = cleanText(raw, node.input === 'textarea' ? 'lines' : 'line');
+function textValue(node: TextNode, raw: unknown): string | null | undefined {
+  const text = cleanText(raw, node.kind === 'text' && node.input === 'textarea' ? 'lines' : 'line');
   if (text === '' && node.optional) return undefined;
   if (text === '' && node.nullable) return null;
   return text;
@@ -91,16 +91,10 @@ export function normaliseData(node: FieldNode, data: unknown): unknown {
       return copy;
     }
     case 'text':
+    case 'file':
       return typeof data === 'string' ? textValue(node, data) : data;
     case 'enum':
       return typeof data === 'string' ? cleanText(data) : data;
-    case 'file': {
-      if (typeof data !== 'string') return data;
-      const text = cleanText(data);
-      if (text === '' && node.optional) return undefined;
-      if (text === '' && node.nullable) return null;
-      return text;
-    }
     case 'choices':
       return Array.isArray(data) ? data.map((key) => (typeof key === 'string' ? cleanText(key) : key)) : data;
     case 'list':
@@ -128,13 +122,8 @@ export function formToData(node: FieldNode, get: FormGet, path = ''): unknown {
       return data;
     }
     case 'text':
-      return textValue(node, get(path) ?? '');
-    case 'file': {
-      const text = cleanText(get(path));
-      if (text === '' && node.optional) return undefined;
-      if (text === '' && node.nullable) return null;
-      return text;
-    }
+    case 'file':
+      return textValue(node, get(path));
     case 'choices': {
       // One box per record offered, `path.0` … `path.N-1` (N in `path.length`); a ticked box posts its key.
       const offered = Math.min(Math.max(Number(get(joinPath(path, LENGTH_FIELD))) || 0, 0), MAX_POSTED_ITEMS);
