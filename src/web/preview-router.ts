@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router, type Express, type RequestHandler } from 'express';
 import type { ContentService } from '../services/content.js';
-import { requireEnrolled } from './require-permission.js';
 import { requireStaff } from './require-staff.js';
 import { setRequestContent } from './request-content.js';
 
@@ -41,11 +40,14 @@ export function createPreviewRouter(deps: {
   app: Express;
   content: ContentService;
   session: RequestHandler[];
-  /** The staff gate's permission check (require-permission.ts): /preview is the content area's. */
+  /**
+   * The staff gate's permission check (require-permission.ts): /preview is the content area's, and an account that
+   * must enroll in two-factor first reaches none of it.
+   */
   permission: RequestHandler;
 }): Router {
   const router = Router();
-  router.use('/preview', ...deps.session, requireStaff, requireEnrolled, deps.permission, async (req, res, next) => {
+  router.use('/preview', ...deps.session, requireStaff, deps.permission, async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.status(405).set('Allow', 'GET, HEAD').send('A preview can only be looked at.');
       return;

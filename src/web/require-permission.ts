@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { StaffUser } from './staff-session.js';
-import { areaOf, roleMay } from '../shared/permissions.js';
+import { areaOf, roleMay, routedPath } from '../shared/permissions.js';
 import { isStaffCall } from './client-wants.js';
 
 /**
@@ -19,7 +19,7 @@ export const ENROLLMENT_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 function isEnrollment(method: string, path: string): boolean {
-  return ENROLLMENT_ROUTES.has(`${method} ${path}`);
+  return ENROLLMENT_ROUTES.has(`${method} ${routedPath(path)}`);
 }
 
 /** Whether this signed-in account must set up two-factor before it reaches anything but its enrollment. */
@@ -35,12 +35,6 @@ function sendToEnrollment(req: Request, res: Response): void {
   }
   res.redirect(303, '/admin/account#two-factor');
 }
-
-/** For staff paths outside /admin (the draft preview): an account that must enroll first reaches none of them. */
-export const requireEnrolled: RequestHandler = (req, res, next) => {
-  if (mustEnroll(req.user)) return sendToEnrollment(req, res);
-  next();
-};
 
 /**
  * The one permission gate for staff paths, after requireStaff: the path's area from the permission table
