@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { passwordFingerprint, tokenHash } from '../../src/services/team.js';
 import { seedTour } from '../support/leads.js';
-import { appStaffRoutes } from '../support/admin-routes.js';
+import { appStaffRoutes, concreteRoutePath } from '../support/admin-routes.js';
 import { PUBLIC_PAGES } from '../support/site-pages.js';
 import { signIn, signInCookie, STAFF_ENV } from '../support/staff.js';
 import { inviteLink } from '../support/team.js';
@@ -69,14 +69,7 @@ describe('Every form, as the browser sends it', function () {
       pages.push({ path, staff: false });
     const staffPages = appStaffRoutes(suite.server)
       .filter((route) => route.method === 'GET' && !route.mount && !/\.(json|csv|ics)$/.test(route.path))
-      .map((route) =>
-        route.path
-          .replace(':slug', 'canyon')
-          .replace(':lot', '1')
-          .replace(':kind', 'tour')
-          .replace(':ref', '1')
-          .replace(':id', '1'),
-      );
+      .map((route) => concreteRoutePath(route.path, { slug: 'canyon', lot: '1', kind: 'tour', ref: '1', id: '1' }));
     for (const path of staffPages) pages.push({ path, staff: true });
   });
 

@@ -145,3 +145,11 @@ export function appStaffRoutes(server: TestServer): StaffRouteEntry[] {
   expect(found.length, 'staff routes found in the app').to.be.greaterThan(50);
   return found;
 }
+
+/**
+ * A concrete path for a route pattern: each `:name` given in `values` is filled with it (a parameter not given stays
+ * as written, as the walks that name only some of them expect).
+ */
+export function concreteRoutePath(pattern: string, values: Record<string, string>): string {
+  return pattern.replace(/:(\w+)/g, (whole, name: string) => values[name] ?? whole);
+}

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { setCalendarToken } from '../../src/db/lead-desk.js';
 import { areaOf, ROLES, roleMay, routedPath, type Role } from '../../src/shared/permissions.js';
-import { appStaffRoutes, type StaffRouteEntry } from '../support/admin-routes.js';
+import { appStaffRoutes, concreteRoutePath, type StaffRouteEntry } from '../support/admin-routes.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { staffCall, teamMember } from '../support/team.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -15,15 +15,15 @@ const CALENDAR_TOKENS: Record<Role, string> = {
 
 /** A concrete path for a route: real-looking parameters, the preview's mount on a public page. */
 function concretePath(route: StaffRouteEntry): string {
-  return route.path
-    .replace('/*', '/about')
-    .replace(':slug', 'canyon')
-    .replace(':lot', '1')
-    .replace(':kind', 'message')
-    .replace(':username', 'nobody-here')
-    .replace(':version', '1')
-    .replace(':ref', '999999')
-    .replace(':id', '999999');
+  return concreteRoutePath(route.path.replace('/*', '/about'), {
+    slug: 'canyon',
+    lot: '1',
+    kind: 'message',
+    username: 'nobody-here',
+    version: '1',
+    ref: '999999',
+    id: '999999',
+  });
 }
 
 /** Changes that end this person's sessions or second factor: walked in their own tests, not by every role. */

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ENROLLMENT_ROUTES } from '../../src/web/require-permission.js';
-import { appAdminRoutes } from '../support/admin-routes.js';
+import { appAdminRoutes, concreteRoutePath } from '../support/admin-routes.js';
 import { postSignIn, signIn, STAFF_ENV, STAFF_PASSWORD, type Staff } from '../support/staff.js';
 import { cookieAfter, enrollTotp, passwordStep, postCode, staffCall, teamMember, totpCode } from '../support/team.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -125,12 +125,7 @@ describe('The second factor', function () {
         );
         expect(routes.map((route) => `${route.method} ${route.path}`)).to.include('POST /admin/account/calendar-token');
         for (const route of routes) {
-          const path = route.path
-            .replace(':slug', 'canyon')
-            .replace(':lot', '1')
-            .replace(':kind', 'message')
-            .replace(':username', username)
-            .replace(':id', '1');
+          const path = concreteRoutePath(route.path, { slug: 'canyon', lot: '1', kind: 'message', username, id: '1' });
           const call = await staffCall(server.url, path, staff, route.method === 'GET' ? undefined : {}, {
             method: route.method,
           });

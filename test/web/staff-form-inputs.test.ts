@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { appStaffRoutes } from '../support/admin-routes.js';
+import { appStaffRoutes, concreteRoutePath } from '../support/admin-routes.js';
 import { all, parseHtml, type El } from '../support/html.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -29,14 +29,7 @@ describe('Staff pages: every input says its type', function () {
   it('gives every <input> of every staff form a type attribute', async () => {
     const paths = appStaffRoutes(server)
       .filter((route) => route.method === 'GET' && !route.mount && !/\.(json|csv|ics)$/.test(route.path))
-      .map((route) =>
-        route.path
-          .replace(':slug', 'canyon')
-          .replace(':lot', '1')
-          .replace(':kind', 'tour')
-          .replace(':ref', '1')
-          .replace(':id', '1'),
-      );
+      .map((route) => concreteRoutePath(route.path, { slug: 'canyon', lot: '1', kind: 'tour', ref: '1', id: '1' }));
     const untyped: string[] = [];
     let pages = 0;
     for (const path of paths) {

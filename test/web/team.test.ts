@@ -1,7 +1,7 @@
 import { dateInZone } from '../../src/shared/tour-slots.js';
 import { expect } from 'chai';
 import { areaOf, AREAS, ROLES, roleMay, type Role } from '../../src/shared/permissions.js';
-import { appAdminRoutes, type RouteEntry } from '../support/admin-routes.js';
+import { appAdminRoutes, concreteRoutePath, type RouteEntry } from '../support/admin-routes.js';
 import { signIn, STAFF_ENV, STAFF_PASSWORD, type Staff } from '../support/staff.js';
 import {
   acceptInvitation,
@@ -25,12 +25,13 @@ function get(url: string, staff?: Staff, headers: Record<string, string> = {}): 
 
 /** A request each route answers for a signed-in person: real-looking parameters, an empty JSON body, the token. */
 function requestOf(server: TestServer, route: RouteEntry, staff: Staff): Promise<Response> {
-  const path = route.path
-    .replace(':slug', 'canyon')
-    .replace(':lot', '1')
-    .replace(':kind', 'message')
-    .replace(':username', 'nobody-here')
-    .replace(':id', '999999');
+  const path = concreteRoutePath(route.path, {
+    slug: 'canyon',
+    lot: '1',
+    kind: 'message',
+    username: 'nobody-here',
+    id: '999999',
+  });
   if (route.method === 'GET') return get(`${server.url}${path}`, staff);
   return staffCall(server.url, path, staff, {});
 }
