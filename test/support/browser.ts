@@ -38,19 +38,28 @@ async function isExecutable(file: string): Promise<boolean> {
   }
 }
 
-/** Decompresses a .br file, or a .tar.br into a folder (through the system's tar, in every Debian). */
+/**
+ * Decompresses a .br file, or a .tar.br into a folder. The tar is written out whole before the system's tar (in
+ * every Debian) reads it: streamed into tar's stdin, tar may exit at the end-of-archive blocks while the padding
+ * after them is still being written, and the write then fails with "Premature close".
+ */
 async function unbrotli(source: string, target: string): Promise<void> {
   if (!source.endsWith('.tar.br')) {
     await pipeline(createReadStream(source), createBrotliDecompress(), createWriteStream(target, { mode: 0o755 }));
     return;
   }
   await fs.mkdir(target, { recursive: true });
-  const tar = spawn('tar', ['-x', '-C', target], { stdio: ['pipe', 'ignore', 'inherit'] });
-  const ended = new Promise<void>((resolve, reject) => {
-    tar.once('error', reject);
-    tar.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`tar ended with ${String(code)}`))));
-  });
-  await Promise.all([pipeline(createReadStream(source), createBrotliDecompress(), tar.stdin), ended]);
+  const archive = `${target}.${path.basename(source, '.br')}`;
+  try {
+    await pipeline(createReadStream(source), createBrotliDecompress(), createWriteStream(archive));
+    const tar = spawn('tar', ['-x', '-f', archive, '-C', target], { stdio: ['ignore', 'ignore', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      tar.once('error', reject);
+      tar.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`tar ended with ${String(code)}`))));
+    });
+  } finally {
+    await fs.rm(archive, { force: true });
+  }
 }
 
 /**
