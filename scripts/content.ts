@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config.js';
 import { loadContent } from '../src/content/index.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrations.js';
+import { firstCommunity } from '../src/prepare-database.js';
 import { createLogger } from '../src/logger.js';
 import { ContentService } from '../src/services/content.js';
 import { exportContent, importContent } from '../src/services/content-transfer.js';
@@ -43,7 +44,8 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(db);
     // A database the site never started on gets the sample first, as `npm start` would give it.
-    await ContentService.seed(db, loadContent());
+    const sample = loadContent();
+    await ContentService.seed(db, sample, await firstCommunity(db, sample));
     if (command === 'export') {
       await fs.writeFile(file, `${JSON.stringify(await exportContent(db), null, 2)}\n`);
       console.log(`Content written to ${file}`);

@@ -4,8 +4,6 @@ import express, { type Express, type Request } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
-import { derivedFrom } from './content/derived.js';
-import type { Content } from './content/index.js';
 import { checkLotsHaveShapes, lotOutlinesOf } from './content/lot-outlines.js';
 import {
   loadAssetManifest,
@@ -17,13 +15,13 @@ import { createImageDescriber } from './render/images.js';
 import type { LibraryImageSource } from './services/library-images.js';
 import { createRenderer } from './render/renderer.js';
 import { loadServerWidgets } from './render/widget.js';
-import { createHomesiteService } from './services/homesites.js';
 import { createFileLibrary } from './services/file-library.js';
 import { createImageLibrary } from './services/image-library.js';
 import type { ContentService } from './services/content.js';
 import type { LeadOutboxHandle } from './services/lead-outbox.js';
 import type { PublicContentChanges } from './services/public-content.js';
-import { createTourService } from './services/tours.js';
+import { createCommunityServices, homesiteRules } from './services/community-services.js';
+import type { CommunityDirectory } from './services/community-directory.js';
 import { createLeadDesk } from './services/lead-desk.js';
 import { createStaffTours } from './services/staff-tours.js';
 import { createToursFeedRouter } from './web/tours-feed-router.js';
@@ -64,6 +62,7 @@ import { serveUploads } from './web/uploads-route.js';
 import { createFileLinksRouter } from './web/admin/files-router.js';
 import { removeTrailingSlash } from './web/trailing-slash.js';
 import { attachContent } from './web/request-content.js';
+import { attachCommunity } from './web/request-community.js';
 import { lazyStylesheets } from '../widgets/registry.js';
 
 export interface AppDeps {
@@ -71,6 +70,8 @@ export interface AppDeps {
   db: Knex;
   /** The published content and its drafts (services/content.ts): asked per request, never kept. */
   content: ContentService;
+  /** The install's communities (decision 050). */
+  communities: CommunityDirectory;
   logger: Logger;
   assets?: AssetManifest;
   images?: ImageManifest;
@@ -105,21 +106,19 @@ function answerFirst(app: Express, answer: CachedHitAnswer): void {
   };
 }
 
-/** What homesite changes are checked against in one content revision: plan names, price range, lots drawn. */
-function homesiteRules(content: Content) {
-  return derivedFrom(content, 'homesite-rules', () => ({
-    planNames: content.floorPlans.map((plan) => plan.name),
-    priceRange: content.homesites.priceRange,
-    lotsOnPlan: new Set(lotOutlinesOf(content).shapes.map((shape) => shape.lot)),
-  }));
-}
-
 /** Builds the Express app: middleware order, routers, error handling. Listening is server.ts's job. */
 export async function createApp(deps: AppDeps): Promise<Express> {
-  const { config, db, content, logger, publicContent, pageCache, uploads, uploadCleanup } = deps;
+  const { config, db, content, communities, logger, publicContent, pageCache, uploads, uploadCleanup } = deps;
   await loadServerWidgets();
   const assets = deps.assets ?? loadAssetManifest();
-  const homesites = createHomesiteService({ db, rules: () => homesiteRules(content.published()), publicContent });
+  const servicesOf = createCommunityServices({
+    db,
+    content,
+    publicContent,
+    deliveries: deps.outbox?.channels ?? [],
+    siteUrl: config.siteUrl,
+  });
+  const { homesites, tours } = servicesOf(communities.first().id);
   const images = createImageLibrary({ db, uploads, publicContent, cleanup: uploadCleanup });
   const files = createFileLibrary({
     db,
@@ -158,6 +157,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     answerCachedHits(pageCache, { headers: securityHeaderList(headerOptions), served: requestLog.served }),
   );
   app.use(requestLog.middleware);
+  app.use(attachCommunity(communities));
   app.use(attachContent(content));
   app.use(securityHeaders(headerOptions));
   // A byte range (206) is a slice of the stored bytes as they are: never compressed.
@@ -175,12 +175,6 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   };
   const rateLimitStores = rateLimitStoresFor(db, config.database.client);
   const leadRateLimit = createLeadRateLimit(config.contactRateLimit, rateLimitStores);
-  const tours = createTourService({
-    db,
-    content,
-    deliveries: deps.outbox?.channels ?? [],
-    siteUrl: config.siteUrl,
-  });
   const desk = createLeadDesk({ db });
   app.use(createToursRouter({ ...kit, tours, leadRateLimit, siteUrl: config.siteUrl, outbox: deps.outbox }));
   app.use(
@@ -289,7 +283,12 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       files,
       homesites,
       tours,
-      staffTours: createStaffTours({ db, tours, siteUrl: config.siteUrl, deliveries: deps.outbox?.channels ?? [] }),
+      staffTours: createStaffTours({
+        db,
+        toursOf: (community) => servicesOf(community).tours,
+        siteUrl: config.siteUrl,
+        deliveries: deps.outbox?.channels ?? [],
+      }),
       desk,
       outbox: deps.outbox,
       siteUrl: config.siteUrl,

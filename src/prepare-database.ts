@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import type { Config } from './config.js';
 import { connectDatabase, isSqlite } from './db/connect.js';
+import { communityRowFromContent, insertCommunity, listCommunities } from './db/communities.js';
 import { migrateToLatest } from './db/migrations.js';
+import { slugFromName } from './shared/community-slug.js';
 import { seedSampleContent } from './db/seed-sample.js';
 import type { Content } from './content/index.js';
 import { ContentService } from './services/content.js';
@@ -34,6 +36,17 @@ async function oneStartAtATime<T>(db: Knex, work: () => Promise<T>): Promise<T> 
   }
 }
 
+/**
+ * The first community's id: the one an upgrade made of an existing install, or, on an empty database, the sample
+ * community, created here.
+ */
+export async function firstCommunity(db: Knex, sample: Content): Promise<number> {
+  const [existing] = await listCommunities(db);
+  if (existing) return existing.id;
+  const at = new Date().toISOString();
+  return insertCommunity(db, communityRowFromContent(slugFromName(sample.community.name), sample.community, at, null));
+}
+
 export interface PreparedDatabase {
   db: Knex;
   seeded: boolean;
@@ -54,9 +67,10 @@ export async function prepareDatabase(
   try {
     return await oneStartAtATime(db, async () => {
       await migrateToLatest(db);
+      const community = await firstCommunity(db, sample);
       // Sections the database lacks come from the sample: all of them on an empty database, a new one after an upgrade.
-      await ContentService.seed(db, sample);
-      const seeded = await seedSampleContent(db, sample);
+      await ContentService.seed(db, sample, community);
+      const seeded = await seedSampleContent(db, sample, community);
       const staffChange = config.admin
         ? await setStaffPassword(
             db,

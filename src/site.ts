@@ -9,6 +9,7 @@ import { LeadOutbox, type OutboxTiming } from './services/lead-outbox.js';
 import { createConfiguredUploadStorage } from './services/configured-upload-storage.js';
 import { PublicContentChanges } from './services/public-content.js';
 import { ContentService } from './services/content.js';
+import { CommunityDirectory } from './services/community-directory.js';
 import { LibraryImages } from './services/library-images.js';
 import { SpamPurge } from './services/spam-purge.js';
 import { StaffMailer } from './services/staff-mail.js';
@@ -21,6 +22,8 @@ export interface Site {
   db: Knex;
   /** The published content and its drafts, schedules and history. */
   content: ContentService;
+  /** The install's communities (decision 050). */
+  communities: CommunityDirectory;
   seeded: boolean;
   /** What ADMIN_USERNAME and ADMIN_PASSWORD did at start, when set, and how many staff accounts there are. */
   staffChange: StaffPasswordChange | undefined;
@@ -59,7 +62,9 @@ export async function createSite(
   const publicContent = new PublicContentChanges(db, logger);
   const content = new ContentService(db, publicContent, logger);
   const libraryImages = new LibraryImages(db, logger);
+  const communities = new CommunityDirectory(db);
   try {
+    await communities.load();
     await content.load();
     await libraryImages.load();
     // A schedule whose time passed while no instance ran is published before the first page is served.
@@ -87,6 +92,7 @@ export async function createSite(
   const pageCache = new PageCache(db, {
     logger,
     beforeClear: async () => {
+      await communities.load();
       await content.reload();
       await libraryImages.reload();
     },
@@ -102,6 +108,7 @@ export async function createSite(
       config,
       db,
       content,
+      communities,
       logger,
       outbox,
       publicContent,
@@ -122,6 +129,7 @@ export async function createSite(
       app,
       db,
       content,
+      communities,
       seeded,
       staffChange,
       staffAccounts,

@@ -7,11 +7,13 @@ import type { Content } from './schema.js';
  * `derivedFrom` (content/derived.ts), keyed by that object.
  */
 export interface ContentSource {
-  /** The published content in force now. */
+  /** The published content in force now (the first community's, on a site of several). */
   published(): Content;
+  /** One community's published content; undefined for a community without any (decision 050). */
+  publishedFor(community: number): Content | undefined;
 }
 
 /** A source that never changes: tools and tests that render fixed content. */
 export function fixedContentSource(content: Content): ContentSource {
-  return { published: () => content };
+  return { published: () => content, publishedFor: () => content };
 }

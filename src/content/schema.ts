@@ -208,6 +208,30 @@ export const floorPlansSection = z
     });
   });
 
+/**
+ * One plan a community sells: a plan of the library by its slug, at the community's price. Without `basePrice` the
+ * plan's list price in the library applies (what an upgraded one-community install does); null shows "Pricing coming
+ * soon"; `summary` replaces the library's text in this community only.
+ */
+export const offeringSchema = z.object({
+  plan: z
+    .string()
+    .max(30)
+    .regex(/^[a-z0-9-]+$/),
+  basePrice: z.number().int().positive().max(1_000_000_000).nullable().optional(),
+  summary: z.string().min(1).max(2000).optional(),
+});
+
+/** Which library plans a community sells and at what price (contract wave 4, "Communities"). */
+export const offeringsSection = z.object({ plans: z.array(offeringSchema).max(50) }).superRefine((section, ctx) => {
+  const seen = new Set<string>();
+  section.plans.forEach((offering, index) => {
+    if (seen.has(offering.plan))
+      ctx.addIssue({ code: 'custom', path: ['plans', index, 'plan'], message: 'is offered twice' });
+    seen.add(offering.plan);
+  });
+});
+
 export const promotionSchema = z
   .object({
     title: z.string().min(1).max(120),
@@ -289,6 +313,8 @@ export const sectionSchemas = {
   community: communitySection,
   builder: builderSection,
   'floor-plans': floorPlansSection,
+  /** A community's plans from the library, with its prices. */
+  offerings: offeringsSection,
   promotions: promotionsSection,
   tours,
   nearby: nearbySection,
@@ -308,6 +334,22 @@ export type SectionId = keyof typeof sectionSchemas;
 export const SECTION_IDS = Object.keys(sectionSchemas) as SectionId[];
 export type SectionData<Id extends SectionId> = z.infer<(typeof sectionSchemas)[Id]>;
 export type SectionDocuments = { [Id in SectionId]: SectionData<Id> };
+
+/** The sections each community has its own of; the others are the builder's, shared by every community. */
+export const COMMUNITY_SECTION_IDS = [
+  'community',
+  'offerings',
+  'promotions',
+  'tours',
+  'nearby',
+  'media',
+  'homesites',
+] as const satisfies readonly SectionId[];
+export type CommunitySectionId = (typeof COMMUNITY_SECTION_IDS)[number];
+
+export function isCommunitySection(id: SectionId): id is CommunitySectionId {
+  return (COMMUNITY_SECTION_IDS as readonly string[]).includes(id);
+}
 
 export const contentSchema = z.object({
   community: communitySection,

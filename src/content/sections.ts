@@ -24,6 +24,11 @@ export const SECTION_INFO: Record<SectionId, { title: string; summary: string; s
     summary: 'Plans, prices, facts, levels and drawings',
     shownOn: '/floor-plans',
   },
+  offerings: {
+    title: 'Plans offered',
+    summary: 'Which plans of the library this community sells, and its prices',
+    shownOn: '/floor-plans',
+  },
   promotions: { title: 'Promotions', summary: 'Offers with their dates and the plans they apply to', shownOn: '/' },
   tours: {
     title: 'Tour hours',
@@ -94,6 +99,8 @@ export function splitContent(content: Content): SectionDocuments {
     community,
     builder: content.builder,
     'floor-plans': { plans: content.floorPlans },
+    // Every plan of a one-community sample at its list price.
+    offerings: { plans: content.floorPlans.map((plan) => ({ plan: plan.slug })) },
     promotions: { promotions: content.promotions },
     tours: content.tours,
     nearby: { tabs: content.nearby },
@@ -115,7 +122,7 @@ export function splitContent(content: Content): SectionDocuments {
 
 /** The sections put together as the pages read them: one object, deeply frozen, for one revision. */
 export function assembleContent(sections: SectionDocuments): Content {
-  const plans = sections['floor-plans'].plans;
+  const plans = offeredPlans(sections['floor-plans'].plans, sections.offerings.plans);
   const minimumLotSqft: Record<string, number> = {};
   for (const plan of plans) if (plan.minimumLotSqft !== null) minimumLotSqft[plan.name] = plan.minimumLotSqft;
   const content: Content = {
@@ -139,6 +146,28 @@ export function assembleContent(sections: SectionDocuments): Content {
     agents: sections.agents,
   };
   return deepFreeze(content);
+}
+
+/**
+ * A community's plans: the library plans its offerings name, in the offerings' order, each at the community's price
+ * and with its summary where it gives one (an offering without a price keeps the library's list price).
+ */
+export function offeredPlans(
+  library: SectionDocuments['floor-plans']['plans'],
+  offerings: SectionDocuments['offerings']['plans'],
+): SectionDocuments['floor-plans']['plans'] {
+  const bySlug = new Map(library.map((plan) => [plan.slug, plan]));
+  return offerings.flatMap((offering) => {
+    const plan = bySlug.get(offering.plan);
+    if (!plan) return [];
+    return [
+      {
+        ...plan,
+        ...(offering.basePrice === undefined ? {} : { basePrice: offering.basePrice }),
+        ...(offering.summary === undefined ? {} : { summary: offering.summary }),
+      },
+    ];
+  });
 }
 
 function deepFreeze<T>(value: T): T {

@@ -2,8 +2,18 @@ import type { Knex } from 'knex';
 import { isSqlite } from './connect.js';
 import { storedTimestampToIso } from './stored-timestamp.js';
 
+/** Which section: of the builder (scope 0) or of one community (its id) (decision 050). */
+export interface SectionKey {
+  scope: number;
+  section: string;
+}
+
+/** The builder's sections' scope. */
+export const BUILDER_SCOPE = 0;
+
 /** One row of content_sections: what is published, drafted and scheduled of a section. */
 export interface SectionState {
+  scope: number;
   section: string;
   publishedVersion: number;
   draftVersion: number | null;
@@ -13,6 +23,7 @@ export interface SectionState {
 }
 
 export interface StoredVersion {
+  scope: number;
   section: string;
   version: number;
   data: unknown;
@@ -23,6 +34,7 @@ export interface StoredVersion {
 }
 
 interface SectionRow {
+  scope: number | string;
   section: string;
   published_version: number;
   draft_version: number | null;
@@ -32,6 +44,7 @@ interface SectionRow {
 }
 
 interface VersionRow {
+  scope: number | string;
   section: string;
   version: number;
   data: string;
@@ -43,6 +56,7 @@ interface VersionRow {
 
 function toState(row: SectionRow): SectionState {
   return {
+    scope: Number(row.scope),
     section: row.section,
     publishedVersion: Number(row.published_version),
     draftVersion: row.draft_version === null ? null : Number(row.draft_version),
@@ -54,6 +68,7 @@ function toState(row: SectionRow): SectionState {
 
 function toVersion(row: VersionRow): StoredVersion {
   return {
+    scope: Number(row.scope),
     section: row.section,
     version: Number(row.version),
     data: JSON.parse(row.data) as unknown,
@@ -69,20 +84,23 @@ function storedTime(db: Knex, at: Date): string | Date {
   return isSqlite(db) ? at.toISOString().replace('T', ' ').slice(0, 19) : at;
 }
 
-export async function readSectionStates(db: Knex): Promise<SectionState[]> {
-  const rows = await db<SectionRow>('content_sections').select('*').orderBy('section');
-  return rows.map(toState);
+export async function readSectionStates(db: Knex, scope?: number): Promise<SectionState[]> {
+  const query = db<SectionRow>('content_sections').select('*').orderBy(['scope', 'section']);
+  if (scope !== undefined) void query.where({ scope });
+  return (await query).map(toState);
 }
 
 /** The section's row, locked for the rest of the transaction on PostgreSQL (SQLite writes one at a time). */
-export async function lockSectionState(trx: Knex.Transaction, section: string): Promise<SectionState | undefined> {
-  const query = trx<SectionRow>('content_sections').where({ section }).first();
+export async function lockSectionState(trx: Knex.Transaction, key: SectionKey): Promise<SectionState | undefined> {
+  const query = trx<SectionRow>('content_sections').where(key).first();
   const row = isSqlite(trx) ? await query : await query.forUpdate();
   return row ? toState(row) : undefined;
 }
 
-export async function readVersion(db: Knex, section: string, version: number): Promise<StoredVersion | undefined> {
-  const row = await db<VersionRow>('content_versions').where({ section, version }).first();
+export async function readVersion(db: Knex, key: SectionKey, version: number): Promise<StoredVersion | undefined> {
+  const row = await db<VersionRow>('content_versions')
+    .where({ ...key, version })
+    .first();
   return row ? toVersion(row) : undefined;
 }
 
@@ -90,7 +108,9 @@ export async function readVersion(db: Knex, section: string, version: number): P
 export async function readPublishedVersions(db: Knex): Promise<StoredVersion[]> {
   const rows = await db<VersionRow>('content_versions as v')
     .join('content_sections as s', function joinPublished() {
-      this.on('s.section', '=', 'v.section').andOn('s.published_version', '=', 'v.version');
+      this.on('s.scope', '=', 'v.scope')
+        .andOn('s.section', '=', 'v.section')
+        .andOn('s.published_version', '=', 'v.version');
     })
     .select('v.*');
   return rows.map(toVersion);
@@ -100,34 +120,34 @@ export async function readPublishedVersions(db: Knex): Promise<StoredVersion[]> 
 export async function readDraftVersions(db: Knex): Promise<StoredVersion[]> {
   const rows = await db<VersionRow>('content_versions as v')
     .join('content_sections as s', function joinDraft() {
-      this.on('s.section', '=', 'v.section').andOn('s.draft_version', '=', 'v.version');
+      this.on('s.scope', '=', 'v.scope')
+        .andOn('s.section', '=', 'v.section')
+        .andOn('s.draft_version', '=', 'v.version');
     })
     .select('v.*');
   return rows.map(toVersion);
 }
 
 /** Every version of a section that was ever published, newest first (data included when asked). */
-export async function listPublishedVersions(db: Knex, section: string): Promise<StoredVersion[]> {
+export async function listPublishedVersions(db: Knex, key: SectionKey): Promise<StoredVersion[]> {
   const rows = await db<VersionRow>('content_versions')
-    .where({ section })
+    .where(key)
     .whereNotNull('published_at')
     .orderBy('version', 'desc');
   return rows.map(toVersion);
 }
 
-export async function nextVersion(trx: Knex.Transaction, section: string): Promise<number> {
-  const row = await trx('content_versions')
-    .where({ section })
-    .max<{ max: number | string | null }>('version as max')
-    .first();
+export async function nextVersion(trx: Knex.Transaction, key: SectionKey): Promise<number> {
+  const row = await trx('content_versions').where(key).max<{ max: number | string | null }>('version as max').first();
   return Number(row?.max ?? 0) + 1;
 }
 
 export async function insertVersion(
   trx: Knex.Transaction,
-  row: { section: string; version: number; data: unknown; savedBy: string; published?: { at: Date; by: string } },
+  row: SectionKey & { version: number; data: unknown; savedBy: string; published?: { at: Date; by: string } },
 ): Promise<void> {
   await trx('content_versions').insert({
+    scope: row.scope,
     section: row.section,
     version: row.version,
     data: JSON.stringify(row.data),
@@ -138,36 +158,36 @@ export async function insertVersion(
 }
 
 /** A section's first state: its version 1, published. */
-export async function insertSection(trx: Knex.Transaction, section: string, version: number): Promise<void> {
-  await trx('content_sections').insert({ section, published_version: version });
+export async function insertSection(trx: Knex.Transaction, key: SectionKey, version: number): Promise<void> {
+  await trx('content_sections').insert({ ...key, published_version: version });
 }
 
-export async function setDraft(trx: Knex.Transaction, section: string, version: number | null): Promise<void> {
-  await trx('content_sections').where({ section }).update({ draft_version: version });
+export async function setDraft(trx: Knex.Transaction, key: SectionKey, version: number | null): Promise<void> {
+  await trx('content_sections').where(key).update({ draft_version: version });
 }
 
 /** Marks a version published (its data untouched) and points the section at it. */
 export async function markPublished(
   trx: Knex.Transaction,
-  section: string,
+  key: SectionKey,
   version: number,
   by: string,
   at: Date,
   draftLeft: number | null,
 ): Promise<void> {
   await trx('content_versions')
-    .where({ section, version })
+    .where({ ...key, version })
     .update({ published_at: storedTime(trx, at), published_by: by });
-  await trx('content_sections').where({ section }).update({ published_version: version, draft_version: draftLeft });
+  await trx('content_sections').where(key).update({ published_version: version, draft_version: draftLeft });
 }
 
 export async function setSchedule(
   trx: Knex.Transaction,
-  section: string,
+  key: SectionKey,
   schedule: { version: number; at: Date; by: string } | null,
 ): Promise<void> {
   await trx('content_sections')
-    .where({ section })
+    .where(key)
     .update({
       scheduled_version: schedule?.version ?? null,
       scheduled_at: schedule ? storedTime(trx, schedule.at) : null,
@@ -189,17 +209,32 @@ export async function dueSchedules(db: Knex, now: Date): Promise<SectionState[]>
  */
 export async function claimSchedule(trx: Knex.Transaction, state: SectionState): Promise<boolean> {
   const taken = await trx('content_sections')
-    .where({ section: state.section, scheduled_version: state.scheduledVersion })
+    .where({ scope: state.scope, section: state.section, scheduled_version: state.scheduledVersion })
     .whereNotNull('scheduled_at')
     .update({ scheduled_version: null, scheduled_at: null, scheduled_by: null });
   return Number(taken) === 1;
 }
 
-/** Every plan slug any published version of the floor plans ever had (retired plans answer 410). */
-export async function publishedPlanDocuments(db: Knex): Promise<unknown[]> {
+/**
+ * Every plan slug ever published, by scope: the library's plans (scope 0, the floor plans) and each community's
+ * offered plans (its offerings). A plan no longer offered where it was answers 410 there.
+ */
+export async function publishedPlanSlugs(db: Knex): Promise<Map<number, string[]>> {
   const rows = await db<VersionRow>('content_versions')
-    .where({ section: 'floor-plans' })
+    .whereIn('section', ['floor-plans', 'offerings'])
     .whereNotNull('published_at')
-    .select('data');
-  return rows.map((row) => JSON.parse(row.data) as unknown);
+    .select('scope', 'section', 'data');
+  const slugs = new Map<number, Set<string>>();
+  for (const row of rows) {
+    const plans = (JSON.parse(row.data) as { plans?: { slug?: unknown; plan?: unknown }[] } | null)?.plans;
+    if (!Array.isArray(plans)) continue;
+    const scope = Number(row.scope);
+    const found = slugs.get(scope) ?? new Set<string>();
+    for (const plan of plans) {
+      const slug = row.section === 'floor-plans' ? plan?.slug : plan?.plan;
+      if (typeof slug === 'string') found.add(slug);
+    }
+    slugs.set(scope, found);
+  }
+  return new Map([...slugs].map(([scope, found]) => [scope, [...found]]));
 }

@@ -65,9 +65,15 @@ export async function insertInterestEntry(db: Knex, entry: NewInterestEntry): Pr
 }
 
 /** The real (non-spam) entry of an address, compared lower-cased. */
-export async function findInterestEntryByEmail(db: Knex, emailKey: string): Promise<InterestEntryRow | undefined> {
-  const row = (await db('interest_entries').select(COLUMNS).where({ email_key: emailKey }).first()) as
-    Stored | undefined;
+export async function findInterestEntryByEmail(
+  db: Knex,
+  community: number,
+  emailKey: string,
+): Promise<InterestEntryRow | undefined> {
+  const row = (await db('interest_entries')
+    .select(COLUMNS)
+    .where({ community_id: community, email_key: emailKey })
+    .first()) as Stored | undefined;
   return row && fromStored(row);
 }
 
@@ -116,17 +122,19 @@ export async function countInterestEntriesByState(db: Knex): Promise<Record<Inte
   return counts;
 }
 
-/** Ids of the confirmed entries: the ones a release is e-mailed to. */
-export async function confirmedInterestIds(db: Knex): Promise<number[]> {
+/** Ids of a community's confirmed entries: the ones its releases and updates are e-mailed to. */
+export async function confirmedInterestIds(db: Knex, community: number): Promise<number[]> {
   return (
-    (await db('interest_entries').where({ state: 'confirmed', is_spam: false }).orderBy('id').pluck('id')) as (
-      number | string
-    )[]
+    (await db('interest_entries')
+      .where({ community_id: community, state: 'confirmed', is_spam: false })
+      .orderBy('id')
+      .pluck('id')) as (number | string)[]
   ).map(Number);
 }
 
 export interface InterestReleaseRow {
   id: number;
+  community_id: number;
   lots: number[];
   created_at: string;
 }
@@ -135,19 +143,29 @@ export interface InterestReleaseRow {
  * Records homesites released together (from `future` to `available` or `quick-move-in`). Call it inside the
  * transaction that changes them: the release exists exactly when the change is committed.
  */
-export async function insertInterestRelease(trx: Knex, lots: readonly number[], at: string): Promise<void> {
-  await trx('interest_releases').insert({ lots: JSON.stringify([...lots].sort((a, b) => a - b)), created_at: at });
+export async function insertInterestRelease(
+  trx: Knex,
+  community: number,
+  lots: readonly number[],
+  at: string,
+): Promise<void> {
+  await trx('interest_releases').insert({
+    community_id: community,
+    lots: JSON.stringify([...lots].sort((a, b) => a - b)),
+    created_at: at,
+  });
 }
 
 /** Releases whose e-mails are not queued yet, oldest first. */
 export async function unqueuedInterestReleases(db: Knex, limit = 10): Promise<InterestReleaseRow[]> {
   const rows = (await db('interest_releases')
-    .select('id', 'lots', 'created_at')
+    .select('id', 'community_id', 'lots', 'created_at')
     .whereNull('fanned_out_at')
     .orderBy('id')
-    .limit(limit)) as { id: number | string; lots: string; created_at: string }[];
+    .limit(limit)) as { id: number | string; community_id: number | string; lots: string; created_at: string }[];
   return rows.map((row) => ({
     id: Number(row.id),
+    community_id: Number(row.community_id),
     lots: JSON.parse(row.lots) as number[],
     created_at: row.created_at,
   }));
@@ -166,7 +184,16 @@ export async function claimInterestRelease(trx: Knex, id: number, at: string, re
 }
 
 export async function findInterestRelease(db: Knex, id: number): Promise<InterestReleaseRow | undefined> {
-  const row = (await db('interest_releases').select('id', 'lots', 'created_at').where({ id }).first()) as
-    { id: number | string; lots: string; created_at: string } | undefined;
-  return row && { id: Number(row.id), lots: JSON.parse(row.lots) as number[], created_at: row.created_at };
+  const row = (await db('interest_releases')
+    .select('id', 'community_id', 'lots', 'created_at')
+    .where({ id })
+    .first()) as { id: number | string; community_id: number | string; lots: string; created_at: string } | undefined;
+  return (
+    row && {
+      id: Number(row.id),
+      community_id: Number(row.community_id),
+      lots: JSON.parse(row.lots) as number[],
+      created_at: row.created_at,
+    }
+  );
 }

@@ -72,6 +72,8 @@ export interface LeadDeliveryRow {
 export interface DeliveryLead extends LeadPerson {
   kind: LeadKind;
   id: number;
+  /** The community the lead came to (decision 050): its e-mails speak for that community. */
+  community: number;
   /** Messages have a subject; tours none. */
   subject: string | null;
   message: string;
@@ -226,6 +228,7 @@ function contextOf(row: ContextColumns): DeliveryLead['context'] {
 }
 
 interface StoredTour extends ContextColumns, LeadPerson {
+  community_id: number | string;
   id: number;
   token: string;
   status: string;
@@ -248,6 +251,7 @@ export async function findDeliveryLead(db: Knex, lead: LeadRef): Promise<Deliver
       return {
         kind: 'message',
         id: row.id,
+        community: Number((row as unknown as { community_id: number | string }).community_id),
         ...personOf(row),
         subject: row.subject,
         message: row.message,
@@ -265,6 +269,7 @@ export async function findDeliveryLead(db: Knex, lead: LeadRef): Promise<Deliver
       return {
         kind: 'tour',
         id: row.id,
+        community: Number(row.community_id),
         ...personOf(row),
         subject: null,
         message: row.message,
@@ -288,6 +293,7 @@ export async function findDeliveryLead(db: Knex, lead: LeadRef): Promise<Deliver
       return {
         kind: 'interest',
         id: Number(row.id),
+        community: Number(row.community_id),
         ...personOf(row),
         subject: 'Interest list',
         message: row.message,
@@ -304,6 +310,7 @@ export async function findDeliveryLead(db: Knex, lead: LeadRef): Promise<Deliver
       return {
         kind: 'agent-registration',
         id: Number(row.id),
+        community: Number(row.community_id),
         ...personOf(row),
         subject: `Agent registration: ${row.firstname} ${row.lastname}, registered by ${row.agent_firstname} ${row.agent_lastname}`,
         message: row.message,
@@ -319,6 +326,7 @@ export async function findDeliveryLead(db: Knex, lead: LeadRef): Promise<Deliver
 }
 
 interface StoredLeadRow extends ContextColumns, LeadPerson {
+  community_id: number | string;
   id: number | string;
   message: string;
   source_page: string | null;

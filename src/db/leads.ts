@@ -558,10 +558,10 @@ export async function updateLeadFollowUp(db: Knex, kind: LeadKind, id: number, c
 export async function findTourForErasure(
   trx: Knex.Transaction,
   id: number,
-): Promise<{ start_at: string; status: string; is_spam: boolean } | undefined> {
-  const row = (await trx('tours').where({ id }).first('start_at', 'status', 'is_spam')) as
-    { start_at: string; status: string; is_spam: boolean | number } | undefined;
-  return row && { ...row, is_spam: Boolean(row.is_spam) };
+): Promise<{ community_id: number; start_at: string; status: string; is_spam: boolean } | undefined> {
+  const row = (await trx('tours').where({ id }).first('community_id', 'start_at', 'status', 'is_spam')) as
+    { community_id: number | string; start_at: string; status: string; is_spam: boolean | number } | undefined;
+  return row && { ...row, community_id: Number(row.community_id), is_spam: Boolean(row.is_spam) };
 }
 
 export async function deleteLeadRow(trx: Knex.Transaction, kind: LeadKind, id: number): Promise<boolean> {

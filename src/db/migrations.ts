@@ -27,6 +27,7 @@ import * as addPasswordResetFingerprint from '../../migrations/20261127030100_ad
 import * as addInvitationWithdrawal from '../../migrations/20261127040100_add_invitation_withdrawal.js';
 import * as addDisplayNames from '../../migrations/20261127060100_add_display_names.js';
 import * as createAutoReplyTurns from '../../migrations/20261127060200_create_auto_reply_turns.js';
+import * as createCommunities from '../../migrations/20261128010100_create_communities.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '20261127040100_add_invitation_withdrawal': addInvitationWithdrawal,
   '20261127060100_add_display_names': addDisplayNames,
   '20261127060200_create_auto_reply_turns': createAutoReplyTurns,
+  '20261128010100_create_communities': createCommunities,
 };
 
 /** Also for tests that step one migration up or down (knex's migrate.up / migrate.down). */

@@ -41,7 +41,7 @@ function galleryDrawings(plan: FloorPlan): { url: string; alt: string }[] {
 }
 
 /** Seeds the sample community once (images and homesites): only when the database has no images at all. */
-export async function seedSampleContent(db: Knex, content: Content): Promise<boolean> {
+export async function seedSampleContent(db: Knex, content: Content, community: number): Promise<boolean> {
   const [carousel, gallery] = await Promise.all([
     countHomepageImages(db),
     db('floorplan_images').count<{ count: number | string }[]>({ count: '*' }).first(),
@@ -59,7 +59,7 @@ export async function seedSampleContent(db: Knex, content: Content): Promise<boo
         images.map((image, index) => ({ ...image, floorplan: plan.name, sort_order: index })),
       );
     }
-    await insertHomesites(trx, sampleHomesites(new Date().toISOString()));
+    await insertHomesites(trx, community, sampleHomesites(new Date().toISOString()));
   });
   return true;
 }

@@ -8,6 +8,8 @@ export type TourStatus = (typeof TOUR_STATUSES)[number];
 
 /** A booking with where the visit began and what the buyer asked about (contract, "Leads with context"). */
 export interface NewTour extends LeadContextColumns, LeadPerson {
+  /** The community the tour is at (decision 050). */
+  community_id: number;
   token: string;
   start_at: string;
   slot_minutes: number;
@@ -42,23 +44,40 @@ function fromStored(row: StoredTourRow): TourRow {
  * did. The single conditional UPDATE is the guard: SQLite runs one writer at a time, and PostgreSQL makes a second
  * UPDATE of the same row wait for the first to commit and then re-checks `booked < capacity` on the new row.
  */
-export async function takePlace(trx: Knex.Transaction, startAt: string, capacity: number): Promise<boolean> {
-  await trx('tour_slots').insert({ start_at: startAt, booked: 0 }).onConflict('start_at').ignore();
+export async function takePlace(
+  trx: Knex.Transaction,
+  community: number,
+  startAt: string,
+  capacity: number,
+): Promise<boolean> {
+  await trx('tour_slots')
+    .insert({ community_id: community, start_at: startAt, booked: 0 })
+    .onConflict(['community_id', 'start_at'])
+    .ignore();
   const updated = await trx('tour_slots')
-    .where({ start_at: startAt })
+    .where({ community_id: community, start_at: startAt })
     .andWhere('booked', '<', capacity)
     .increment('booked', 1);
   return updated === 1;
 }
 
-export async function freePlace(trx: Knex.Transaction, startAt: string): Promise<void> {
-  await trx('tour_slots').where({ start_at: startAt }).andWhere('booked', '>', 0).decrement('booked', 1);
+export async function freePlace(trx: Knex.Transaction, community: number, startAt: string): Promise<void> {
+  await trx('tour_slots')
+    .where({ community_id: community, start_at: startAt })
+    .andWhere('booked', '>', 0)
+    .decrement('booked', 1);
 }
 
-/** Parties holding a place per slot start (UTC ISO) between two instants, inclusive. */
-export async function bookedBetween(db: Knex, from: string, to: string): Promise<Map<string, number>> {
+/** Parties holding a place per slot start (UTC ISO) between two instants, inclusive, in one community. */
+export async function bookedBetween(
+  db: Knex,
+  community: number,
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
   const rows = await db<{ start_at: string; booked: number }>('tour_slots')
     .select('start_at', 'booked')
+    .where('community_id', community)
     .whereBetween('start_at', [from, to]);
   return new Map(rows.map((row) => [row.start_at, Number(row.booked)]));
 }
@@ -120,10 +139,10 @@ export async function listToursFrom(db: Knex, from: string): Promise<TourRow[]> 
   return rows.map(fromStored);
 }
 
-/** Real (non-spam) tours starting between two instants, earliest first. */
-export async function listToursBetween(db: Knex, from: string, to: string): Promise<TourRow[]> {
+/** Real (non-spam) tours of one community starting between two instants, earliest first. */
+export async function listToursBetween(db: Knex, from: string, to: string, community: number): Promise<TourRow[]> {
   const rows = await db<StoredTourRow>('tours')
-    .where({ is_spam: false })
+    .where({ is_spam: false, community_id: community })
     .whereBetween('start_at', [from, to])
     .orderBy([{ column: 'start_at' }, { column: 'id' }]);
   return rows.map(fromStored);

@@ -90,7 +90,7 @@ export async function registerAgentClient(
   const now = context.now ?? new Date();
   const meta = {
     ...leadRequestColumns(context),
-    ...leadContextColumns(await readPostedLeadContext(db, body, context.planSlugs)),
+    ...leadContextColumns(await readPostedLeadContext(db, body, context.planSlugs, context.community)),
     created_at: now.toISOString(),
   };
   const result = validateAgentRegistration(body);

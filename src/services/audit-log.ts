@@ -82,6 +82,8 @@ export interface AuditEntry {
   ip?: string;
   /** Old → new for small fields ({status: ['new', 'contacted']}), a reference for content ({version: 7}). */
   details?: Record<string, unknown>;
+  /** The community the action was in (decision 050); absent or null for the builder's. */
+  community?: number | null;
 }
 
 const MAX_TARGET = 200;
@@ -95,6 +97,7 @@ export async function recordAudit(db: Knex | Knex.Transaction, entry: AuditEntry
     target: (entry.target ?? '').slice(0, MAX_TARGET),
     ip: (entry.ip ?? '').slice(0, 64),
     details: JSON.stringify(entry.details ?? {}),
+    community_id: entry.community ?? null,
   });
 }
 

@@ -36,7 +36,7 @@ export async function receiveContactMessage(
   const meta = {
     ...leadRequestColumns(context),
     // Contract: a bad context value is dropped, never a reason to refuse the message.
-    ...leadContextColumns(await readPostedLeadContext(db, body, context.planSlugs)),
+    ...leadContextColumns(await readPostedLeadContext(db, body, context.planSlugs, context.community)),
   };
   if (cleanText(body[HONEYPOT_FIELD]) !== '') {
     const fields = Object.fromEntries(

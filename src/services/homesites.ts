@@ -85,6 +85,8 @@ function schemasOf(rules: HomesiteRules) {
 
 export interface HomesiteServiceDeps {
   db: Knex;
+  /** The community whose homesites these are (decision 050). */
+  community: number;
   /** The rules of the content revision in force, asked at each change (they follow a publish). */
   rules: () => HomesiteRules;
   /** Told after every committed change that public pages show (the page cache listens to it). */
@@ -129,7 +131,7 @@ interface Write {
  * row and its record of who changed it never disagree; a change that touches nothing writes nothing.
  */
 export function createHomesiteService(deps: HomesiteServiceDeps) {
-  const { db } = deps;
+  const { db, community } = deps;
   const now = deps.now ?? (() => new Date());
   const factsSchema = { safeParse: (value: unknown) => schemasOf(deps.rules()).facts.safeParse(value) };
   const updateSchema = { safeParse: (value: unknown) => schemasOf(deps.rules()).update.safeParse(value) };
@@ -150,18 +152,19 @@ export function createHomesiteService(deps: HomesiteServiceDeps) {
   ): Promise<void> {
     const ordered = [...writes].sort((a, b) => a.row.lot - b.row.lot);
     const inserts = ordered.filter((write) => !write.before).map((write) => write.row);
-    if (inserts.length > 0) await insertHomesites(trx, inserts);
+    if (inserts.length > 0) await insertHomesites(trx, community, inserts);
     for (const write of ordered) {
       if (!write.before) continue;
       const moved = !(await updateHomesite(
         trx,
+        community,
         write.row.lot,
         write.before.version,
         pickFields(write.row, EDITABLE_HOMESITE_FIELDS),
         { at: who.at, username: who.username },
       ));
       if (moved) {
-        const stored = await findHomesite(trx, write.row.lot);
+        const stored = await findHomesite(trx, community, write.row.lot);
         if (stored) throw new HomesiteConflict(stored);
       }
     }
@@ -169,9 +172,10 @@ export function createHomesiteService(deps: HomesiteServiceDeps) {
       .filter((write) => isRelease(write.before?.status, write.row.status))
       .map((write) => write.row.lot);
     // The interest list hears of it (services/interest-list.ts): recorded with the change, so exactly when it commits.
-    if (released.length > 0) await insertInterestRelease(trx, released, who.at);
+    if (released.length > 0) await insertInterestRelease(trx, community, released, who.at);
     await insertHomesiteChanges(
       trx,
+      community,
       ordered.map((write) => ({
         lot: write.row.lot,
         changed_at: who.at,
@@ -184,11 +188,11 @@ export function createHomesiteService(deps: HomesiteServiceDeps) {
 
   return {
     list(status?: HomesiteStatus): Promise<HomesiteRow[]> {
-      return listHomesites(db, status);
+      return listHomesites(db, community, status);
     },
 
     find(lot: number): Promise<HomesiteRow | undefined> {
-      return findHomesite(db, lot);
+      return findHomesite(db, community, lot);
     },
 
     /** Parses and validates `{status, plan, price, ready, version}` without touching the database. */
@@ -209,7 +213,7 @@ export function createHomesiteService(deps: HomesiteServiceDeps) {
       const { version, ...facts } = this.parseUpdate(input);
       const at = now().toISOString();
       const result = await db.transaction(async (trx) => {
-        const [before] = await lockHomesites(trx, [lot]);
+        const [before] = await lockHomesites(trx, community, [lot]);
         if (!before) throw new HomesiteError(`There is no homesite ${lot}.`);
         if (before.version !== version) throw new HomesiteConflict(before);
         const changes = diffHomesite(before, facts);
@@ -239,7 +243,7 @@ export function createHomesiteService(deps: HomesiteServiceDeps) {
       const { status } = parsed.data;
       const at = now().toISOString();
       const result = await db.transaction(async (trx) => {
-        const stored = await lockHomesites(trx, lots);
+        const stored = await lockHomesites(trx, community, lots);
         const found = new Set(stored.map((row) => row.lot));
         const unknown = lots.filter((lot) => !found.has(lot));
         if (unknown.length > 0) throw new HomesiteError(`There is no homesite ${unknown.join(', ')}.`);
@@ -288,6 +292,7 @@ export function createHomesiteService(deps: HomesiteServiceDeps) {
             (
               await lockHomesites(
                 trx,
+                community,
                 rows.map((row) => row.lot),
               )
             ).map((row) => [row.lot, row]),
@@ -336,11 +341,11 @@ export function createHomesiteService(deps: HomesiteServiceDeps) {
     },
 
     async history(lot: number, limit = 200): Promise<HomesiteChange[]> {
-      return (await listHomesiteChanges(db, { lot, limit })).map(toChange);
+      return (await listHomesiteChanges(db, community, { lot, limit })).map(toChange);
     },
 
     async recentChanges(limit = 10): Promise<HomesiteChange[]> {
-      return (await listHomesiteChanges(db, { limit })).map(toChange);
+      return (await listHomesiteChanges(db, community, { limit })).map(toChange);
     },
 
     isLotOnPlan(lot: number): boolean {

@@ -61,7 +61,7 @@ export async function signUpForInterest(
   context: InterestContext,
 ): Promise<InterestOutcome> {
   const now = context.now ?? new Date();
-  const posted = await readPostedLeadContext(db, body, context.planSlugs);
+  const posted = await readPostedLeadContext(db, body, context.planSlugs, context.community);
   const meta = { ...leadRequestColumns(context), ...leadContextColumns(posted), created_at: now.toISOString() };
   const result = validateInterest(body);
   const confirmChannels: DeliveryChannel[] = context.canConfirm ? ['interest-confirm'] : [];
@@ -84,7 +84,7 @@ export async function signUpForInterest(
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db.transaction(async (trx): Promise<InterestOutcome> => {
-        const entry = await findInterestEntryByEmail(trx, emailKey);
+        const entry = await findInterestEntryByEmail(trx, context.community, emailKey);
         if (!entry) {
           const id = await insertInterestEntry(trx, {
             ...meta,
@@ -182,7 +182,7 @@ export async function queueInterestReleases(db: Knex, now = new Date()): Promise
   for (const release of await unqueuedInterestReleases(db)) {
     const stale = now.getTime() - Date.parse(release.created_at) > RELEASE_NEWS_LIMIT_MS;
     await db.transaction(async (trx) => {
-      const ids = stale ? [] : await confirmedInterestIds(trx);
+      const ids = stale ? [] : await confirmedInterestIds(trx, release.community_id);
       if (!(await claimInterestRelease(trx, release.id, now.toISOString(), ids.length))) return;
       await enqueueReleaseDeliveries(trx, release.id, ids);
       queued += ids.length;

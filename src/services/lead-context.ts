@@ -10,13 +10,23 @@ const REQUEST_HEADER_MAX_LENGTH = 500;
 export interface LeadRequest {
   sourcePage: string | null;
   userAgent: string | null;
+  /** The community whose page the form is on (decision 050). */
+  community: number;
 }
 
 /** The request's headers as both kinds of lead store them: cleaned (text-input.ts) and cut to a bounded length. */
-export function leadRequestColumns(request: LeadRequest): { source_page: string | null; user_agent: string | null } {
+export function leadRequestColumns(request: LeadRequest): {
+  source_page: string | null;
+  user_agent: string | null;
+  community_id: number;
+} {
   const column = (value: string | null) =>
     value === null ? null : cleanText(value).slice(0, REQUEST_HEADER_MAX_LENGTH);
-  return { source_page: column(request.sourcePage), user_agent: column(request.userAgent) };
+  return {
+    source_page: column(request.sourcePage),
+    user_agent: column(request.userAgent),
+    community_id: request.community,
+  };
 }
 
 /**
@@ -30,11 +40,12 @@ export async function readPostedLeadContext(
   db: Knex,
   body: unknown,
   planSlugs: readonly string[],
+  community: number,
 ): Promise<LeadContext> {
   const { plan, homesite, ...rest } = readLeadContext(body);
   return {
     ...rest,
     ...(plan !== undefined && planSlugs.includes(plan) ? { plan } : {}),
-    ...(homesite !== undefined && (await findHomesite(db, homesite)) ? { homesite } : {}),
+    ...(homesite !== undefined && (await findHomesite(db, community, homesite)) ? { homesite } : {}),
   };
 }

@@ -25,7 +25,7 @@ export async function eraseLead(
       if (!tour) return 'unknown';
       // Spam never took a place (docs/decisions/015-tour-booking.md); a past slot no longer needs one.
       if (tour.status === 'booked' && !tour.is_spam && Date.parse(tour.start_at) > now.getTime()) {
-        await freePlace(trx, tour.start_at);
+        await freePlace(trx, tour.community_id, tour.start_at);
       }
     }
     if (lead.kind === 'agent-registration') {

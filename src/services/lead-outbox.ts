@@ -156,54 +156,60 @@ export class LeadOutbox implements LeadOutboxHandle {
       const transport = createSmtpTransport(mail.smtpUrl, attemptTimeoutMs);
       const send = (message: SendMailOptions) =>
         transport.sendMail({ ...message, signal: AbortSignal.timeout(attemptTimeoutMs) });
-      const identity = (): MailIdentity => {
-        const { community } = content.published();
+      // Each lead's e-mails speak for the community it came to.
+      const contentFor = (lead: DeliveryLead) => content.publishedFor(lead.community) ?? content.published();
+      const identity = (lead: DeliveryLead): MailIdentity => {
+        const { community } = contentFor(lead);
         return { to: mail.to, from: mail.from, siteName: community.name, timeZone: community.timeZone };
       };
       senders['staff-email'] = async (lead, delivery) => {
-        await send(composeStaffEmail(lead, delivery.event_id, identity(), delivery.to_address ?? null));
+        await send(composeStaffEmail(lead, delivery.event_id, identity(lead), delivery.to_address ?? null));
       };
       senders['auto-reply'] = async (lead, delivery) => {
-        await send(composeAutoReply(lead, delivery.event_id, identity(), content.published(), siteUrl));
+        await send(composeAutoReply(lead, delivery.event_id, identity(lead), contentFor(lead), siteUrl));
       };
       senders['interest-confirm'] = async (lead, delivery) => {
-        await send(composeInterestConfirmation(lead, delivery.event_id, identity(), content.published(), siteUrl));
+        await send(composeInterestConfirmation(lead, delivery.event_id, identity(lead), contentFor(lead), siteUrl));
       };
       senders['interest-release'] = async (lead, delivery) => {
         const release =
           delivery.release_id === null ? undefined : await findInterestRelease(this.db, delivery.release_id);
         if (!release) throw new Error('the release is gone');
-        const homesites = (await Promise.all(release.lots.map((lot) => findHomesite(this.db, lot)))).filter(
-          (row): row is HomesiteRow => row !== undefined,
-        );
+        const homesites = (
+          await Promise.all(release.lots.map((lot) => findHomesite(this.db, release.community_id, lot)))
+        ).filter((row): row is HomesiteRow => row !== undefined);
         await send(
-          composeInterestRelease(lead, delivery.event_id, identity(), content.published(), siteUrl, homesites),
+          composeInterestRelease(lead, delivery.event_id, identity(lead), contentFor(lead), siteUrl, homesites),
         );
       };
       senders['interest-update'] = async (lead, delivery) => {
         const update = delivery.update_id === null ? undefined : await findInterestUpdate(this.db, delivery.update_id);
         if (!update) throw new Error('the update is gone');
-        await send(composeInterestUpdate(lead, delivery.event_id, identity(), content.published(), siteUrl, update));
+        await send(composeInterestUpdate(lead, delivery.event_id, identity(lead), contentFor(lead), siteUrl, update));
       };
       senders['staff-notice'] = async (lead, delivery) => {
         const event =
           delivery.lead_event_id === null ? undefined : await findLeadEvent(this.db, delivery.lead_event_id);
         const notice = event && storedStaffNotice(event.details);
         if (!notice) throw new Error(`lead event ${String(delivery.lead_event_id)} holds no staff notice`);
-        await send(composeStaffNotice(lead, notice, delivery.event_id, identity(), delivery.to_address ?? null));
+        await send(composeStaffNotice(lead, notice, delivery.event_id, identity(lead), delivery.to_address ?? null));
       };
       senders['buyer-email'] = async (lead, delivery) => {
         const event =
           delivery.lead_event_id === null ? undefined : await findLeadEvent(this.db, delivery.lead_event_id);
         const stored = event && storedBuyerEmail(event.details);
         if (!stored) throw new Error(`lead event ${String(delivery.lead_event_id)} holds no e-mail`);
-        await send(composeBuyerEmail(lead, stored, delivery.event_id, identity()));
+        await send(composeBuyerEmail(lead, stored, delivery.event_id, identity(lead)));
       };
       this.transport = transport;
     }
     if (webhook) {
       senders.webhook = async (lead, delivery) => {
-        const body = leadWebhookBody(lead, delivery.event_id, content.published().community.timeZone);
+        const body = leadWebhookBody(
+          lead,
+          delivery.event_id,
+          (content.publishedFor(lead.community) ?? content.published()).community.timeZone,
+        );
         await postLeadWebhook(webhook, delivery.event_id, body, attemptTimeoutMs);
       };
     }

@@ -70,13 +70,16 @@ function staffSlot(tours: TourService, raw: string): { ok: true; slot: SlotTime 
  */
 export function createStaffTours(deps: {
   db: Knex;
-  tours: TourService;
+  /** Each community's tour service (its hours, zone and slots). */
+  toursOf: (community: number) => TourService;
   siteUrl: string;
   /** The deliveries a new lead gets (the staff e-mail, the webhook; the buyer's confirmation). */
   deliveries?: readonly NewLeadChannel[];
+  /** The clock (tests move it). */
+  now?: () => number;
 }) {
-  const { db, tours, siteUrl } = deps;
-  const nowIso = () => new Date(tours.now()).toISOString();
+  const { db, toursOf, siteUrl } = deps;
+  const nowIso = () => new Date((deps.now ?? Date.now)()).toISOString();
 
   function readInput(body: Record<string, unknown>): StaffTourInput {
     return {
@@ -89,7 +92,8 @@ export function createStaffTours(deps: {
     };
   }
 
-  async function book(body: Record<string, unknown>, actor: Actor): Promise<StaffBooking> {
+  async function book(body: Record<string, unknown>, actor: Actor, community: number): Promise<StaffBooking> {
+    const tours = toursOf(community);
     const by = actor.username;
     const value = readInput(body);
     const errors: StaffTourErrors = {};
@@ -110,8 +114,9 @@ export function createStaffTours(deps: {
     const phone = storedPhone(value.phone) ?? value.phone;
     const earlier = await findBuyerLeads(db, { email: value.email, phone });
     const id = await db.transaction(async (trx) => {
-      if (!(await takePlace(trx, startAt, tours.settings.partiesPerSlot))) return undefined;
+      if (!(await takePlace(trx, community, startAt, tours.settings.partiesPerSlot))) return undefined;
       const stored = await insertTour(trx, {
+        community_id: community,
         token: newTourToken(),
         start_at: startAt,
         slot_minutes: tours.settings.slotMinutes,
@@ -191,7 +196,7 @@ export function createStaffTours(deps: {
       const tour = await findTourById(trx, id);
       if (!tour || tour.is_spam) return 'unknown';
       if (!(await cancelBookedTour(trx, id, nowIso(), by))) return 'not-booked';
-      await freePlace(trx, tour.start_at);
+      await freePlace(trx, tour.community_id, tour.start_at);
       const cancelled = (await findTourById(trx, id))!;
       const email = notice(cancelled, 'cancelled', await displayNameOf(trx, by), content);
       await tell(trx, cancelled, by, 'tour-cancelled', { start: tour.start_at, email });
@@ -202,6 +207,9 @@ export function createStaffTours(deps: {
 
   async function move(id: number, start: string, actor: Actor, content: Content): Promise<StaffMove> {
     const by = actor.username;
+    const before = await findTourById(db, id);
+    if (!before || before.is_spam) return 'unknown';
+    const tours = toursOf(before.community_id);
     const slot = staffSlot(tours, cleanText(start));
     if (!slot.ok) return { invalid: slot.problem };
     const startAt = new Date(slot.slot.startMs).toISOString();
@@ -210,8 +218,8 @@ export function createStaffTours(deps: {
       if (!tour || tour.is_spam) return 'unknown';
       if (tour.status !== 'booked') return 'not-booked';
       if (tour.start_at === startAt) return 'unchanged';
-      if (!(await takePlace(trx, startAt, tours.settings.partiesPerSlot))) return 'full';
-      await freePlace(trx, tour.start_at);
+      if (!(await takePlace(trx, tour.community_id, startAt, tours.settings.partiesPerSlot))) return 'full';
+      await freePlace(trx, tour.community_id, tour.start_at);
       if (!(await moveBookedTour(trx, id, startAt, nowIso()))) return 'not-booked';
       const moved = (await findTourById(trx, id))!;
       const email = notice(moved, 'moved', await displayNameOf(trx, by), content);

@@ -75,6 +75,8 @@ export type CancelOutcome = 'cancelled' | 'not-booked' | 'past' | 'unknown';
 
 interface TourServiceDeps {
   db: Knex;
+  /** The community whose tours these are (decision 050): its slots, its bookings. */
+  community: number;
   /** The tour hours and the community's zone are read from the published content at each call. */
   content: ContentSource;
   /** The deliveries a real booking gets (lead outbox), queued in the transaction that stores it. */
@@ -116,6 +118,7 @@ export function createTourService(deps: TourServiceDeps) {
     if (times.length === 0) return [];
     const booked = await bookedBetween(
       db,
+      deps.community,
       new Date(times[0]!.startMs).toISOString(),
       new Date(times.at(-1)!.startMs).toISOString(),
     );
@@ -142,13 +145,13 @@ export function createTourService(deps: TourServiceDeps) {
     const { settings, timeZone, planSlugs } = rules();
     const value = readInput(body);
     // Contract: a bad context value is dropped, never a reason to refuse the booking.
-    const lead = leadContextColumns(await readPostedLeadContext(db, body, planSlugs));
+    const lead = leadContextColumns(await readPostedLeadContext(db, body, planSlugs, deps.community));
     const { homesite, plan } = lead;
     const base = {
       token: newTourToken(),
       slot_minutes: settings.slotMinutes,
       ...lead,
-      ...leadRequestColumns(context),
+      ...leadRequestColumns({ ...context, community: deps.community }),
       created_at: new Date(now()).toISOString(),
     };
     if (cleanText(body[HONEYPOT_FIELD]) !== '') {
@@ -180,7 +183,7 @@ export function createTourService(deps: TourServiceDeps) {
 
     const startAt = new Date(slot.slot.startMs).toISOString();
     const stored = await db.transaction(async (trx) => {
-      if (!(await takePlace(trx, startAt, settings.partiesPerSlot))) return undefined;
+      if (!(await takePlace(trx, deps.community, startAt, settings.partiesPerSlot))) return undefined;
       const id = await insertTour(trx, {
         ...base,
         start_at: startAt,
@@ -226,7 +229,7 @@ export function createTourService(deps: TourServiceDeps) {
       if (Date.parse(tour.start_at) <= now()) return 'past';
       const at = new Date(now()).toISOString();
       if (!(await cancelBookedTour(trx, tour.id, at))) return 'not-booked';
-      if (!tour.is_spam) await freePlace(trx, tour.start_at);
+      if (!tour.is_spam) await freePlace(trx, tour.community_id, tour.start_at);
       const lead = { kind: 'tour' as const, id: tour.id };
       const cancelled = (await findTourById(trx, tour.id))!;
       const told = mail && !tour.is_spam;
@@ -259,10 +262,11 @@ export function createTourService(deps: TourServiceDeps) {
     const first = wallTimeToInstant(from, '00:00', timeZone) ?? Date.parse(`${from}T00:00:00Z`);
     const after = addDays(from, days);
     const last = wallTimeToInstant(after, '00:00', timeZone) ?? Date.parse(`${after}T00:00:00Z`);
-    return listToursBetween(db, new Date(first).toISOString(), new Date(last - 1).toISOString());
+    return listToursBetween(db, new Date(first).toISOString(), new Date(last - 1).toISOString(), deps.community);
   }
 
   return {
+    community: deps.community,
     get settings(): TourHours {
       return rules().settings;
     },

@@ -10,4 +10,6 @@ export interface AuditEntry {
   target: string;
   ip: string;
   details: string;
+  /** The community the action was in; null for the builder's (accounts, the plan library, sign-in). */
+  community_id: number | null;
 }

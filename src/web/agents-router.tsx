@@ -13,6 +13,7 @@ import { rateLimitedText, type LeadRateLimit } from './lead-rate-limit.js';
 import { publicFormPost } from './public-form-post.js';
 import { contentOf } from './request-content.js';
 import { requestVisit } from './request-visit.js';
+import { communityOf } from './request-community.js';
 
 export const AGENTS_PATH = '/agents';
 
@@ -68,6 +69,7 @@ export function createAgentsRouter(deps: AgentsDeps): Router {
     const outcome = await registerAgentClient(db, (req.body ?? {}) as Record<string, unknown>, {
       sourcePage: req.get('referer') ?? null,
       userAgent: req.get('user-agent') ?? null,
+      community: communityOf(req).id,
       protectionDays: content.agents.protectionDays,
       timeZone: content.community.timeZone,
       // Staff hear of it, the CRM gets it, and the agent (never the client, who did not write) a confirmation.

@@ -21,6 +21,7 @@ import { siteProps, type PageKit } from './page-context.js';
 import { wantsPage } from './client-wants.js';
 import { publicFormPost, tooLargeText } from './public-form-post.js';
 import { requestVisit } from './request-visit.js';
+import { communityOf } from './request-community.js';
 
 interface ContactDeps extends PageKit {
   db: Knex;
@@ -125,6 +126,7 @@ export function createContactRouter(deps: ContactDeps): Router {
     const outcome = await receiveContactMessage(db, (req.body ?? {}) as Record<string, unknown>, {
       sourcePage: req.get('referer') ?? null,
       userAgent: req.get('user-agent') ?? null,
+      community: communityOf(req).id,
       deliveries: deps.outbox?.channels ?? [],
       planSlugs: content.floorPlans.map((plan) => plan.slug),
     });

@@ -18,6 +18,7 @@ import { wantsPage } from './client-wants.js';
 import { rateLimitedText, type LeadRateLimit } from './lead-rate-limit.js';
 import { publicFormPost } from './public-form-post.js';
 import { contentOf } from './request-content.js';
+import { communityOf } from './request-community.js';
 
 interface InterestDeps {
   db: Knex;
@@ -78,6 +79,7 @@ export function createInterestRouter(deps: InterestDeps): Router {
     const outcome = await signUpForInterest(db, (req.body ?? {}) as Record<string, unknown>, {
       sourcePage: req.get('referer') ?? null,
       userAgent: req.get('user-agent') ?? null,
+      community: communityOf(req).id,
       deliveries: (deps.outbox?.channels ?? []).filter((channel) => channel === 'webhook'),
       canConfirm: deps.outbox?.interestMail ?? false,
       planSlugs: content.floorPlans.map((plan) => plan.slug),

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Content } from '../content/index.js';
 import { listHomesites } from '../db/homesites.js';
 import { contentOf } from './request-content.js';
+import { communityOf } from './request-community.js';
 
 const PUBLIC_PATHS = (content: Content, lots: number[]) => [
   '/',
@@ -36,7 +37,7 @@ export function createSiteFilesRouter(deps: { db: Knex; siteUrl: string }): Rout
 
   router.get('/sitemap.xml', async (req, res) => {
     const content = contentOf(req);
-    const lots = (await listHomesites(db)).map((row) => row.lot);
+    const lots = (await listHomesites(db, communityOf(req).id)).map((row) => row.lot);
     const urls = PUBLIC_PATHS(content, lots)
       .map((path) => `  <url><loc>${siteUrl}${path}</loc></url>`)
       .join('\n');

@@ -26,6 +26,7 @@ import { acceptsJson, wantsPage } from './client-wants.js';
 import { publicFormPost, tooLargeText } from './public-form-post.js';
 import { requestVisit } from './request-visit.js';
 import { firstBookableDay, tourDays } from './tour-days.js';
+import { communityOf } from './request-community.js';
 
 /** The most days one slot request may span (contract: N ≤ 31), and how many the tour page shows. */
 export const MAX_SLOT_DAYS = 31;
@@ -223,6 +224,7 @@ export function createToursRouter(deps: ToursDeps): Router {
     const outcome = await tours.book((req.body ?? {}) as Record<string, unknown>, {
       sourcePage: req.get('referer') ?? null,
       userAgent: req.get('user-agent') ?? null,
+      community: communityOf(req).id,
     });
     if (outcome.kind === 'booked' || outcome.kind === 'spam') {
       if (outcome.kind === 'booked') deps.outbox?.kick();

@@ -10,6 +10,7 @@ import { seedSampleContent } from '../../src/db/seed-sample.js';
 import { createLogger } from '../../src/logger.js';
 import { createSite } from '../../src/site.js';
 import { testConfig } from '../support/test-server.js';
+import { firstCommunity } from '../../src/prepare-database.js';
 
 const svg = (shapes: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50">${shapes}</svg>`;
 
@@ -96,7 +97,7 @@ describe('Lot outlines (the site plan drawing’s lot shapes)', () => {
     const db = connectDatabase({ client: 'sqlite', filename: file });
     try {
       await migrateToLatest(db);
-      await seedSampleContent(db, loadContent());
+      await seedSampleContent(db, loadContent(), await firstCommunity(db, loadContent()));
       await db('homesites').insert({ lot: 79, status: 'available', address: '', version: 1, updated_at: '2026-11-22' });
     } finally {
       await db.destroy();

@@ -15,6 +15,7 @@ import {
   type HomesiteService,
 } from '../../src/services/homesites.js';
 import { HOMESITE_STATUSES } from '../../src/shared/homesite-rules.js';
+import { firstCommunity } from '../../src/prepare-database.js';
 
 const PLANS = ['Sweetwater II', 'Silverwood II', 'The Canyon', 'Overlook'];
 const PRICE_RANGE = { min: 250_000, max: 3_000_000 };
@@ -39,10 +40,11 @@ describe('Homesite service', () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'homesites-test-'));
     db = connectDatabase({ client: 'sqlite', filename: path.join(dir, 'site.sqlite') });
     await migrateToLatest(db);
-    await seedSampleContent(db, loadContent());
+    await seedSampleContent(db, loadContent(), await firstCommunity(db, loadContent()));
     published = 0;
     service = createHomesiteService({
       db,
+      community: 1,
       rules: () => ({ planNames: PLANS, priceRange: PRICE_RANGE, lotsOnPlan: LOTS_ON_PLAN }),
       publicContent: {
         changed: async () => {

@@ -34,7 +34,13 @@ describe('Erasing a lead', () => {
         subject: 'Homesite 12',
         message: 'Please call me.',
       },
-      { sourcePage: null, userAgent: null, deliveries: ['staff-email', 'auto-reply', 'webhook'], planSlugs: [] },
+      {
+        sourcePage: null,
+        userAgent: null,
+        community: 1,
+        deliveries: ['staff-email', 'auto-reply', 'webhook'],
+        planSlugs: [],
+      },
     );
     if (outcome.kind !== 'stored') throw new Error(`not stored: ${outcome.kind}`);
     return outcome.id;

@@ -16,6 +16,7 @@ describe('booking a tour across a daylight-saving change', () => {
   const service = () =>
     createTourService({
       db,
+      community: 1,
       content: fixedContentSource({
         ...content,
         tours: { ...content.tours, closedDates: [] },
@@ -36,7 +37,10 @@ describe('booking a tour across a daylight-saving change', () => {
     expect(slots[0]!.start).to.equal('2026-10-31T10:00:00-06:00');
     const sunday = slots.find((slot) => slot.start.startsWith('2026-11-01'))!;
     expect(sunday.start).to.equal('2026-11-01T10:00:00-07:00');
-    const outcome = await service().book({ ...BUYER, start: sunday.start }, { sourcePage: null, userAgent: null });
+    const outcome = await service().book(
+      { ...BUYER, start: sunday.start },
+      { sourcePage: null, userAgent: null, community: 1 },
+    );
     expect(outcome.kind).to.equal('booked');
     if (outcome.kind !== 'booked') return;
     expect(outcome.tour.start_at).to.equal('2026-11-01T17:00:00.000Z');
@@ -63,7 +67,7 @@ describe('booking a tour across a daylight-saving change', () => {
     clock = Date.parse('2026-03-06T17:00:00Z'); // Friday 10 AM MST
     const outcome = await service().book(
       { ...BUYER, start: '2026-03-08T10:00:00-06:00' },
-      { sourcePage: null, userAgent: null },
+      { sourcePage: null, userAgent: null, community: 1 },
     );
     expect(outcome.kind).to.equal('booked');
     if (outcome.kind === 'booked') expect(outcome.tour.start_at).to.equal('2026-03-08T16:00:00.000Z');

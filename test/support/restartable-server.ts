@@ -14,6 +14,7 @@ import { loadContent } from '../../src/content/index.js';
 import { createLogger } from '../../src/logger.js';
 import { prepareDatabase } from '../../src/prepare-database.js';
 import { testPasswordHashCost } from './test-server.js';
+import { CommunityDirectory } from '../../src/services/community-directory.js';
 
 /**
  * Like test-server.ts, but the data folder (SQLite file, session secret, uploads) outlives one app instance:
@@ -52,11 +53,29 @@ export async function createRestartableServer(env: Record<string, string> = {}):
       const logger = createLogger(config);
       const publicContent = new PublicContentChanges(db, logger);
       const content = new ContentService(db, publicContent, logger);
+      const communities = new CommunityDirectory(db);
+      await communities.load();
       await content.load();
-      const pageCache = new PageCache(db, { logger, beforeClear: () => content.reload() });
+      const pageCache = new PageCache(db, {
+        logger,
+        beforeClear: async () => {
+          await communities.load();
+          await content.reload();
+        },
+      });
       const uploads = createConfiguredUploadStorage(config);
       const uploadCleanup = new UploadCleanup(db, uploads, logger);
-      const app = await createApp({ config, db, content, logger, publicContent, pageCache, uploads, uploadCleanup });
+      const app = await createApp({
+        config,
+        db,
+        content,
+        communities,
+        logger,
+        publicContent,
+        pageCache,
+        uploads,
+        uploadCleanup,
+      });
       pageCache.startWatching(publicContent);
       uploadCleanup.start();
       const server = app.listen(0, '127.0.0.1');

@@ -173,6 +173,7 @@ describe('Public content changed: every change clears the page cache, whoever ma
       const content = loadContent();
       const homesites = createHomesiteService({
         db,
+        community: 1,
         rules: () => ({
           planNames: content.floorPlans.map((plan) => plan.name),
           priceRange: content.homesites.priceRange,

@@ -19,6 +19,7 @@ import { createSite } from '../../src/site.js';
 import { signIn, STAFF_ENV } from '../../test/support/staff.js';
 import { testConfig } from '../../test/support/test-server.js';
 import { medianPageTime, type PageTime } from './page-time.js';
+import { firstCommunity } from '../../src/prepare-database.js';
 
 const OTHER_LEADS = 10_000;
 const BUYER_LEADS = 20;
@@ -31,7 +32,7 @@ const BUDGET_MS = 50;
 async function seed(file: string): Promise<number> {
   const db = connectDatabase({ client: 'sqlite', filename: file });
   await migrateToLatest(db);
-  await seedSampleContent(db, loadContent());
+  await seedSampleContent(db, loadContent(), await firstCommunity(db, loadContent()));
   const now = Date.now();
   let newest = 0;
   await db.transaction(async (trx) => {

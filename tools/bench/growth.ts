@@ -21,6 +21,7 @@ import { migrateToLatest } from '../../src/db/migrations.js';
 import { seedSampleContent } from '../../src/db/seed-sample.js';
 import { signIn } from '../../test/support/staff.js';
 import { benchHomesiteRows, benchOutlines, startBenchSite } from './homesites-site.js';
+import { firstCommunity } from '../../src/prepare-database.js';
 
 const BENCH_DIR = fileURLToPath(new URL('./', import.meta.url));
 const PROJECT_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -73,7 +74,7 @@ async function fillDatabase(file: string, homesites: number, leads: number): Pro
   const db = connectDatabase({ client: 'sqlite', filename: file });
   try {
     await migrateToLatest(db);
-    await seedSampleContent(db, loadContent());
+    await seedSampleContent(db, loadContent(), await firstCommunity(db, loadContent()));
     const at = new Date().toISOString();
     await insertInBatches(db, 'homesites', benchHomesiteRows(homesites, 'Growth Street', at));
     const existing = Number(((await db('contact_messages').count({ n: '*' })) as { n: number }[])[0]?.n ?? 0);

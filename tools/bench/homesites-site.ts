@@ -17,6 +17,7 @@ import { createSite } from '../../src/site.js';
 import type { PageCache } from '../../src/web/page-cache.js';
 import { signIn, STAFF_ENV, type Staff } from '../../test/support/staff.js';
 import { testConfig } from '../../test/support/test-server.js';
+import { firstCommunity } from '../../src/prepare-database.js';
 
 export interface HomesitesBenchSite extends BenchSite {
   staff: Staff;
@@ -93,7 +94,7 @@ export async function startHomesitesBenchSite(lots: number): Promise<HomesitesBe
   await fs.writeFile(outlineFile, benchOutlines(lots));
   const db = connectDatabase({ client: 'sqlite', filename: file });
   await migrateToLatest(db);
-  await seedSampleContent(db, loadContent());
+  await seedSampleContent(db, loadContent(), await firstCommunity(db, loadContent()));
   const extra = benchHomesiteRows(lots, 'Bench Street');
   for (let start = 0; start < extra.length; start += 50) await db('homesites').insert(extra.slice(start, start + 50));
   await db.destroy();

@@ -26,6 +26,7 @@ import { signIn, STAFF_ENV } from '../../test/support/staff.js';
 import { testConfig } from '../../test/support/test-server.js';
 import type { DownloadProgress } from './leads-download.js';
 import { medianPageTime, timed, type PageTime } from './page-time.js';
+import { firstCommunity } from '../../src/prepare-database.js';
 
 const LEADS = 100_000;
 /** Requests per page measured; BENCH_RUNS lowers it on a machine too loaded to finish. */
@@ -45,7 +46,7 @@ function sourceOf(index: number): Record<string, string | null> {
 async function seedLeads(file: string): Promise<void> {
   const db = connectDatabase({ client: 'sqlite', filename: file });
   await migrateToLatest(db);
-  await seedSampleContent(db, loadContent());
+  await seedSampleContent(db, loadContent(), await firstCommunity(db, loadContent()));
   const now = Date.now();
   const span = 2 * 365 * 86_400_000;
   await db.transaction(async (trx) => {

@@ -26,6 +26,7 @@ import { contentOf } from '../request-content.js';
 import { staffOf, staffPage } from './staff-page.js';
 import { leadHref } from './leads-router.js';
 import { actorOf } from '../audit.js';
+import { communityOf } from '../request-community.js';
 
 /** How many days /admin/tours shows at once. */
 export const STAFF_TOUR_DAYS = 14;
@@ -180,7 +181,11 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
 
   router.post('/tours', ...bodies, async (req, res) => {
     const json = wantsJsonAnswer(req);
-    const outcome = await staffTours.book((req.body ?? {}) as Record<string, unknown>, actorOf(req));
+    const outcome = await staffTours.book(
+      (req.body ?? {}) as Record<string, unknown>,
+      actorOf(req),
+      communityOf(req).id,
+    );
     if (outcome.kind === 'booked') {
       deps.outbox?.kick();
       if (json) return void res.status(201).json({ id: outcome.id });
