@@ -1,7 +1,7 @@
 import { loadContent, type Content } from '../../src/content/index.js';
 import type { HomesiteRow } from '../../src/db/homesites.js';
 import type { FeedImage, Promotion } from '../../src/services/bdx-feed.js';
-import type { HomesiteStatus } from '../../src/shared/homesite-record.js';
+import type { HomesiteStatus } from '../../src/shared/homesite-rules.js';
 
 /**
  * Varied communities of one builder for the listing-feed tests, each made from the sample content (loadContent())
