@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Content, FloorPlan } from '../content/index.js';
 import type { HomesiteRow } from '../db/homesites.js';
 import { PHONE_PATTERN } from '../shared/contact-rules.js';
@@ -34,11 +35,18 @@ export interface FeedImage {
   title: string;
 }
 
-export interface FeedInput {
+/**
+ * What one community's `Subdivision` is made of: its content (whose `floorPlans` are the plans it offers, each
+ * with its own price), its homesites (its quick-move-in homes are the Specs), its images and its promotions.
+ */
+export interface FeedCommunity {
+  /** The community's slug: the subdivision number of a community the feed section does not number is made from it. */
+  slug: string;
+  /** The community's public home address, absolute or a site path ("/" while it is the only one). */
+  url: string;
+  /** The community's revision of the content: builder-wide sections and its own. */
   content: Content;
   homesites: readonly HomesiteRow[];
-  siteUrl: string;
-  now: Date;
   /** The home carousel's photos (staff-managed), the community's images besides the site plan. */
   communityImages: readonly FeedImage[];
   /** Each plan's gallery (staff-managed), by plan display name. */
@@ -47,6 +55,44 @@ export interface FeedInput {
   promotions?: readonly Promotion[];
   /** Today in the community's zone (YYYY-MM-DD): which promotions are active. */
   today: string;
+}
+
+/** The builder's details the feed carries once (Corporation, Builder): builder-wide sections, equal in every community. */
+export type FeedBuilder = Pick<Content, 'feed' | 'builder'>;
+
+/** A builder's whole feed: one `Subdivision` per community given, in the order given. */
+export interface BuilderFeedInput {
+  siteUrl: string;
+  now: Date;
+  /** The communities listed (see listedInFeed), in a stable order: the first is the builder's first community. */
+  communities: readonly FeedCommunity[];
+  /**
+   * The slug of the community the feed section's subdivision number and name belong to (the community the
+   * one-community install had); when left out, the first community given. See subdivisionNumbers.
+   */
+  configuredSlug?: string;
+  /** The builder's details; when left out, the first community's content's (needed when no community is listed). */
+  builder?: FeedBuilder;
+}
+
+/** One community's feed as the one-community install builds it: its community, the site's address and the time. */
+export interface FeedInput extends Omit<FeedCommunity, 'slug' | 'url'> {
+  siteUrl: string;
+  now: Date;
+}
+
+/**
+ * Whether a community is in the listing feed (contract wave 4): public, and neither sold out nor closed. A
+ * coming-soon community that is public is listed, so the listing sites can show it before it sells.
+ */
+export function listedInFeed(community: { status: string; public: boolean }): boolean {
+  return community.public && community.status !== 'sold-out' && community.status !== 'closed';
+}
+
+/** The one community of a FeedInput as the builder's feed takes it: the configured subdivision, at the site's root. */
+export function builderFeedOf(input: FeedInput): BuilderFeedInput {
+  const { siteUrl, now, ...community } = input;
+  return { siteUrl, now, communities: [{ ...community, slug: '', url: '/' }] };
 }
 
 const el = (name: string, children: XmlElement[], attributes?: Record<string, string>): XmlElement => ({
@@ -162,8 +208,20 @@ export function promotionElements(promotions: readonly Promotion[] | undefined, 
     );
 }
 
-function specElement(input: FeedInput, plan: FloorPlan, homesite: HomesiteRow): XmlElement {
-  const { content, siteUrl } = input;
+/** One community's part of the feed: the community, and its number, name and home address as the feed carries them. */
+interface SubdivisionParts {
+  community: FeedCommunity;
+  siteUrl: string;
+  number: string;
+  name: string;
+  /** The community's home address, absolute. */
+  home: string;
+  /** The home address without its trailing slash: the community's pages are below it. */
+  base: string;
+}
+
+function specElement(parts: SubdivisionParts, plan: FloorPlan, homesite: HomesiteRow): XmlElement {
+  const { content } = parts.community;
   const address = homesiteAddress(content, homesite.address, homesite.lot);
   const baths = bathCounts(plan.baths);
   return el(
@@ -193,19 +251,20 @@ function specElement(input: FeedInput, plan: FloorPlan, homesite: HomesiteRow): 
           2000,
         ),
       ),
-      text('SpecWebsite', `${siteUrl}/homesites/${homesite.lot}`),
+      text('SpecWebsite', `${parts.base}/homesites/${homesite.lot}`),
     ],
     { Type: 'SingleFamily' },
   );
 }
 
-function planElement(input: FeedInput, plan: FloorPlan): XmlElement {
-  const { siteUrl, homesites } = input;
+function planElement(parts: SubdivisionParts, plan: FloorPlan): XmlElement {
+  const { siteUrl } = parts;
+  const { homesites, planGalleries } = parts.community;
   const baths = bathCounts(plan.baths);
   const specs = homesites
     .filter((homesite) => homesite.status === 'quick-move-in' && homesite.plan === plan.name)
-    .map((homesite) => specElement(input, plan, homesite));
-  const gallery = input.planGalleries.get(plan.name) ?? [];
+    .map((homesite) => specElement(parts, plan, homesite));
+  const gallery = planGalleries.get(plan.name) ?? [];
   const drawings = plan.levels.map((level) => level.drawing);
   return el(
     'Plan',
@@ -228,7 +287,7 @@ function planElement(input: FeedInput, plan: FloorPlan): XmlElement {
         ),
         ...gallery.map((picture, i) => image('InteriorImage', siteUrl, picture, i + 1)),
       ]),
-      text('PlanWebsite', `${siteUrl}/floor-plans/${plan.slug}`),
+      text('PlanWebsite', `${parts.base}/floor-plans/${plan.slug}`),
       ...specs,
       text('SpecCount', specs.length),
     ],
@@ -236,14 +295,71 @@ function planElement(input: FeedInput, plan: FloorPlan): XmlElement {
   );
 }
 
-/** The whole document as an element tree, root first. */
-export function bdxDocument(input: FeedInput): XmlElement {
-  const { content, siteUrl, homesites, now } = input;
-  const { feed, community, builder } = content;
-  const plans = content.floorPlans.map((plan) => planElement(input, plan));
-  const subdivision = el('Subdivision', [
-    text('SubdivisionNumber', feed.subdivision.number),
-    text('SubdivisionName', feed.subdivision.name),
+const SUBDIVISION_NUMBER_MAX = 30;
+/** A long slug's kept start: with a hyphen and eight hex digits it makes NHlist's 30 characters. */
+const SLUG_PREFIX_MAX = SUBDIVISION_NUMBER_MAX - 9;
+
+function hashed(slug: string, attempt: number): string {
+  const digest = createHash('sha256')
+    .update(attempt === 0 ? slug : `${slug}\n${attempt}`)
+    .digest('hex')
+    .slice(0, 8);
+  return `${slug.slice(0, SLUG_PREFIX_MAX).replace(/-+$/, '') || 'community'}-${digest}`;
+}
+
+/**
+ * The subdivision number of a community the feed section does not number: its slug when the slug fits NHlist's
+ * 30 characters (a slug is fixed once the community is published, so the listing sites keep knowing the
+ * community by it), else the slug's first 21 characters, a hyphen and the first eight hex digits of the slug's
+ * SHA-256 ("the-reserve-at-elk-cr-1a2b3c4d"): the same number on every run.
+ */
+export function derivedSubdivisionNumber(slug: string): string {
+  return slug.length > 0 && slug.length <= SUBDIVISION_NUMBER_MAX ? slug : hashed(slug, 0);
+}
+
+/**
+ * Each community's SubdivisionNumber, in order, unique among the builder's subdivisions as NHlist asks (compared
+ * without regard to case, as a listing site may): the configured number (the feed section's) for the configured
+ * community — the one whose slug is `configuredSlug`, or the first when that is left out — and the derived number
+ * (derivedSubdivisionNumber) for every other. A derived number that is already taken (the configured number, or a
+ * repeated slug) is the hashed form of its slug instead, with a new hash until it is free.
+ */
+export function subdivisionNumbers(
+  communities: readonly { slug: string }[],
+  configuredNumber: string,
+  configuredSlug?: string,
+): string[] {
+  const configuredIndex =
+    configuredSlug === undefined ? 0 : communities.findIndex((community) => community.slug === configuredSlug);
+  // The configured number is kept free even when its community is not listed (sold out, closed): a listing site
+  // would otherwise take another community for it.
+  const taken = new Set([configuredNumber.toLowerCase()]);
+  return communities.map(({ slug }, index) => {
+    if (index === configuredIndex) return configuredNumber;
+    let number = derivedSubdivisionNumber(slug);
+    for (let attempt = 1; taken.has(number.toLowerCase()); attempt++) number = hashed(slug, attempt);
+    taken.add(number.toLowerCase());
+    return number;
+  });
+}
+
+/**
+ * A community's SubdivisionName when the feed section does not name it: its name, cut to NHlist's 60 characters,
+ * without a leading "The" (NHlist's usage guide: listing sites sort by the name).
+ */
+export function subdivisionNameOf(community: Pick<FeedCommunity, 'content' | 'slug'>): string {
+  const { name } = community.content.community;
+  return fitText(name.replace(/^\s*the\s+/i, ''), 60) || fitText(name, 60) || community.slug;
+}
+
+function subdivisionElement(parts: SubdivisionParts): XmlElement {
+  const { community: subdivision, siteUrl } = parts;
+  const { content, homesites } = subdivision;
+  const { community, builder } = content;
+  const plans = content.floorPlans.map((plan) => planElement(parts, plan));
+  return el('Subdivision', [
+    text('SubdivisionNumber', parts.number),
+    text('SubdivisionName', parts.name),
     el('SalesOffice', [
       // The sales office is the community's own (its address is the community's): OutOfCommunity is false.
       el(
@@ -269,14 +385,47 @@ export function bdxDocument(input: FeedInput): XmlElement {
     image('SubImage', siteUrl, { url: content.media.sitePlan.src, title: content.media.sitePlan.alt }, 1, {
       Type: 'Standard',
     }),
-    ...input.communityImages.map((picture, i) => image('SubImage', siteUrl, picture, i + 2, { Type: 'Standard' })),
-    text('SubWebsite', `${siteUrl}/`),
+    ...subdivision.communityImages.map((picture, i) =>
+      image('SubImage', siteUrl, picture, i + 2, { Type: 'Standard' }),
+    ),
+    text('SubWebsite', parts.home),
     text('LotsTotal', homesites.length),
     text('LotsAvailable', homesites.filter((homesite) => homesite.status === 'available').length),
-    ...promotionElements(input.promotions, input.today),
+    ...promotionElements(subdivision.promotions, subdivision.today),
     ...plans,
     text('PlanCount', plans.length),
   ]);
+}
+
+function builderOf(input: BuilderFeedInput): FeedBuilder {
+  const builder = input.builder ?? input.communities[0]?.content;
+  if (!builder) throw new TypeError('The listing feed needs the builder’s details when no community is listed.');
+  return builder;
+}
+
+/**
+ * The builder's whole document as an element tree, root first: one Corporation and Builder (the feed section's
+ * numbers and names), and one Subdivision per community given, in the order given, each with its own plans (its
+ * offerings, at its prices) and their Specs (its quick-move-in homes). NHlist's optional SubsCount is left out,
+ * so that a one-community feed stays the document it has always been.
+ */
+export function builderBdxDocument(input: BuilderFeedInput): XmlElement {
+  const { siteUrl, now, communities } = input;
+  const { feed } = builderOf(input);
+  const numbers = subdivisionNumbers(communities, feed.subdivision.number, input.configuredSlug);
+  const subdivisions = communities.map((community, index) => {
+    const number = numbers[index]!;
+    const home = absolute(siteUrl, community.url);
+    return subdivisionElement({
+      community,
+      siteUrl,
+      number,
+      // Only the configured community has the configured number: a derived one never equals it.
+      name: number === feed.subdivision.number ? feed.subdivision.name : subdivisionNameOf(community),
+      home,
+      base: home.replace(/\/+$/, ''),
+    });
+  });
   return el(
     'Builders',
     [
@@ -290,12 +439,17 @@ export function bdxDocument(input: FeedInput): XmlElement {
           text('ReportingName', feed.builder.reportingName),
           text('DefaultLeadsEmail', feed.leadsEmail),
           text('BuilderWebsite', `${siteUrl}/`),
-          subdivision,
+          ...subdivisions,
         ]),
       ]),
     ],
     { DateGenerated: now.toISOString().replace(/\.\d{3}Z$/, 'Z') },
   );
+}
+
+/** One community's document (the one-community install's feed): the builder's feed with that one community. */
+export function bdxDocument(input: FeedInput): XmlElement {
+  return builderBdxDocument(builderFeedOf(input));
 }
 
 /**
@@ -328,9 +482,23 @@ function serialize(element: XmlElement, depth: number): string {
   ].join('\n');
 }
 
-/** The feed as served: the XML declaration, a comment naming the listing sites it is meant for, the document. */
-export function bdxXml(input: FeedInput): string {
+/**
+ * The feed as served: the XML declaration, a comment naming what it lists (the community while there is one, the
+ * builder otherwise) and the listing sites it is meant for, the document.
+ */
+export function builderBdxXml(input: BuilderFeedInput): string {
+  const { feed } = builderOf(input);
+  const [only, ...others] = input.communities;
+  const subject =
+    only && others.length === 0
+      ? only.content.community.name
+      : `${feed.builder.brandName} (${input.communities.length} communities)`;
   // A comment may not hold "--".
-  const comment = `BDX NHlist 7.7 feed of ${input.content.community.name}; listing channels: ${input.content.feed.channels.join(', ')}`;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<!-- ${escape(comment).replace(/-{2,}/g, '-')} -->\n${serialize(bdxDocument(input), 0)}\n`;
+  const comment = `BDX NHlist 7.7 feed of ${subject}; listing channels: ${feed.channels.join(', ')}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<!-- ${escape(comment).replace(/-{2,}/g, '-')} -->\n${serialize(builderBdxDocument(input), 0)}\n`;
+}
+
+/** One community's feed as served (the one-community install's): builderBdxXml with that one community. */
+export function bdxXml(input: FeedInput): string {
+  return builderBdxXml(builderFeedOf(input));
 }
