@@ -1,4 +1,4 @@
-import type { PublicHomesite } from '../shared/homesite-record.js';
+import type { HomesiteRecord, PublicHomesite } from '../shared/homesite-record.js';
 import type { HomesiteStatus } from '../shared/homesite-rules.js';
 import {
   PARKWAY_KINDS,
@@ -85,6 +85,11 @@ export function sampleSitePlanPaths(slug: string): { drawing: string; outlines: 
     drawing: `/sample/communities/${slug}/site-plan.svg`,
     outlines: `/sample/communities/${slug}/site-plan-lots.svg`,
   };
+}
+
+/** A generated community's homesites as rows to store, first written at `at` by nobody (as the sample's are). */
+export function sampleHomesiteRecords(community: Pick<SampleCommunity, 'homesites'>, at: string): HomesiteRecord[] {
+  return community.homesites.map((homesite) => ({ ...homesite, version: 1, updated_at: at, updated_by: null }));
 }
 
 /** A community's address: lowercase letters, digits and `-` (contract: 1–60). */

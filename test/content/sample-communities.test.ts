@@ -5,11 +5,13 @@ import { parseLotOutlines } from '../../src/content/lot-outlines.js';
 import {
   BENCH_LOTS_PER_COMMUNITY,
   generateSampleCommunities,
+  sampleHomesiteRecords,
   type SampleCommunity,
 } from '../../src/content/sample-communities.js';
 import { layoutSitePlan, lotOutlinesSvg, type Box } from '../../src/content/sample-site-plan.js';
 import { parseSection } from '../../src/content/sections.js';
 import { SAMPLE_LOT_COUNT } from '../../src/db/sample-homesites.js';
+import { HOMESITE_FIELDS } from '../../src/shared/homesite-record.js';
 import { homesiteFactProblems } from '../../src/shared/homesite-rules.js';
 import { isUsState, ZIP_PATTERN } from '../../src/shared/us-address.js';
 import { closeContexts, sharedBrowser } from '../support/browser.js';
@@ -188,6 +190,25 @@ describe('Sample communities (SAMPLE_COMMUNITIES=N)', () => {
         expect(shape.label.x).to.be.within(0, outlines.width);
         expect(shape.label.y).to.be.within(0, outlines.height);
       }
+    }
+  });
+
+  it('gives the seeder rows with every stored field of a homesite', () => {
+    const rows = sampleHomesiteRecords(three[0]!, '2026-11-28T00:00:00.000Z');
+    expect(rows).to.have.length(three[0]!.homesites.length);
+    for (const row of rows) expect(Object.keys(row).sort()).to.deep.equal([...HOMESITE_FIELDS].sort());
+    expect(rows[0]).to.include({ version: 1, updated_at: '2026-11-28T00:00:00.000Z', updated_by: null });
+  });
+
+  it('draws streets with their names and the entrance sign, and no lot numbers (the lot map writes those)', () => {
+    for (const community of three) {
+      const words = [...community.drawingSvg.matchAll(/<text\b[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]!);
+      expect(words).to.include(community.name);
+      const streets = new Set(
+        community.homesites.map((homesite) => homesite.address.split(', ')[0]!.replace(/^\d+ /, '')),
+      );
+      for (const street of streets) expect(words).to.include(street.toUpperCase());
+      expect(words.filter((word) => /^\d+$/.test(word))).to.deep.equal([]);
     }
   });
 
