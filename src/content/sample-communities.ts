@@ -27,7 +27,10 @@ import { seededRandom, seedOf, type SeededRandom } from './seeded-random.js';
  */
 
 export const MAX_SAMPLE_COMMUNITIES = 500;
-/** Lots per generated community from 10 communities up: 50 communities then hold the benches' 10,000 homesites. */
+/**
+ * Lots per generated community from 10 communities up: the benches' "50 communities × 200 homesites" is then the
+ * sample's 78 and 49 × 200 generated, 9,878 homesites in all.
+ */
 export const BENCH_LOTS_PER_COMMUNITY = 200;
 /** Community numbers (1 is the sample) that are not selling yet: a demo of 3 shows 3 selling communities. */
 const COMING_SOON = new Set([4, 9]);
