@@ -140,6 +140,9 @@ export function estimatePayment(
   };
 }
 
+/** The id of the estimate on its page: the form sends the buyer back to it (`…?down=20#payment`). */
+export const ESTIMATE_ANCHOR = 'payment';
+
 /** The query parameters of the buyer's form, by field (`/floor-plans/x?down=20&rate=5.5&term=15`). */
 export const CHOICE_PARAMS = { downPaymentPercent: 'down', ratePercent: 'rate', termYears: 'term' } as const;
 export type ChoiceField = keyof typeof CHOICE_PARAMS;
