@@ -57,15 +57,25 @@ function advertisedTermsText(terms: FinancingTerms): string {
   return `Advertised terms: ${formatPercent(terms.downPaymentPercent)} down, ${terms.termYears} years, ${formatPercent(terms.ratePercent)} interest, ${formatPercent(terms.aprPercent)} APR.`;
 }
 
-/** The parts of the payment that are set, in the order a lender's estimate lists them. */
-function partsOf(estimate: PaymentEstimate): { name: string; amount: number }[] {
-  const parts: { name: string; amount: number | null }[] = [
-    { name: 'Principal and interest', amount: estimate.principalAndInterest },
-    { name: 'Property taxes', amount: estimate.propertyTax },
-    { name: 'Homeowner’s insurance', amount: estimate.insurance },
-    { name: 'HOA dues', amount: estimate.hoa },
+/** The parts of a payment, in the order a lender's estimate lists them; null where staff set none. */
+function partsOf(estimate: PaymentEstimate): { name: string; inSentence: string; amount: number | null }[] {
+  return [
+    { name: 'Principal and interest', inSentence: 'principal and interest', amount: estimate.principalAndInterest },
+    { name: 'Property taxes', inSentence: 'property taxes', amount: estimate.propertyTax },
+    { name: 'Homeowner’s insurance', inSentence: 'homeowner’s insurance', amount: estimate.insurance },
+    { name: 'HOA dues', inSentence: 'HOA dues', amount: estimate.hoa },
   ];
-  return parts.filter((part): part is { name: string; amount: number } => part.amount !== null);
+}
+
+/** What the payment leaves out, so a buyer does not read the estimate as all of it. */
+function notIncludedText(estimate: PaymentEstimate): string {
+  const left = partsOf(estimate)
+    .filter((part) => part.amount === null)
+    .map((part) => part.inSentence);
+  if (estimate.downPaymentPercent < MORTGAGE_INSURANCE_BELOW)
+    left.push('mortgage insurance, which lenders usually ask for with less than 20% down');
+  if (left.length === 0) return '';
+  return `Not included: ${left.length < 2 ? left[0] : `${left.slice(0, -1).join(', ')} and ${left.at(-1)}`}. `;
 }
 
 /** The fields as the address carries them: only values that differ from the advertised ones. */
@@ -107,7 +117,7 @@ export default function PaymentCalculator({ price, terms, asked: askedInAddress 
   }, [texts, terms]);
 
   const estimate = estimatePayment(price, terms, reading.choices);
-  const parts = partsOf(estimate);
+  const parts = partsOf(estimate).flatMap(({ name, amount }) => (amount === null ? [] : [{ name, amount }]));
 
   function change(field: ChoiceField) {
     return (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
@@ -166,10 +176,7 @@ export default function PaymentCalculator({ price, terms, asked: askedInAddress 
         ))}
       </dl>
       <p className="payment-includes">
-        {estimate.downPaymentPercent < MORTGAGE_INSURANCE_BELOW
-          ? 'Mortgage insurance, which lenders usually ask for with less than 20% down, is not included. '
-          : ''}
-        An estimate, not an offer of credit: your lender figures your actual payment.
+        {notIncludedText(estimate)}An estimate, not an offer of credit: your lender figures your actual payment.
       </p>
       <form
         className="payment-form"

@@ -177,7 +177,9 @@ describe('Monthly payment estimate (contract, wave 4)', function () {
           'payments, at 5% interest (the APR of a rate or term you choose depends on the lender’s costs).',
       );
       expect(squeeze(text(section))).to.include('Advertised terms: 20% down, 30 years, 6% interest, 6.25% APR.');
-      expect(squeeze(text(section))).to.include('Mortgage insurance');
+      expect(squeeze(text(section))).to.include(
+        'Not included: mortgage insurance, which lenders usually ask for with less than 20% down.',
+      );
       const form = one(section, 'form');
       expect(all(form, 'input').map((input) => input.attrs.value)).to.deep.equal(['10', '5']);
     });
@@ -267,6 +269,23 @@ describe('Monthly payment estimate (contract, wave 4)', function () {
       expect(html).to.include('at 0% interest');
       expect(cache.size, 'no page stored for a buyer’s numbers').to.equal(sizeBefore);
       expect(cache.get(`/floor-plans/sweetwater-ii?down=1`)).to.equal(undefined);
+    });
+  });
+
+  describe('a part left empty', () => {
+    it('is left out of the payment and named as not included', async () => {
+      const { publish } = await saveAndPublish(server.url, staff, 'financing', (data) => ({
+        ...data,
+        propertyTaxPercent: null,
+        hoaMonthly: null,
+      }));
+      expect(publish?.status).to.equal(200);
+      const section = await shownEstimate(server, '/floor-plans/sweetwater-ii');
+      // $2,781.43 + $100.
+      expect(outputText(section)).to.include('Estimated payment $2,881/mo');
+      const parts = all(section, 'dt').map((term) => squeeze(text(term)));
+      expect(parts).to.deep.equal(['Principal and interest', 'Homeowner’s insurance']);
+      expect(squeeze(text(section))).to.include('Not included: property taxes and HOA dues.');
     });
   });
 
