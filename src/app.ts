@@ -53,6 +53,7 @@ import { errorHandler, notFound } from './web/errors.js';
 import type { PageKit } from './web/page-context.js';
 import { answerCachedHits, servePageCache, type CachedHitAnswer, type PageCache } from './web/page-cache.js';
 import { createPagesRouter } from './web/pages-router.js';
+import { paymentEstimateQuery } from './web/payment-estimate.js';
 import { createPreviewRouter } from './web/preview-router.js';
 import { createSiteFilesRouter } from './web/site-files-router.js';
 import { createRequestLog } from './web/request-log.js';
@@ -219,6 +220,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       ...kit,
       heroStylesheet: assets.lazyCss[lazyStylesheets.HomeCarousel] ?? '',
       cached: servePageCache(pageCache),
+      cachedWithEstimate: servePageCache(pageCache, { query: paymentEstimateQuery }),
       retiredPlanSlugs: () => content.retiredPlanSlugs(),
       siteUrl: config.siteUrl,
       db,

@@ -8,6 +8,7 @@ import { PlanFacts } from './FloorPlanCards.js';
 import type { HomesiteSummary } from './homesites/homesite-summary.js';
 import { QuickMoveInList } from './homesites/QuickMoveInList.js';
 import { Layout } from './Layout.js';
+import { PaymentEstimate, type PaymentEstimateProps } from './PaymentEstimate.js';
 import type { SiteProps } from './site-props.js';
 
 interface FloorPlanPageProps extends SiteProps {
@@ -18,6 +19,8 @@ interface FloorPlanPageProps extends SiteProps {
   quickMoveIns?: HomesiteSummary[];
   /** The promotions showing today that apply to this plan. */
   promotions?: Promotion[];
+  /** The monthly payment estimate at the plan's price (none while financing is not set or the plan has no price). */
+  paymentEstimate?: PaymentEstimateProps;
 }
 
 export function FloorPlanPage({
@@ -28,6 +31,7 @@ export function FloorPlanPage({
   images,
   quickMoveIns = [],
   promotions = [],
+  paymentEstimate,
 }: FloorPlanPageProps) {
   return (
     <Layout content={content} path={path}>
@@ -56,6 +60,7 @@ export function FloorPlanPage({
           </a>
         </p>
       </section>
+      {paymentEstimate ? <PaymentEstimate {...paymentEstimate} /> : null}
       <Promotions
         promotions={promotions}
         heading={content.pages.promotionsHeading}

@@ -1,6 +1,7 @@
 import { sampleAgents } from './agents-section.js';
 import { autoReply } from './auto-reply.js';
 import { sampleFeed } from './feed-section.js';
+import { emptyFinancing } from './financing-section.js';
 import { equalHousingStatement, privacyNotice } from './privacy-notice.js';
 import type { Content } from './schema.js';
 
@@ -386,5 +387,6 @@ export const community = {
   },
   feed: sampleFeed,
   agents: sampleAgents,
+  financing: emptyFinancing,
   sampleNotice: 'Sample community for demonstration: names, places, images and documents are invented.',
 } satisfies Content;

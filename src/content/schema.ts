@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { agentsSectionSchema } from './agents-section.js';
 import { autoReplySchema } from './auto-reply.js';
 import { feedSectionSchema } from './feed-section.js';
+import { financingSectionSchema } from './financing-section.js';
 import { PHONE_EXAMPLE, PHONE_PATTERN } from '../shared/contact-rules.js';
 import { isUsState, STATE_MESSAGE, ZIP_MESSAGE, ZIP_PATTERN } from '../shared/us-address.js';
 import { isKnownTimeZone } from '../shared/time-zone.js';
@@ -328,6 +329,8 @@ export const sectionSchemas = {
   feed: feedSectionSchema,
   /** The terms for real-estate agents and their clients' protection period (content/agents-section.ts). */
   agents: agentsSectionSchema,
+  /** The monthly payment estimate's assumptions; empty, no estimate shows (content/financing-section.ts). */
+  financing: financingSectionSchema,
 } as const;
 
 export type SectionId = keyof typeof sectionSchemas;
@@ -373,6 +376,7 @@ export const contentSchema = z.object({
   pages: pagesSection,
   feed: feedSectionSchema,
   agents: agentsSectionSchema,
+  financing: financingSectionSchema,
 });
 
 export type Content = z.infer<typeof contentSchema>;

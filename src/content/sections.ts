@@ -60,6 +60,11 @@ export const SECTION_INFO: Record<SectionId, { title: string; summary: string; s
     summary: 'Terms for real-estate agents, commission, protection period',
     shownOn: '/agents',
   },
+  financing: {
+    title: 'Financing',
+    summary: 'Rate, APR, term, down payment, taxes, insurance and HOA of the payment estimate',
+    shownOn: '/floor-plans',
+  },
 };
 
 export function isSectionId(id: string): id is SectionId {
@@ -117,6 +122,7 @@ export function splitContent(content: Content): SectionDocuments {
     pages: content.pages,
     feed: content.feed,
     agents: content.agents,
+    financing: content.financing,
   };
 }
 
@@ -144,6 +150,7 @@ export function assembleContent(sections: SectionDocuments): Content {
     pages: sections.pages,
     feed: sections.feed,
     agents: sections.agents,
+    financing: sections.financing,
   };
   return deepFreeze(content);
 }

@@ -261,6 +261,13 @@ const LABELS: Record<string, string> = {
   ends: 'Last day',
   opens: 'Opens',
   closes: 'Closes',
+  ratePercent: 'Interest rate (% a year)',
+  aprPercent: 'APR (%)',
+  termYears: 'Term (years)',
+  downPaymentPercent: 'Down payment (% of the price)',
+  propertyTaxPercent: 'Property tax (% of the price a year)',
+  insuranceMonthly: 'Homeowner’s insurance (USD a month)',
+  hoaMonthly: 'HOA dues (USD a month)',
 };
 
 /** What one item of a list is called ("Plan 2"), by the list's key. */

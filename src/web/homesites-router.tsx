@@ -11,6 +11,7 @@ import { SitePlanPage } from '../../views/SitePlanPage.js';
 import type { LotMapFilter } from '../shared/lot-map-props.js';
 import { toHomesiteSummary, toLotMapHomesite } from './homesite-view-props.js';
 import { rawQueryOf, type QueryKey } from './page-cache.js';
+import { paymentEstimateFor, paymentEstimateQuery } from './payment-estimate.js';
 import { contentOf } from './request-content.js';
 import { siteProps, type PageKit } from './page-context.js';
 
@@ -108,7 +109,7 @@ export function createHomesitesRouter(deps: HomesitesRouterDeps): Router {
     res.redirect(303, lot === undefined ? '/site-plan#homesites' : `/homesites/${lot}`);
   });
 
-  router.get('/homesites/:lot', cached(), async (req, res, next) => {
+  router.get('/homesites/:lot', cached(paymentEstimateQuery), async (req, res, next) => {
     const lot = parseLotNumber(String(req.params.lot));
     const row = lot === undefined ? undefined : await homesites.find(lot);
     if (!row) return next();
@@ -116,12 +117,19 @@ export function createHomesitesRouter(deps: HomesitesRouterDeps): Router {
     const homesite = toHomesiteSummary(content, row);
     const facts = [homesite.statusLabel, homesite.sqftText, homesite.plan?.name, homesite.priceText].filter(Boolean);
     res.send(
-      renderer.page(<HomesitePage {...siteProps(deps, req)} homesite={homesite} />, {
-        title: `Homesite ${row.lot}`,
-        description: `Homesite ${row.lot} at ${content.community.name}: ${facts.join(', ')}.`,
-        path: `/homesites/${row.lot}`,
-        jsonLd: [homesiteJsonLd(homesite, content, siteUrl)],
-      }),
+      renderer.page(
+        <HomesitePage
+          {...siteProps(deps, req)}
+          homesite={homesite}
+          paymentEstimate={paymentEstimateFor(req, homesite.price)}
+        />,
+        {
+          title: `Homesite ${row.lot}`,
+          description: `Homesite ${row.lot} at ${content.community.name}: ${facts.join(', ')}.`,
+          path: `/homesites/${row.lot}`,
+          jsonLd: [homesiteJsonLd(homesite, content, siteUrl)],
+        },
+      ),
     );
   });
 

@@ -11,6 +11,7 @@ import { PrivacyPage } from '../../views/PrivacyPage.js';
 import type { HomesiteService } from '../services/homesites.js';
 import { toHomesiteSummary } from './homesite-view-props.js';
 import { siteProps, type PageKit } from './page-context.js';
+import { paymentEstimateFor } from './payment-estimate.js';
 import { contentOf } from './request-content.js';
 import { activePromotions, communityToday } from '../content/promotions.js';
 import { ErrorPage } from '../../views/ErrorPage.js';
@@ -23,6 +24,8 @@ interface PagesDeps extends PageKit {
   heroStylesheet: string;
   /** Serves a page from the HTML cache, or caches what the route renders. */
   cached: RequestHandler;
+  /** The same for a page with a payment estimate, keyed by its query as payment-estimate.ts says. */
+  cachedWithEstimate: RequestHandler;
   /** Plans once published and since retired: their pages answer 410 Gone. */
   retiredPlanSlugs: () => ReadonlySet<string>;
 }
@@ -101,7 +104,7 @@ export function createPagesRouter(deps: PagesDeps): Router {
     );
   });
 
-  router.get('/floor-plans/:slug', cached, async (req, res, next) => {
+  router.get('/floor-plans/:slug', deps.cachedWithEstimate, async (req, res, next) => {
     const content = contentOf(req);
     const slug = String(req.params.slug);
     const plan = floorPlanBySlug(content, slug);
@@ -120,6 +123,7 @@ export function createPagesRouter(deps: PagesDeps): Router {
           images={images}
           quickMoveIns={quickMoveIns}
           promotions={promotions}
+          paymentEstimate={paymentEstimateFor(req, plan.basePrice)}
         />,
         {
           title: `${plan.name} Floor Plan`,

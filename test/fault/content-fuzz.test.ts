@@ -190,11 +190,10 @@ function contentFuzz(title: string, start: () => Promise<{ server: TestServer; s
             accepted,
             `${way} ${id}: free text with markup and emoji, refused in ${[...refused].join(', ')}`,
           ).to.equal(true);
-          const long = await submit(
-            way,
-            id,
-            mapText(sectionFields(id), original.get(id), () => tooLong()),
-          );
+          const lengthened = mapText(sectionFields(id), original.get(id), () => tooLong());
+          // A section without text as published (financing: every field empty by default) has none to lengthen.
+          if (JSON.stringify(lengthened) === JSON.stringify(original.get(id))) continue;
+          const long = await submit(way, id, lengthened);
           expect(long.accepted, `${way} ${id}: text far over every limit`).to.equal(false);
         }
       });

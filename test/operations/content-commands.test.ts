@@ -51,6 +51,7 @@ describe('npm run content -- export / import', function () {
       'promotions',
       'tours',
       'legal',
+      'financing',
     ]);
 
     const bad = structuredClone(document);

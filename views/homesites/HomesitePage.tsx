@@ -1,16 +1,19 @@
 import { askAboutHomesiteHref } from '../../src/shared/homesite-links.js';
 import { Layout } from '../Layout.js';
 import { PageHeading } from '../PageHeading.js';
+import { PaymentEstimate, type PaymentEstimateProps } from '../PaymentEstimate.js';
 import { HomesiteFact } from './HomesiteFact.js';
 import type { SiteProps } from '../site-props.js';
 import type { HomesiteSummary } from './homesite-summary.js';
 
 interface HomesitePageProps extends SiteProps {
   homesite: HomesiteSummary;
+  /** The monthly payment estimate at the homesite's price (none while financing is not set or no price shows). */
+  paymentEstimate?: PaymentEstimateProps;
 }
 
 /** One homesite: what it is now, what can be built on it, and how to ask about it. */
-export function HomesitePage({ content, path, homesite }: HomesitePageProps) {
+export function HomesitePage({ content, path, homesite, paymentEstimate }: HomesitePageProps) {
   return (
     <Layout content={content} path={path}>
       <PageHeading title={`Homesite ${homesite.lot}`} eyebrow={<a href="/site-plan">Site plan</a>}>
@@ -59,6 +62,7 @@ export function HomesitePage({ content, path, homesite }: HomesitePageProps) {
           </a>
         </p>
       </section>
+      {paymentEstimate ? <PaymentEstimate {...paymentEstimate} /> : null}
     </Layout>
   );
 }
