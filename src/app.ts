@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
-import express, { type Express, type Request } from 'express';
+import express, { Router, type Express, type Request } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -21,7 +21,11 @@ import type { ContentService } from './services/content.js';
 import type { LeadOutboxHandle } from './services/lead-outbox.js';
 import type { PublicContentChanges } from './services/public-content.js';
 import { createCommunityServices, homesiteRules } from './services/community-services.js';
-import type { CommunityDirectory } from './services/community-directory.js';
+import type { Community, CommunityDirectory } from './services/community-directory.js';
+import { createBuilderRouter } from './web/builder-router.js';
+import { createCommunitySites } from './web/community-sites.js';
+import type { SitePlanFiles } from './services/site-plan-files.js';
+import { serveSitePlanFiles } from './web/site-plan-files-route.js';
 import { createLeadDesk } from './services/lead-desk.js';
 import { createStaffTours } from './services/staff-tours.js';
 import { createToursFeedRouter } from './web/tours-feed-router.js';
@@ -73,6 +77,8 @@ export interface AppDeps {
   content: ContentService;
   /** The install's communities (decision 050). */
   communities: CommunityDirectory;
+  /** Site-plan drawings and outlines kept in the database (services/site-plan-files.ts). */
+  sitePlanFiles?: SitePlanFiles;
   logger: Logger;
   assets?: AssetManifest;
   images?: ImageManifest;
@@ -119,7 +125,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     deliveries: deps.outbox?.channels ?? [],
     siteUrl: config.siteUrl,
   });
-  const { homesites, tours } = servicesOf(communities.first().id);
+  const { homesites } = servicesOf(communities.first().id);
   const images = createImageLibrary({ db, uploads, publicContent, cleanup: uploadCleanup });
   const files = createFileLibrary({
     db,
@@ -150,7 +156,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.set('query parser', 'simple');
   // First, so a preview goes through everything below once, under its public path (web/preview-router.ts).
   const permission = requirePermission(answerForbidden(kit.renderer, () => content.published().community.name));
-  app.use(createPreviewRouter({ app, content, session: staffSession.middleware, permission }));
+  app.use(createPreviewRouter({ app, content, communities, session: staffSession.middleware, permission }));
   const requestLog = createRequestLog(logger);
   const headerOptions = { tileUrl: config.map.tileUrl, production: config.env === 'production' };
   answerFirst(
@@ -164,10 +170,12 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   // A byte range (206) is a slice of the stored bytes as they are: never compressed.
   app.use(compression({ filter: (req, res) => res.statusCode !== 206 && compression.filter(req, res) }));
   app.use(removeTrailingSlash);
+  // Ahead of static/: a generated sample's drawings live under /sample/communities/ in the database.
+  if (deps.sitePlanFiles) app.use(serveSitePlanFiles(deps.sitePlanFiles));
   app.use(createStaticRouter());
   app.use('/uploads', serveUploads(uploads, logger));
   app.use(createFileLinksRouter(files));
-  app.use(createSiteFilesRouter({ db, siteUrl: config.siteUrl }));
+  app.use(createSiteFilesRouter({ db, siteUrl: config.siteUrl, communities, content }));
   app.use(createApiRouter(db));
   const mapConfig = {
     tileUrl: config.map.tileUrl,
@@ -177,56 +185,73 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const rateLimitStores = rateLimitStoresFor(db, config.database.client);
   const leadRateLimit = createLeadRateLimit(config.contactRateLimit, rateLimitStores);
   const desk = createLeadDesk({ db });
-  app.use(createToursRouter({ ...kit, tours, leadRateLimit, siteUrl: config.siteUrl, outbox: deps.outbox }));
-  app.use(
-    createContactRouter({
-      ...kit,
-      db,
-      leadRateLimit,
-      outbox: deps.outbox,
-      // The form's visit fields are filled from the Referer (request-visit.ts).
-      cached: servePageCache(pageCache, {
-        renderedFrom: 'referer',
-        query: contactPageQuery(() => {
-          const current = content.published();
-          return { content: current, lotsOnPlan: homesiteRules(current).lotsOnPlan };
-        }),
-      }),
-      homesites,
-    }),
-  );
-  app.use(createInterestRouter({ db, renderer: kit.renderer, leadRateLimit, outbox: deps.outbox }));
   app.use(createAgentsRouter({ db, renderer: kit.renderer, leadRateLimit, outbox: deps.outbox }));
   app.use(
     createFeedsRouter({
       db,
-      homesites,
+      communities,
+      servicesOf,
       siteUrl: config.siteUrl,
       cached: servePageCache(pageCache, { type: 'xml' }),
     }),
   );
-  app.use(
-    createHomesitesRouter({
-      ...kit,
-      homesites,
-      published: () => content.published(),
-      map: mapConfig,
-      siteUrl: config.siteUrl,
-      cached: (query) => servePageCache(pageCache, { query }),
-    }),
-  );
-  app.use(
-    createPagesRouter({
-      ...kit,
-      heroStylesheet: assets.lazyCss[lazyStylesheets.HomeCarousel] ?? '',
-      cached: servePageCache(pageCache),
-      cachedWithEstimate: servePageCache(pageCache, { query: paymentEstimateQuery }),
-      retiredPlanSlugs: () => content.retiredPlanSlugs(),
-      siteUrl: config.siteUrl,
-      db,
-      homesites,
-    }),
-  );
+  app.use(createBuilderRouter({ ...kit, db, communities, content, cached: servePageCache(pageCache) }));
+  /** A community's public pages: the wave 1–3 routers, bound to its services (made once per community). */
+  const communityRouters = new Map<number, Router>();
+  const routerOf = (community: Community): Router => {
+    const made = communityRouters.get(community.id);
+    if (made) return made;
+    const own = servicesOf(community.id);
+    const router = Router();
+    router.use(
+      createToursRouter({ ...kit, tours: own.tours, leadRateLimit, siteUrl: config.siteUrl, outbox: deps.outbox }),
+    );
+    router.use(
+      createContactRouter({
+        ...kit,
+        db,
+        leadRateLimit,
+        outbox: deps.outbox,
+        // The form's visit fields are filled from the Referer (request-visit.ts).
+        cached: servePageCache(pageCache, {
+          renderedFrom: 'referer',
+          query: contactPageQuery(() => {
+            const current = own.content.published();
+            return { content: current, lotsOnPlan: homesiteRules(current).lotsOnPlan };
+          }),
+        }),
+        homesites: own.homesites,
+      }),
+    );
+    router.use(createInterestRouter({ db, renderer: kit.renderer, leadRateLimit, outbox: deps.outbox }));
+    router.use(
+      createHomesitesRouter({
+        ...kit,
+        homesites: own.homesites,
+        published: () => own.content.published(),
+        map: mapConfig,
+        siteUrl: config.siteUrl,
+        cached: (query) => servePageCache(pageCache, { query }),
+      }),
+    );
+    router.use(
+      createPagesRouter({
+        ...kit,
+        heroStylesheet: assets.lazyCss[lazyStylesheets.HomeCarousel] ?? '',
+        cached: servePageCache(pageCache),
+        cachedWithEstimate: servePageCache(pageCache, { query: paymentEstimateQuery }),
+        retiredPlanSlugs: () => content.retiredPlanSlugs(community.id),
+        siteUrl: config.siteUrl,
+        db,
+        homesites: own.homesites,
+      }),
+    );
+    communityRouters.set(community.id, router);
+    return router;
+  };
+  const communitySites = createCommunitySites({ db, communities, content, routerOf });
+  app.use('/communities/:slug', communitySites.atAddress);
+  app.use(communitySites.atRoot);
   // Calendar apps fetch the team's feed without a session: its token is the key (ahead of the staff gate).
   app.use(createToursFeedRouter({ db, siteUrl: config.siteUrl }));
   app.use('/login', keepSessionCookieFirst);
@@ -284,7 +309,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       images,
       files,
       homesites,
-      tours,
+      tours: servicesOf(communities.first().id).tours,
       staffTours: createStaffTours({
         db,
         toursOf: (community) => servicesOf(community).tours,

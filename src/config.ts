@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './services/audit-log.js';
+import { MAX_SAMPLE_COMMUNITIES } from './content/sample-communities.js';
 import { LOWEST_PASSWORD_HASH_COST, PASSWORD_HASH_COST } from './services/passwords.js';
 import { FILE_LIMITS } from './shared/file-limits.js';
 import { PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from './shared/staff-credentials.js';
@@ -87,6 +88,8 @@ const envSchema = z
     CONTACT_RATE_LIMIT: nonNegativeInt(10),
     LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(5),
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(DEFAULT_AUDIT_RETENTION_DAYS),
+    /** How many sample communities an empty database is seeded with (contract wave 4, "Demo and scale"). */
+    SAMPLE_COMMUNITIES: z.coerce.number().int().min(1).max(MAX_SAMPLE_COMMUNITIES).default(1),
     PASSWORD_HASH_COST: z.coerce
       .number()
       .int()
@@ -190,6 +193,8 @@ export interface Config {
   staffMail: { smtpUrl: string; from: string } | undefined;
   /** How long audit rows are kept (AUDIT_RETENTION_DAYS, default two years), then pruned by age. */
   auditRetentionDays: number;
+  /** SAMPLE_COMMUNITIES: how many sample communities an empty database is seeded with (default 1). */
+  sampleCommunities: number;
   /** Where each stored non-spam lead is POSTed, signed with the secret. */
   leadWebhook: { url: string; secret: string } | undefined;
   contactRateLimit: number;
@@ -276,6 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    sampleCommunities: e.SAMPLE_COMMUNITIES,
     leadWebhook:
       e.LEAD_WEBHOOK_URL && e.LEAD_WEBHOOK_SECRET
         ? { url: e.LEAD_WEBHOOK_URL, secret: e.LEAD_WEBHOOK_SECRET }

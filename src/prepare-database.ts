@@ -5,6 +5,7 @@ import { communityRowFromContent, insertCommunity, listCommunities } from './db/
 import { migrateToLatest } from './db/migrations.js';
 import { slugFromName } from './shared/community-slug.js';
 import { seedSampleContent } from './db/seed-sample.js';
+import { seedSampleCommunities } from './db/seed-sample-communities.js';
 import type { Content } from './content/index.js';
 import { ContentService } from './services/content.js';
 import { countStaffAccounts, setStaffPassword, type StaffPasswordChange } from './services/staff-accounts.js';
@@ -60,7 +61,7 @@ export interface PreparedDatabase {
  * the ADMIN_USERNAME account (or resets its password) when ADMIN_USERNAME and ADMIN_PASSWORD are set.
  */
 export async function prepareDatabase(
-  config: Pick<Config, 'database' | 'admin' | 'passwordHashCost'>,
+  config: Pick<Config, 'database' | 'admin' | 'passwordHashCost'> & Partial<Pick<Config, 'sampleCommunities'>>,
   sample: Content,
 ): Promise<PreparedDatabase> {
   const db = connectDatabase(config.database);
@@ -71,6 +72,8 @@ export async function prepareDatabase(
       // Sections the database lacks come from the sample: all of them on an empty database, a new one after an upgrade.
       await ContentService.seed(db, sample, community);
       const seeded = await seedSampleContent(db, sample, community);
+      const sampleCommunities = config.sampleCommunities ?? 1;
+      if (seeded && sampleCommunities > 1) await seedSampleCommunities(db, sample, sampleCommunities);
       const staffChange = config.admin
         ? await setStaffPassword(
             db,

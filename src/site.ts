@@ -10,6 +10,8 @@ import { createConfiguredUploadStorage } from './services/configured-upload-stor
 import { PublicContentChanges } from './services/public-content.js';
 import { ContentService } from './services/content.js';
 import { CommunityDirectory } from './services/community-directory.js';
+import { SitePlanFiles } from './services/site-plan-files.js';
+import { readStoredOutlinesFrom } from './content/lot-outlines.js';
 import { LibraryImages } from './services/library-images.js';
 import { SpamPurge } from './services/spam-purge.js';
 import { StaffMailer } from './services/staff-mail.js';
@@ -63,8 +65,11 @@ export async function createSite(
   const content = new ContentService(db, publicContent, logger);
   const libraryImages = new LibraryImages(db, logger);
   const communities = new CommunityDirectory(db);
+  const sitePlanFiles = new SitePlanFiles(db);
+  readStoredOutlinesFrom((path) => sitePlanFiles.get(path)?.body);
   try {
     await communities.load();
+    await sitePlanFiles.load();
     await content.load();
     await libraryImages.load();
     // A schedule whose time passed while no instance ran is published before the first page is served.
@@ -93,6 +98,7 @@ export async function createSite(
     logger,
     beforeClear: async () => {
       await communities.load();
+      await sitePlanFiles.load();
       await content.reload();
       await libraryImages.reload();
     },
@@ -109,6 +115,7 @@ export async function createSite(
       db,
       content,
       communities,
+      sitePlanFiles,
       logger,
       outbox,
       publicContent,

@@ -1,4 +1,5 @@
 import { QUICK_MOVE_IN_PATH } from '../src/shared/constants.js';
+import { communityPath } from '../src/render/community-path.js';
 
 /** What the counter block shows: the homesites and available-now figures come from the database, not the content. */
 export interface CounterFigures {
@@ -18,7 +19,7 @@ export function Counters({ figures }: { figures: CounterFigures }) {
         <span className="counter-main">
           <span className="counter-value">{homeLots}</span> <span className="counter-label">Home Lots</span>
         </span>{' '}
-        <a className="counter-note" href="/site-plan">
+        <a className="counter-note" href={communityPath('/site-plan')}>
           {`${availableNow} available now`}
         </a>
       </li>
@@ -29,7 +30,7 @@ export function Counters({ figures }: { figures: CounterFigures }) {
         {quickMoveIn > 0 ? (
           <>
             {' '}
-            <a className="counter-note" href={QUICK_MOVE_IN_PATH}>
+            <a className="counter-note" href={communityPath(QUICK_MOVE_IN_PATH)}>
               {quickMoveIn === 1 ? '1 quick move-in home' : `${quickMoveIn} quick move-in homes`}
             </a>
           </>

@@ -1,5 +1,6 @@
 import { Layout } from './Layout.js';
 import type { SiteProps } from './site-props.js';
+import { communityPath } from '../src/render/community-path.js';
 
 export type ErrorStatus = 403 | 404 | 410 | 500 | 503;
 
@@ -39,15 +40,15 @@ export function ErrorPage({ content, path, status }: ErrorPageProps) {
         <p>{copy.text}</p>
         <p className="error-actions">
           {status === 410 ? (
-            <a className="button button-accent" href="/floor-plans">
+            <a className="button button-accent" href={communityPath('/floor-plans')}>
               See our floor plans
             </a>
           ) : (
-            <a className="button button-accent" href="/">
+            <a className="button button-accent" href={communityPath('/')}>
               Go to the home page
             </a>
           )}{' '}
-          <a className="button" href="/contact">
+          <a className="button" href={communityPath('/contact')}>
             Contact Us
           </a>
         </p>

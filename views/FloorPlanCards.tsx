@@ -4,6 +4,7 @@ import { bedsFact, formatBaths, formatSquareFeet, garageFact } from '../src/cont
 import type { DescribeImage } from '../src/render/images.js';
 import { Picture } from '../src/shared/Picture.js';
 import { coverSizes } from '../src/shared/responsive-image.js';
+import { communityPath } from '../src/render/community-path.js';
 
 /** The card's photo box (site.css `.plan-card img`): the card's width per layout, 3:2, cover. */
 const CARD_WIDTH = [
@@ -60,7 +61,7 @@ export function FloorPlanCards({ plans, image, headingLevel = 3, eagerFirst = fa
             />
             <div className="plan-card-body">
               <Heading>
-                <a href={`/floor-plans/${plan.slug}`}>{plan.name}</a>
+                <a href={communityPath(`/floor-plans/${plan.slug}`)}>{plan.name}</a>
               </Heading>
               <p className="plan-price">{planPriceText(plan.basePrice)}</p>
               <PlanFacts plan={plan} />

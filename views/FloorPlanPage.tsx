@@ -10,6 +10,7 @@ import { QuickMoveInList } from './homesites/QuickMoveInList.js';
 import { Layout } from './Layout.js';
 import { PaymentEstimate, type PaymentEstimateProps } from './PaymentEstimate.js';
 import type { SiteProps } from './site-props.js';
+import { communityPath } from '../src/render/community-path.js';
 
 interface FloorPlanPageProps extends SiteProps {
   plan: FloorPlan;
@@ -52,10 +53,10 @@ export function FloorPlanPage({
           <p>Photos of this plan are coming soon. Contact us for a tour of the model home.</p>
         )}
         <p className="gallery-cta">
-          <a className="button button-accent" href={askAboutPlanHref(plan.slug)}>
+          <a className="button button-accent" href={communityPath(askAboutPlanHref(plan.slug))}>
             Ask about {plan.name}
           </a>{' '}
-          <a className="button" href={`/tours?plan=${encodeURIComponent(plan.slug)}`}>
+          <a className="button" href={communityPath(`/tours?plan=${encodeURIComponent(plan.slug)}`)}>
             Schedule a tour
           </a>
         </p>

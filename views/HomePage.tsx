@@ -8,6 +8,7 @@ import { Layout } from './Layout.js';
 import { Promotions } from './Promotions.js';
 import { InterestForm } from './reach/InterestForm.js';
 import type { SiteProps } from './site-props.js';
+import { communityPath } from '../src/render/community-path.js';
 
 /** What the hero's photos are drawn in (site.css `.hero`): the full width, clamp(380px, 72vh, 720px) tall, cover. */
 const HERO_WIDTH = [{ width: '100vw' }];
@@ -45,10 +46,10 @@ export function HomePage({ content, path, image, slides, counters, promotions, s
         <div className="intro-text">
           <h2 id="intro-heading">{content.pages.introHeading}</h2>
           <p>{community.description}</p>
-          <a className="button button-accent" href={LENDERS_HREF}>
+          <a className="button button-accent" href={communityPath(LENDERS_HREF)}>
             Get Pre-Qualified
           </a>{' '}
-          <a className="button" href="/tours">
+          <a className="button" href={communityPath('/tours')}>
             Schedule a tour
           </a>
         </div>

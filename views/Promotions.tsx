@@ -2,6 +2,7 @@ import type { Promotion } from '../src/content/index.js';
 import type { DescribeImage } from '../src/render/images.js';
 import { Picture } from '../src/shared/Picture.js';
 import { formatCalendarDate } from '../src/shared/time-zone.js';
+import { communityPath } from '../src/render/community-path.js';
 
 interface PromotionsProps {
   promotions: Promotion[];
@@ -23,7 +24,7 @@ export function Promotions({ promotions, heading, image, askHref }: PromotionsPr
             <h3 id={`offer-${index}`}>{promotion.title}</h3>
             <p>{promotion.text}</p>
             <p className="offer-dates">Until {formatCalendarDate(promotion.ends)}</p>
-            <a className="button" href={askHref}>
+            <a className="button" href={communityPath(askHref)}>
               Ask about the offer
             </a>
           </div>

@@ -1,5 +1,6 @@
 import type { Content } from '../src/content/index.js';
 import { CallAndEmail } from './CallAndEmail.js';
+import { communityPath } from '../src/render/community-path.js';
 
 /** The seed's questions block: heading, a button to the contact page, phone and e-mail. */
 export function QuestionsBlock({ content }: { content: Content }) {
@@ -14,7 +15,7 @@ export function QuestionsBlock({ content }: { content: Content }) {
           </p>
         </div>
         <div className="questions-actions">
-          <a className="button button-light" href="/contact">
+          <a className="button button-light" href={communityPath('/contact')}>
             Contact Us
           </a>
           <ul className="questions-contact">

@@ -3,6 +3,7 @@ import { QUICK_MOVE_IN_PATH } from '../src/shared/constants.js';
 import { PRIVACY_PATH } from '../src/shared/LeadConsent.js';
 import { EqualHousingLogo } from './EqualHousingLogo.js';
 import { ExternalLink } from './ExternalLink.js';
+import { communityPath } from '../src/render/community-path.js';
 
 export function SiteFooter({ content }: { content: Content }) {
   const { builder, partners, community } = content;
@@ -29,25 +30,25 @@ export function SiteFooter({ content }: { content: Content }) {
         <nav className="footer-nav" aria-label="Footer">
           <ul>
             <li>
-              <a href="/">Home</a>
+              <a href={communityPath('/')}>Home</a>
             </li>
             <li>
-              <a href="/about">About</a>
+              <a href={communityPath('/about')}>About</a>
             </li>
             <li>
-              <a href="/site-plan">Site Plan</a>
+              <a href={communityPath('/site-plan')}>Site Plan</a>
             </li>
             <li>
-              <a href="/floor-plans">Floor Plans</a>
+              <a href={communityPath('/floor-plans')}>Floor Plans</a>
             </li>
             <li>
-              <a href={QUICK_MOVE_IN_PATH}>Quick Move-In Homes</a>
+              <a href={communityPath(QUICK_MOVE_IN_PATH)}>Quick Move-In Homes</a>
             </li>
             <li>
-              <a href="/tours">Schedule a Tour</a>
+              <a href={communityPath('/tours')}>Schedule a Tour</a>
             </li>
             <li>
-              <a href="/contact">Contact Us</a>
+              <a href={communityPath('/contact')}>Contact Us</a>
             </li>
           </ul>
         </nav>

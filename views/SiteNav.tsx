@@ -1,5 +1,6 @@
 import type { Content } from '../src/content/index.js';
 import { LENDERS_HREF, QUICK_MOVE_IN_PATH } from '../src/shared/constants.js';
+import { communityPath } from '../src/render/community-path.js';
 
 interface SiteNavProps {
   content: Content;
@@ -21,7 +22,7 @@ export function SiteNav({ content, path }: SiteNavProps) {
   return (
     <header className="site-header">
       <nav className="site-nav" aria-label="Main">
-        <a className="brand" href="/" aria-label={`${content.community.name} home`}>
+        <a className="brand" href={communityPath('/')} aria-label={`${content.community.name} home`}>
           <span className="brand-mark" aria-hidden="true">
             ⌂
           </span>
@@ -35,24 +36,24 @@ export function SiteNav({ content, path }: SiteNavProps) {
           <ul className="nav-links">
             {onHome ? null : (
               <li>
-                <a href="/" {...current(path, '/')}>
+                <a href={communityPath('/')} {...current(path, '/')}>
                   Home
                 </a>
               </li>
             )}
             <li>
-              <a href="/about" {...current(path, '/about')}>
+              <a href={communityPath('/about')} {...current(path, '/about')}>
                 About
               </a>
             </li>
             <li>
-              <a href="/site-plan" {...current(path, '/site-plan')}>
+              <a href={communityPath('/site-plan')} {...current(path, '/site-plan')}>
                 Site Plan
               </a>
             </li>
             <li className={inFloorPlans ? 'dropdown is-active' : 'dropdown'}>
               <a
-                href="/floor-plans"
+                href={communityPath('/floor-plans')}
                 className="dropdown-trigger"
                 aria-haspopup="true"
                 {...current(path, '/floor-plans')}
@@ -63,25 +64,32 @@ export function SiteNav({ content, path }: SiteNavProps) {
                 <ul className="dropdown-menu" aria-label="Floor Plans">
                   {content.floorPlans.map((plan) => (
                     <li key={plan.slug}>
-                      <a href={`/floor-plans/${plan.slug}`} {...current(path, `/floor-plans/${plan.slug}`)}>
+                      <a
+                        href={communityPath(`/floor-plans/${plan.slug}`)}
+                        {...current(path, `/floor-plans/${plan.slug}`)}
+                      >
                         {plan.name}
                       </a>
                     </li>
                   ))}
                 </ul>
                 {/* Homes of those plans built to move into soon: in the plans' menu, where the bar has room at every width. */}
-                <a className="dropdown-more" href={QUICK_MOVE_IN_PATH} {...current(path, QUICK_MOVE_IN_PATH)}>
+                <a
+                  className="dropdown-more"
+                  href={communityPath(QUICK_MOVE_IN_PATH)}
+                  {...current(path, QUICK_MOVE_IN_PATH)}
+                >
                   Quick Move-In Homes
                 </a>
               </div>
             </li>
             <li>
-              <a href="/contact" {...current(path, '/contact')}>
+              <a href={communityPath('/contact')} {...current(path, '/contact')}>
                 Contact
               </a>
             </li>
           </ul>
-          <a className="button button-accent nav-cta" href={LENDERS_HREF}>
+          <a className="button button-accent nav-cta" href={communityPath(LENDERS_HREF)}>
             Get Pre-Approved
           </a>
         </div>

@@ -7,6 +7,7 @@ import { HomesiteTable } from './homesites/HomesiteTable.js';
 import { Layout } from './Layout.js';
 import { PageHeading } from './PageHeading.js';
 import type { SiteProps } from './site-props.js';
+import { communityPath } from '../src/render/community-path.js';
 
 interface SitePlanPageProps extends SiteProps {
   map: { tileUrl: string; attribution: string; stylesheet: string };
@@ -34,7 +35,7 @@ export function SitePlanPage({ content, path, map, lotMap, homesites, availableC
         <Widget name="LotMap" hydrate="visible" props={sentToBrowser} serverOnly={{ shapes }} />
         <p className="site-plan-links">
           <a href={media.sitePlan.src}>Open the full-size site plan drawing</a> ·{' '}
-          <a href={QUICK_MOVE_IN_PATH}>Quick move-in homes</a>
+          <a href={communityPath(QUICK_MOVE_IN_PATH)}>Quick move-in homes</a>
         </p>
         <h2 id="homesite-table-heading">Every homesite</h2>
         <HomesiteTable homesites={homesites} caption={`All ${homesites.length} homesites at ${community.name}`} />

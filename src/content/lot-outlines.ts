@@ -146,7 +146,16 @@ export function lotOutlinesOf(content: Content): LotOutlines {
   return derivedFrom(content, 'lot-outlines', loadLotOutlines);
 }
 
+/** Where outlines kept in the database are read from (services/site-plan-files.ts), once the site has loaded them. */
+let storedOutlines: (sitePath: string) => string | undefined = () => undefined;
+
+export function readStoredOutlinesFrom(lookup: (sitePath: string) => string | undefined): void {
+  storedOutlines = lookup;
+}
+
 export function loadLotOutlines(content: Content): LotOutlines {
+  const stored = storedOutlines(content.homesites.outlines);
+  if (stored !== undefined) return parseLotOutlines(stored, content.homesites.outlines);
   const file = path.join(STATIC_DIR, content.homesites.outlines);
   let svg: string;
   try {

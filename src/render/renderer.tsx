@@ -4,6 +4,7 @@ import type { WidgetName } from '../../widgets/registry.js';
 import type { AssetManifest } from './asset-manifest.js';
 import { Document, type PageMeta } from './Document.js';
 import { WidgetCollectorContext } from './widget.js';
+import { communityPath, communitySiteName } from './community-path.js';
 
 export interface Renderer {
   /** Renders a page into a complete HTML document. */
@@ -33,9 +34,9 @@ export function createRenderer(options: {
       const html = renderToStaticMarkup(
         <Document
           meta={meta}
-          siteName={siteName()}
+          siteName={communitySiteName() ?? siteName()}
           siteUrl={siteUrl}
-          canonicalUrl={meta.noindex ? undefined : `${siteUrl}${meta.path}`}
+          canonicalUrl={meta.noindex ? undefined : `${siteUrl}${communityPath(meta.path)}`}
           stylesheets={[...new Set(stylesheets)]}
           bootScript={widgets.length > 0 || meta.leadForm ? assets.boot.js : undefined}
           integrity={assets.integrity}

@@ -1,5 +1,6 @@
 import { planPriceText } from '../shared/plan-price.js';
 import type { Content, FloorPlan } from '../content/index.js';
+import { communityPath } from './community-path.js';
 
 /** schema.org data that matches what the page shows: the builder with its contact point, each plan's facts. */
 export function builderJsonLd(content: Content, siteUrl: string | undefined) {
@@ -32,7 +33,7 @@ export function floorPlanJsonLd(plan: FloorPlan, content: Content, siteUrl: stri
     numberOfBedrooms: plan.beds,
     numberOfBathroomsTotal: plan.baths,
     floorSize: { '@type': 'QuantitativeValue', value: plan.squareFeet, unitCode: 'FTK' },
-    ...(siteUrl ? { url: `${siteUrl}/floor-plans/${plan.slug}` } : {}),
+    ...(siteUrl ? { url: `${siteUrl}${communityPath(`/floor-plans/${plan.slug}`)}` } : {}),
     ...(plan.basePrice === null
       ? {}
       : {
@@ -41,7 +42,7 @@ export function floorPlanJsonLd(plan: FloorPlan, content: Content, siteUrl: stri
             price: plan.basePrice,
             priceCurrency: 'USD',
             description: planPriceText(plan.basePrice),
-            ...(siteUrl ? { url: `${siteUrl}/floor-plans/${plan.slug}` } : {}),
+            ...(siteUrl ? { url: `${siteUrl}${communityPath(`/floor-plans/${plan.slug}`)}` } : {}),
           },
         }),
   };

@@ -194,6 +194,11 @@ export class ContentService implements ContentSource {
     return this.revisionOrThrow().communities.get(community)?.content;
   }
 
+  /** The builder's plan library: every plan, at its list price (a community's price is in its offerings). */
+  library(): SectionDocuments['floor-plans']['plans'] {
+    return this.revisionOrThrow().builder['floor-plans']?.plans ?? [];
+  }
+
   /** The ids of the communities that have content, in id order. */
   communityIds(): number[] {
     return [...this.revisionOrThrow().communities.keys()];

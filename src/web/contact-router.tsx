@@ -22,6 +22,7 @@ import { wantsPage } from './client-wants.js';
 import { publicFormPost, tooLargeText } from './public-form-post.js';
 import { requestVisit } from './request-visit.js';
 import { communityOf } from './request-community.js';
+import { communityPath } from '../render/community-path.js';
 
 interface ContactDeps extends PageKit {
   db: Knex;
@@ -142,7 +143,7 @@ export function createContactRouter(deps: ContactDeps): Router {
       return;
     }
     deps.outbox?.kick();
-    if (wantsPage(req)) return res.redirect(303, '/contact?sent=1');
+    if (wantsPage(req)) return res.redirect(303, communityPath('/contact?sent=1'));
     res.type('text/plain').send(CONTACT_SUCCESS_ANSWER);
   });
 

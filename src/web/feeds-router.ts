@@ -3,10 +3,16 @@ import type { Knex } from 'knex';
 import type { Content } from '../content/index.js';
 import { listCollection } from '../db/image-collections.js';
 import type { HomesiteRow } from '../db/homesites.js';
-import { builderBdxXml, type FeedCommunity, type FeedImage, type Promotion } from '../services/bdx-feed.js';
-import type { HomesiteService } from '../services/homesites.js';
+import {
+  builderBdxXml,
+  listedInFeed,
+  type FeedCommunity,
+  type FeedImage,
+  type Promotion,
+} from '../services/bdx-feed.js';
+import type { CommunityDirectory } from '../services/community-directory.js';
+import type { CommunityServices } from '../services/community-services.js';
 import { dateInZone } from '../shared/tour-slots.js';
-import { contentOf } from './request-content.js';
 
 export const BDX_FEED_PATH = '/feeds/bdx.xml';
 
@@ -27,13 +33,14 @@ export function promotionsOf(content: Content): Promotion[] | undefined {
  */
 export async function feedCommunityOf(
   db: Knex,
-  community: { slug: string; url: string; content: Content; homesites: readonly HomesiteRow[] },
+  community: { id: number; slug: string; url: string; content: Content; homesites: readonly HomesiteRow[] },
   now: Date,
 ): Promise<FeedCommunity> {
+  const { id, ...listed } = community;
   const { content } = community;
   const toImage = (row: { url: string; alt: string }): FeedImage => ({ url: row.url, title: row.alt });
   const [carousel, galleries] = await Promise.all([
-    listCollection(db, { kind: 'homepage' }),
+    listCollection(db, { kind: 'homepage', community: id }),
     Promise.all(
       content.floorPlans.map(
         async (plan) =>
@@ -42,7 +49,7 @@ export async function feedCommunityOf(
     ),
   ]);
   return {
-    ...community,
+    ...listed,
     communityImages: carousel.map(toImage),
     planGalleries: new Map(galleries),
     promotions: promotionsOf(content),
@@ -52,7 +59,9 @@ export async function feedCommunityOf(
 
 interface FeedsDeps {
   db: Knex;
-  homesites: Pick<HomesiteService, 'list'>;
+  communities: CommunityDirectory;
+  /** Each community's content and homesites. */
+  servicesOf: (community: number) => Pick<CommunityServices, 'content' | 'homesites'>;
   siteUrl: string;
   /** The page cache, storing the feed as XML: it is dropped with the pages when content or homesites change. */
   cached: RequestHandler;
@@ -65,15 +74,39 @@ interface FeedsDeps {
 export function createFeedsRouter(deps: FeedsDeps): Router {
   const { db, siteUrl } = deps;
   const router = Router({ caseSensitive: true });
-  router.get(BDX_FEED_PATH, deps.cached, async (req, res) => {
-    const content = contentOf(req);
+  router.get(BDX_FEED_PATH, deps.cached, async (_req, res) => {
     const now = new Date();
-    const community = await feedCommunityOf(
-      db,
-      { slug: '', url: '/', content, homesites: await deps.homesites.list() },
-      now,
+    const { communities } = deps;
+    const builderSite = communities.isBuilderSite();
+    // One Subdivision per community that is public and neither sold out nor closed (contract wave 4); a site of one
+    // community lists it at the site's root, as before there were communities.
+    const listed = builderSite ? communities.all().filter(listedInFeed) : [communities.first()];
+    const feed = await Promise.all(
+      listed.map(async (community) => {
+        const services = deps.servicesOf(community.id);
+        return feedCommunityOf(
+          db,
+          {
+            id: community.id,
+            slug: builderSite ? community.slug : '',
+            url: builderSite ? `/communities/${community.slug}` : '/',
+            content: services.content.published(),
+            homesites: await services.homesites.list(),
+          },
+          now,
+        );
+      }),
     );
-    res.type('application/xml; charset=utf-8').send(builderBdxXml({ siteUrl, now, communities: [community] }));
+    const first = deps.servicesOf(communities.first().id).content.published();
+    res.type('application/xml; charset=utf-8').send(
+      builderBdxXml({
+        siteUrl,
+        now,
+        communities: feed,
+        configuredSlug: builderSite ? communities.first().slug : '',
+        builder: first,
+      }),
+    );
   });
   return router;
 }

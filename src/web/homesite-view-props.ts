@@ -6,6 +6,7 @@ import { plansThatFit as fittingPlans } from '../shared/plans-that-fit.js';
 import type { LotMapHomesite } from '../shared/lot-map-props.js';
 import { mapNullable } from '../shared/nullable.js';
 import { publicPrice } from '../shared/homesite-record.js';
+import { communityPath } from '../render/community-path.js';
 
 /** Plans whose smallest lot (content.homesites.minimumLotSqft) fits this lot; a plan with no minimum fits any lot. */
 export function plansThatFit(content: Content, sqft: number | null): string[] {
@@ -32,7 +33,7 @@ function fittingPlanLinks(content: Content, sqft: number | null): HomesiteSummar
   if (!links) {
     links = plansThatFit(content, sqft).map((name) => {
       const fit = content.floorPlans.find((candidate) => candidate.name === name);
-      return { name, href: fit ? `/floor-plans/${fit.slug}` : undefined };
+      return { name, href: fit ? communityPath(`/floor-plans/${fit.slug}`) : undefined };
     });
     bySize.set(sqft, links);
   }
@@ -47,7 +48,7 @@ export function toHomesiteSummary(content: Content, row: HomesiteRow): HomesiteS
     lot: row.lot,
     status: row.status,
     statusLabel: STATUS_LABELS[row.status],
-    plan: row.plan ? { name: row.plan, href: plan ? `/floor-plans/${plan.slug}` : undefined } : null,
+    plan: row.plan ? { name: row.plan, href: plan ? communityPath(`/floor-plans/${plan.slug}`) : undefined } : null,
     price,
     priceText: mapNullable(price, formatPrice),
     sqftText: mapNullable(row.sqft, (sqft) => `${formatNumber(sqft)} sq ft`),
@@ -56,7 +57,7 @@ export function toHomesiteSummary(content: Content, row: HomesiteRow): HomesiteS
     ready: row.ready,
     readyText: row.ready ? formatDate(row.ready) : null,
     fits: fittingPlanLinks(content, row.sqft),
-    href: `/homesites/${row.lot}`,
+    href: communityPath(`/homesites/${row.lot}`),
   };
 }
 

@@ -14,6 +14,7 @@ import { rawQueryOf, type QueryKey } from './page-cache.js';
 import { paymentEstimateFor, paymentEstimateQuery } from './payment-estimate.js';
 import { contentOf } from './request-content.js';
 import { siteProps, type PageKit } from './page-context.js';
+import { communityPath } from '../render/community-path.js';
 
 interface HomesitesRouterDeps extends PageKit {
   homesites: HomesiteService;
@@ -106,7 +107,7 @@ export function createHomesitesRouter(deps: HomesitesRouterDeps): Router {
   // The map's "Find homesite" form without JavaScript: /homesites?lot=12 → /homesites/12.
   router.get('/homesites', (req, res) => {
     const lot = typeof req.query.lot === 'string' ? parseLotNumber(req.query.lot.trim()) : undefined;
-    res.redirect(303, lot === undefined ? '/site-plan#homesites' : `/homesites/${lot}`);
+    res.redirect(303, communityPath(lot === undefined ? '/site-plan#homesites' : `/homesites/${lot}`));
   });
 
   router.get('/homesites/:lot', cached(paymentEstimateQuery), async (req, res, next) => {

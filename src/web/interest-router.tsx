@@ -19,6 +19,7 @@ import { rateLimitedText, type LeadRateLimit } from './lead-rate-limit.js';
 import { publicFormPost } from './public-form-post.js';
 import { contentOf } from './request-content.js';
 import { communityOf } from './request-community.js';
+import { communityPath } from '../render/community-path.js';
 
 interface InterestDeps {
   db: Knex;
@@ -91,7 +92,7 @@ export function createInterestRouter(deps: InterestDeps): Router {
       return;
     }
     deps.outbox?.kick();
-    if (wantsPage(req)) return res.redirect(303, `${INTEREST_PATH}?sent=1`);
+    if (wantsPage(req)) return res.redirect(303, communityPath(`${INTEREST_PATH}?sent=1`));
     res.type('text/plain').send(CONTACT_SUCCESS_ANSWER);
   });
 

@@ -371,7 +371,9 @@ export function servePageCache(
     if (isPreview(req)) return next();
     if (renderedFrom !== undefined && req.headers[renderedFrom] !== undefined) return next();
     const rawQuery = rawQueryOf(req.originalUrl);
-    const key = rawQuery === '' ? req.path : keyOf(req.path, query(rawQuery));
+    // The whole path: a community's router sees its pages' paths without the community's address before them.
+    const path = `${req.baseUrl}${req.path === '/' && req.baseUrl !== '' ? '' : req.path}`;
+    const key = rawQuery === '' ? path : keyOf(path, query(rawQuery));
     if (key === undefined) return next();
     const hit = cache.get(key);
     if (hit !== undefined) {
@@ -395,7 +397,7 @@ export function servePageCache(
         stores.test(String(res.get('Content-Type') ?? 'text/html'))
       ) {
         const etag = cache.set(key, body, renderedIn, renderedFrom, type);
-        cache.readsQuery(req.path, query);
+        cache.readsQuery(path, query);
         res.type(type).set('ETag', etag);
         // The page was just compressed to be stored: that answers this request too, instead of the compression
         // middleware compressing it a second time (on a 1,000-lot site plan, as long as the whole render).

@@ -15,6 +15,7 @@ import { paymentEstimateFor } from './payment-estimate.js';
 import { contentOf } from './request-content.js';
 import { activePromotions, communityToday } from '../content/promotions.js';
 import { ErrorPage } from '../../views/ErrorPage.js';
+import { communityOf } from './request-community.js';
 
 interface PagesDeps extends PageKit {
   db: Knex;
@@ -50,7 +51,7 @@ export function createPagesRouter(deps: PagesDeps): Router {
 
   router.get('/', cached, async (req, res) => {
     const content = contentOf(req);
-    const carousel = await collectionImages(db, { kind: 'homepage' }, image);
+    const carousel = await collectionImages(db, { kind: 'homepage', community: communityOf(req).id }, image);
     const slides = carousel.map((entry) => entry.image);
     const first = slides[0];
     const lots = await homesites.list();

@@ -3,6 +3,7 @@ import { Router, type Express, type RequestHandler } from 'express';
 import type { ContentService } from '../services/content.js';
 import { requireStaff } from './require-staff.js';
 import { setRequestContent } from './request-content.js';
+import type { CommunityDirectory } from '../services/community-directory.js';
 
 const previews = new WeakSet<IncomingMessage>();
 
@@ -39,6 +40,7 @@ function withBanner(html: string): string {
 export function createPreviewRouter(deps: {
   app: Express;
   content: ContentService;
+  communities: CommunityDirectory;
   session: RequestHandler[];
   /**
    * The staff gate's permission check (require-permission.ts): /preview is the content area's, and an account that
@@ -52,8 +54,11 @@ export function createPreviewRouter(deps: {
       res.status(405).set('Allow', 'GET, HEAD').send('A preview can only be looked at.');
       return;
     }
+    // The community whose page it is: the one at /communities/<slug>/…, the first one at the root.
+    const slug = /^\/communities\/([a-z0-9-]+)(?:[/?#]|$)/.exec(req.url)?.[1];
+    const community = (slug === undefined ? undefined : deps.communities.bySlug(slug)) ?? deps.communities.first();
     try {
-      setRequestContent(req, await deps.content.preview());
+      setRequestContent(req, await deps.content.preview(community.id));
     } catch (error) {
       next(error);
       return;

@@ -27,6 +27,7 @@ import { publicFormPost, tooLargeText } from './public-form-post.js';
 import { requestVisit } from './request-visit.js';
 import { firstBookableDay, tourDays } from './tour-days.js';
 import { communityOf } from './request-community.js';
+import { communityPath } from '../render/community-path.js';
 
 /** The most days one slot request may span (contract: N ≤ 31), and how many the tour page shows. */
 export const MAX_SLOT_DAYS = 31;
@@ -120,7 +121,7 @@ export function createToursRouter(deps: ToursDeps): Router {
       if (field.startsWith('utm_') && value) kept.set(field, value);
     }
     const rest = kept.size > 0 ? `&${kept.toString()}` : '';
-    return (date) => `/tours?day=${date}${rest}#${TOUR_DAY_ID}`;
+    return (date) => communityPath(`/tours?day=${date}${rest}#${TOUR_DAY_ID}`);
   }
 
   async function renderTourPage(req: Request, res: Response, state: PageState, offered?: TourDay[]) {
@@ -228,7 +229,7 @@ export function createToursRouter(deps: ToursDeps): Router {
     });
     if (outcome.kind === 'booked' || outcome.kind === 'spam') {
       if (outcome.kind === 'booked') deps.outbox?.kick();
-      const manage = `/tours/${outcome.tour.token}`;
+      const manage = communityPath(`/tours/${outcome.tour.token}`);
       if (acceptsJson(req)) {
         res.json({
           id: outcome.tour.id,
@@ -266,7 +267,7 @@ export function createToursRouter(deps: ToursDeps): Router {
   function managed(tour: TourRow): ManagedTour {
     const startMs = Date.parse(tour.start_at);
     const zone = tours.timeZone;
-    const manage = `/tours/${tour.token}`;
+    const manage = communityPath(`/tours/${tour.token}`);
     return {
       name: `${tour.firstname} ${tour.lastname}`,
       dateLabel: formatSlotDate(dateInZone(startMs, zone)),
@@ -355,7 +356,7 @@ export function createToursRouter(deps: ToursDeps): Router {
     if (outcome === 'unknown') return next();
     if (outcome === 'cancelled') {
       if (acceptsJson(req)) return void res.json({ status: 'cancelled' });
-      return res.redirect(303, `/tours/${token}`);
+      return res.redirect(303, communityPath(`/tours/${token}`));
     }
     res.status(409);
     const tour = await tours.byToken(token);

@@ -5,6 +5,7 @@ import { PaymentEstimate, type PaymentEstimateProps } from '../PaymentEstimate.j
 import { HomesiteFact } from './HomesiteFact.js';
 import type { SiteProps } from '../site-props.js';
 import type { HomesiteSummary } from './homesite-summary.js';
+import { communityPath } from '../../src/render/community-path.js';
 
 interface HomesitePageProps extends SiteProps {
   homesite: HomesiteSummary;
@@ -16,7 +17,7 @@ interface HomesitePageProps extends SiteProps {
 export function HomesitePage({ content, path, homesite, paymentEstimate }: HomesitePageProps) {
   return (
     <Layout content={content} path={path}>
-      <PageHeading title={`Homesite ${homesite.lot}`} eyebrow={<a href="/site-plan">Site plan</a>}>
+      <PageHeading title={`Homesite ${homesite.lot}`} eyebrow={<a href={communityPath('/site-plan')}>Site plan</a>}>
         <p className="homesite-status" data-status={homesite.status}>
           {homesite.statusLabel}
         </p>
@@ -51,13 +52,13 @@ export function HomesitePage({ content, path, homesite, paymentEstimate }: Homes
           </>
         ) : null}
         <p className="homesite-actions">
-          <a className="button button-accent" href={askAboutHomesiteHref(homesite.lot)}>
+          <a className="button button-accent" href={communityPath(askAboutHomesiteHref(homesite.lot))}>
             {`Ask about homesite ${homesite.lot}`}
           </a>
-          <a className="button" href={`/tours?homesite=${homesite.lot}`}>
+          <a className="button" href={communityPath(`/tours?homesite=${homesite.lot}`)}>
             Schedule a tour
           </a>
-          <a className="button" href="/site-plan">
+          <a className="button" href={communityPath('/site-plan')}>
             Back to the site plan
           </a>
         </p>

@@ -1,6 +1,7 @@
 import { askAboutHomesiteHref } from '../../src/shared/homesite-links.js';
 import type { HomesiteSummary } from './homesite-summary.js';
 import { HomesiteFact } from './HomesiteFact.js';
+import { communityPath } from '../../src/render/community-path.js';
 
 /** Quick move-in homes as cards: plan, homesite, price, ready date, and a way to ask. */
 export function QuickMoveInList({ homes, headingLevel = 3 }: { homes: HomesiteSummary[]; headingLevel?: 2 | 3 }) {
@@ -18,7 +19,7 @@ export function QuickMoveInList({ homes, headingLevel = 3 }: { homes: HomesiteSu
             {home.sqftText ? <HomesiteFact term="Lot size">{home.sqftText}</HomesiteFact> : null}
           </dl>
           <p className="qmi-address">{home.address}</p>
-          <a className="button button-accent button-small" href={askAboutHomesiteHref(home.lot)}>
+          <a className="button button-accent button-small" href={communityPath(askAboutHomesiteHref(home.lot))}>
             {`Ask about homesite ${home.lot}`}
           </a>
         </li>

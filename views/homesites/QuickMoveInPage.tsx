@@ -3,6 +3,7 @@ import { PageHeading } from '../PageHeading.js';
 import type { SiteProps } from '../site-props.js';
 import type { HomesiteSummary } from './homesite-summary.js';
 import { QuickMoveInList } from './QuickMoveInList.js';
+import { communityPath } from '../../src/render/community-path.js';
 
 interface QuickMoveInPageProps extends SiteProps {
   homes: HomesiteSummary[];
@@ -19,8 +20,8 @@ export function QuickMoveInPage({ content, path, homes }: QuickMoveInPageProps) 
           <QuickMoveInList homes={homes} headingLevel={2} />
         ) : (
           <p>
-            No quick move-in homes right now. See the <a href="/site-plan">site plan</a> for homesites you can build on,
-            or <a href="/contact">ask a sales counselor</a> what is coming.
+            No quick move-in homes right now. See the <a href={communityPath('/site-plan')}>site plan</a> for homesites
+            you can build on, or <a href={communityPath('/contact')}>ask a sales counselor</a> what is coming.
           </p>
         )}
       </section>

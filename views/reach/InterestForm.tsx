@@ -6,6 +6,7 @@ import { INTEREST_PATH, INTEREST_RULES, ruleMaxLength, type InterestField } from
 import { VisitFields } from '../../src/shared/VisitFields.js';
 import { LEAD_FORM_ATTRIBUTE } from '../../src/shared/visit-context.js';
 import { LeadConsent } from '../../src/shared/LeadConsent.js';
+import { communityPath } from '../../src/render/community-path.js';
 
 export interface InterestFormState {
   values?: Partial<Record<InterestField, string>>;
@@ -49,7 +50,12 @@ export function InterestForm({ id, content, heading, state = {} }: InterestFormP
           ones are released. We first send a link to confirm your address; every e-mail has a one-click unsubscribe.
         </p>
       </div>
-      <form className="interest-form" method="post" action={INTEREST_PATH} {...{ [LEAD_FORM_ATTRIBUTE]: '' }}>
+      <form
+        className="interest-form"
+        method="post"
+        action={communityPath(INTEREST_PATH)}
+        {...{ [LEAD_FORM_ATTRIBUTE]: '' }}
+      >
         <ErrorSummary id={`interest-${id}-problems`} problems={problems} focusOnLoad={problems.length > 0} />
         {state.notice ? (
           <p className="alert alert-error" role="alert">

@@ -1,6 +1,7 @@
 import type { Content } from '../../src/content/index.js';
 import { Layout } from '../Layout.js';
 import { PageHeading } from '../PageHeading.js';
+import { communityPath } from '../../src/render/community-path.js';
 
 type Outcome = 'confirmed' | 'still-unsubscribed' | 'ask-unsubscribe' | 'unsubscribed';
 
@@ -35,14 +36,15 @@ export function InterestLinkPage({ content, path, outcome, email }: InterestLink
               {`Thank you: ${email} is confirmed. ${builder.name} will e-mail you when new homesites at ${community.name} are released.`}
             </p>
             <p>
-              Every e-mail has a link to unsubscribe with one click. <a href="/site-plan">See the site plan</a>
+              Every e-mail has a link to unsubscribe with one click.{' '}
+              <a href={communityPath('/site-plan')}>See the site plan</a>
             </p>
           </>
         ) : null}
         {outcome === 'still-unsubscribed' ? (
           <p>
             {`${email} unsubscribed from release news, so this link no longer confirms it. To hear from us again, sign up on `}
-            <a href="/interest">the interest list page</a>.
+            <a href={communityPath('/interest')}>the interest list page</a>.
           </p>
         ) : null}
         {outcome === 'ask-unsubscribe' ? (
@@ -59,7 +61,7 @@ export function InterestLinkPage({ content, path, outcome, email }: InterestLink
               {`${email} is unsubscribed: ${builder.name} sends it no more release news.`}
             </p>
             <p>
-              Changed your mind? <a href="/interest">Sign up again</a>.
+              Changed your mind? <a href={communityPath('/interest')}>Sign up again</a>.
             </p>
           </>
         ) : null}

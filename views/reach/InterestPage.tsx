@@ -2,6 +2,7 @@ import type { Content } from '../../src/content/index.js';
 import { Layout } from '../Layout.js';
 import { PageHeading } from '../PageHeading.js';
 import { InterestForm, type InterestFormState } from './InterestForm.js';
+import { communityPath } from '../../src/render/community-path.js';
 
 interface InterestPageProps {
   content: Content;
@@ -23,7 +24,7 @@ export function InterestPage({ content, path, sent, state }: InterestPageProps) 
             get nothing more from us.
           </p>
           <p>
-            <a href="/site-plan">See the homesites on the site plan</a>
+            <a href={communityPath('/site-plan')}>See the homesites on the site plan</a>
           </p>
         </div>
       ) : (

@@ -2,6 +2,7 @@ import { ExternalLink } from '../ExternalLink.js';
 import { Layout } from '../Layout.js';
 import type { SiteProps } from '../site-props.js';
 import { telHref } from '../tel-href.js';
+import { communityPath } from '../../src/render/community-path.js';
 
 export interface ManagedTour {
   name: string;
@@ -87,7 +88,7 @@ export function TourManagePage({ content, path, tour, address, directions, notic
         ) : (
           <>
             <p className="tour-book-again">
-              <a className="button button-accent" href="/tours">
+              <a className="button button-accent" href={communityPath('/tours')}>
                 Book another time
               </a>
             </p>

@@ -18,6 +18,7 @@ import { LEAD_FORM_ATTRIBUTE, type VisitContext } from '../../src/shared/visit-c
 import { VisitFields } from '../../src/shared/VisitFields.js';
 import { TourCalendar } from './TourCalendar.js';
 import type { TourDay } from './tour-day.js';
+import { communityPath } from '../../src/render/community-path.js';
 
 // The page's day props, for its handler: the type lives beside the calendar so that neither view imports the other.
 export type { TourDay };
@@ -124,7 +125,13 @@ export function TourPage(props: TourPageProps) {
           {about.length > 0 ? ` and talk about ${about.join(' and ')}` : ''}. All times are {zoneName} (
           {community.address.city}, {community.address.region} time).
         </p>
-        <form className="tour-form" method="post" action="/tours" noValidate {...{ [LEAD_FORM_ATTRIBUTE]: '' }}>
+        <form
+          className="tour-form"
+          method="post"
+          action={communityPath('/tours')}
+          noValidate
+          {...{ [LEAD_FORM_ATTRIBUTE]: '' }}
+        >
           <ErrorSummary
             id="tour-problems"
             problems={FORM_ORDER.flatMap((field) => {
