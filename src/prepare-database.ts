@@ -5,7 +5,7 @@ import { communityRowFromContent, insertCommunity, listCommunities } from './db/
 import { migrateToLatest } from './db/migrations.js';
 import { slugFromName } from './shared/community-slug.js';
 import { seedSampleContent } from './db/seed-sample.js';
-import { seedSampleCommunities } from './db/seed-sample-communities.js';
+import { seedSampleCommunities } from './services/sample-communities.js';
 import type { Content } from './content/index.js';
 import { ContentService } from './services/content.js';
 import { countStaffAccounts, setStaffPassword, type StaffPasswordChange } from './services/staff-accounts.js';

@@ -6,10 +6,10 @@ import {
   sampleSitePlanPaths,
 } from '../content/sample-communities.js';
 import { COMMUNITY_SECTION_IDS } from '../content/schema.js';
-import { ContentService } from '../services/content.js';
-import { insertCommunity } from './communities.js';
-import { insertHomesites } from './homesites.js';
-import { saveSitePlanFile } from './site-plan-files.js';
+import { ContentService } from './content.js';
+import { insertCommunity } from '../db/communities.js';
+import { insertHomesites } from '../db/homesites.js';
+import { saveSitePlanFile } from '../db/site-plan-files.js';
 
 /**
  * Seeds the generated sample communities 2…count of SAMPLE_COMMUNITIES (the first is the sample itself): each one
