@@ -45,6 +45,9 @@ import { createStaffSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './web
 import { createContactRouter } from './web/contact-router.js';
 import { contactPageQuery } from './web/contact-page-query.js';
 import { createHomesitesRouter } from './web/homesites-router.js';
+import { createHomesRouter } from './web/homes-router.js';
+import { communityHomesOf, homeEntriesOf } from './services/home-entries.js';
+import { communityToday } from './content/promotions.js';
 import { createLeadRateLimit } from './web/lead-rate-limit.js';
 import { rateLimitStoresFor } from './web/rate-limit-store.js';
 import { createToursRouter } from './web/tours-router.js';
@@ -218,6 +221,20 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       map: mapConfig,
       siteUrl: config.siteUrl,
       cached: (query) => servePageCache(pageCache, { query }),
+    }),
+  );
+  // "Find your home": today's one community's quick move-in homes and offered plans (decision 053).
+  app.use(
+    createHomesRouter({
+      ...kit,
+      entries: async () => {
+        const current = content.published();
+        const quick = await homesites.list('quick-move-in');
+        return homeEntriesOf(communityHomesOf(current, quick, communityToday(current)));
+      },
+      today: () => communityToday(content.published()),
+      cached: (query) => servePageCache(pageCache, { query }),
+      cacheGeneration: () => pageCache.currentGeneration,
     }),
   );
   app.use(
