@@ -10,6 +10,7 @@ import {
   type MoveInChoice,
 } from '../src/shared/home-filters.js';
 import { formatNumber, formatPrice } from '../src/shared/homesite-rules.js';
+import { ExternalLink } from './ExternalLink.js';
 import { Layout } from './Layout.js';
 import { PageHeading } from './PageHeading.js';
 import type { SiteProps } from './site-props.js';
@@ -77,7 +78,6 @@ const FIELD_IDS: Record<string, string> = {
   moveIn: 'homes-move-in',
   type: 'homes-type',
   sort: 'homes-sort',
-  page: 'homes-pages',
 };
 
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -226,7 +226,7 @@ function Pages({ filters, page, pages }: { filters: HomeFilters; page: number; p
   if (pages <= 1 && page <= 1) return null;
   const href = (number: number) => homeSearchHref(PATH, filters, { page: number });
   return (
-    <nav id={FIELD_IDS.page} className="homes-pages" aria-label="Pages of results">
+    <nav className="homes-pages" aria-label="Pages of results">
       <ul>
         {page > 1 ? (
           <li>
@@ -289,10 +289,11 @@ function PinList({ pins, communities }: { pins: readonly HomePin[]; communities:
           return (
             <li key={key}>
               <p className="homes-place">
-                <a href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=14/${lat}/${lng}`}>
-                  {place ? `${place.name}, ${place.city}` : `${lat}, ${lng}`}
-                </a>
-                {` (on OpenStreetMap): ${homes(list.length)}`}
+                {place ? `${place.name}, ${place.city}` : `${lat}, ${lng}`}
+                {`: ${homes(list.length)} · `}
+                <ExternalLink href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=14/${lat}/${lng}`}>
+                  See it on OpenStreetMap
+                </ExternalLink>
               </p>
               <ul>
                 {list.slice(0, PINS_PER_PLACE).map((pin) => (
@@ -320,7 +321,6 @@ export function HomesPage({ content, path, filters, problems, search, communitie
     .sort((a, b) => a - b);
   const priceSteps = steps(ranges.price, 25_000, [filters.minPrice, filters.maxPrice]);
   const sizeSteps = steps(ranges.sqft, 250, [filters.minSqft, filters.maxSqft]);
-  const ignored = problems.filter((problem) => FIELD_IDS[problem.field] === undefined);
   const chosen = new Set(filters.community);
   const pastLast = search.total > 0 && search.results.length === 0;
   return (
@@ -345,9 +345,14 @@ export function HomesPage({ content, path, filters, problems, search, communitie
                 ),
               )}
             </ul>
-            {ignored.length > 0 ? <p>The results below leave it out.</p> : null}
+            <p>The results below leave out what was ignored.</p>
           </div>
         ) : null}
+        <p className="homes-jump">
+          <a href="#homes-count">
+            {search.total === 0 ? 'No homes match these filters' : `See the ${homes(search.total)} that match`}
+          </a>
+        </p>
         <form className="homes-form" method="get" action={PATH} aria-label="Filter homes">
           <fieldset className="homes-communities" id={FIELD_IDS.community} tabIndex={-1}>
             <legend>Community</legend>
@@ -492,7 +497,6 @@ export function HomesPage({ content, path, filters, problems, search, communitie
             </ul>
           ) : null}
           <Pages filters={filters} page={search.page} pages={search.pages} />
-          <Problem problems={problems} field="page" />
         </section>
         {search.pins.length > 0 ? <PinList pins={search.pins} communities={communities} /> : null}
       </div>

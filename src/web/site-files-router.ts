@@ -13,6 +13,7 @@ const PUBLIC_PATHS = (content: Content, lots: number[]) => [
   '/contact',
   '/tours',
   '/quick-move-in',
+  '/homes',
   '/privacy',
   '/agents',
   '/interest',

@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { communityToday } from '../../src/content/promotions.js';
 import { addMonths } from '../../src/services/home-search.js';
 import { homesQueryKey, MAX_CACHED_SEARCHES } from '../../src/web/homes-router.js';
+import { nuErrors, skipWithoutJava } from '../support/nu-checker.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -285,7 +286,7 @@ describe('Find your home', () => {
       expect(body).to.match(/<option value="price" selected="">/);
       expect(text).to.include('5 homes match');
       expect(text).to.include('Where they are');
-      expect(text).to.include('Maple Hollow, Windsor (on OpenStreetMap): 5 homes');
+      expect(text).to.include('Maple Hollow, Windsor: 5 homes · See it on OpenStreetMap (opens in a new tab)');
     });
 
     it('says clearly when nothing matches, and which filter to loosen', async () => {
@@ -322,6 +323,25 @@ describe('Find your home', () => {
         expect(answer.status, query.slice(0, 40)).to.equal(400);
         expect(answer.body).to.not.include('<script>alert(1)');
       }
+    });
+
+    it('is valid HTML (the Nu checker): as loaded, filtered, with nothing matching, with problems', async function () {
+      skipWithoutJava(this);
+      this.timeout(120_000);
+      const documents = [];
+      for (const query of [
+        '',
+        '?beds=4&maxPrice=600000&sort=price',
+        '?beds=4&maxPrice=560000',
+        '?beds=lots&bedrooms=2&page=0',
+      ])
+        documents.push({ label: `/homes${query}`, html: (await page(query)).body });
+      expect(await nuErrors(documents)).to.deep.equal([]);
+    });
+
+    it('is in the sitemap', async () => {
+      const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+      expect(sitemap).to.match(/<loc>[^<]+\/homes<\/loc>/);
     });
 
     it('is cached by its filters, whatever campaign ids or order they come in', async () => {
