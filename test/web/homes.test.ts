@@ -339,6 +339,40 @@ describe('Find your home', () => {
       expect(await nuErrors(documents)).to.deep.equal([]);
     });
 
+    it('pages the results: a count of pages, previous and next, numbers, and pins for every page', async () => {
+      const lots = Array.from({ length: 15 }, (_, index) => 60 + index);
+      await server
+        .db('homesites')
+        .whereIn('lot', lots)
+        .update({ status: 'quick-move-in', plan: 'The Canyon', price: 560_000, ready: '2027-06-01' });
+      server.site.pageCache.clear();
+      try {
+        expect((await json('')).total).to.equal(25);
+        const first = await page('');
+        expect(first.text).to.include('25 homes match · page 1 of 3');
+        expect(first.body).to.include('href="/homes?page=2" rel="next"');
+        expect(first.body).to.match(/href="\/homes\?page=3" aria-label="Page 3"/);
+        expect(first.body).to.not.include('rel="prev"');
+        expect(first.text).to.include('Maple Hollow, Windsor: 25 homes');
+        expect(first.text).to.include('and 5 homes more');
+        const second = await page('?page=2');
+        expect(second.text).to.include('page 2 of 3');
+        expect(second.body).to.include('href="/homes" rel="prev"');
+        expect(second.body).to.include('href="/homes?page=3" rel="next"');
+        expect(second.body).to.match(/href="\/homes\?page=2" aria-current="page"/);
+        expect((await json('?page=3')).results).to.have.length(1);
+        const past = await page('?page=7');
+        expect(past.status).to.equal(200);
+        expect(past.text).to.include('There are 3 pages of results.');
+      } finally {
+        await server
+          .db('homesites')
+          .whereIn('lot', lots)
+          .update({ status: 'available', plan: null, price: null, ready: null });
+        server.site.pageCache.clear();
+      }
+    });
+
     it('is in the sitemap', async () => {
       const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
       expect(sitemap).to.match(/<loc>[^<]+\/homes<\/loc>/);
