@@ -233,6 +233,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
         return homeEntriesOf(communityHomesOf(current, quick, communityToday(current)));
       },
       today: () => communityToday(content.published()),
+      map: mapConfig,
       cached: (query) => servePageCache(pageCache, { query }),
       cacheGeneration: () => pageCache.currentGeneration,
     }),

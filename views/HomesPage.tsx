@@ -10,6 +10,7 @@ import {
   type MoveInChoice,
 } from '../src/shared/home-filters.js';
 import { formatNumber, formatPrice } from '../src/shared/homesite-rules.js';
+import { Widget } from '../src/render/widget.js';
 import { ExternalLink } from './ExternalLink.js';
 import { Layout } from './Layout.js';
 import { PageHeading } from './PageHeading.js';
@@ -32,6 +33,15 @@ interface HomesPageProps extends SiteProps {
   cities: readonly string[];
   /** The lowest and highest price and size among every entry (the form's steps run between them). */
   ranges: { price: readonly number[]; sqft: readonly number[] };
+  /** The map of the matches (a widget); without it, the list of places alone. */
+  map?: HomesMapConfig;
+}
+
+/** The tiles and Leaflet's stylesheet, as the Nearby map takes them. */
+export interface HomesMapConfig {
+  tileUrl: string;
+  attribution: string;
+  stylesheet: string;
 }
 
 const PATH = '/homes';
@@ -266,54 +276,104 @@ function Pages({ filters, page, pages }: { filters: HomeFilters; page: number; p
   );
 }
 
-/** At most this many homes are listed under one place; the rest are a link to that community's search. */
+/** At most this many homes are listed under one place (the rest are counted). */
 const PINS_PER_PLACE = 20;
+/** And this many in a map pin's popup, which must fit the map's 320 px with its heading. */
+const PINS_PER_POPUP = 5;
 
 /** The matching results by where they are: the map's pins as a list, for every page of results. */
-function PinList({ pins, communities }: { pins: readonly HomePin[]; communities: readonly HomesPageCommunity[] }) {
-  const places = new Map<string, HomePin[]>();
+function PinList({
+  pins,
+  communities,
+  map,
+}: {
+  pins: readonly HomePin[];
+  communities: readonly HomesPageCommunity[];
+  map: HomesMapConfig | undefined;
+}) {
+  const byPlace = new Map<string, HomePin[]>();
   for (const pin of pins) {
     const key = `${pin.lat},${pin.lng}`;
-    const list = places.get(key);
+    const list = byPlace.get(key);
     if (list) list.push(pin);
-    else places.set(key, [pin]);
+    else byPlace.set(key, [pin]);
   }
+  const places = [...byPlace.entries()].map(([key, list]) => {
+    const community = communities.find((candidate) => `${candidate.lat},${candidate.lng}` === key);
+    const [lat = 0, lng = 0] = key.split(',').map(Number);
+    return {
+      key,
+      lat,
+      lng,
+      name: community ? `${community.name}, ${community.city}` : key,
+      list,
+    };
+  });
   return (
     <section className="homes-places" aria-labelledby="homes-places-heading">
       <h2 id="homes-places-heading">Where they are</h2>
       <p>Every matching home and plan, on every page, by its place on the map.</p>
+      {map ? (
+        <Widget
+          name="HomesMap"
+          hydrate="visible"
+          props={{
+            places: places.map((place) => ({
+              name: place.name,
+              lat: place.lat,
+              lng: place.lng,
+              count: place.list.length,
+              homes: place.list.slice(0, PINS_PER_POPUP).map((pin) => ({
+                title: pin.title,
+                url: pin.url,
+                priceText: pin.price === null ? null : formatPrice(pin.price),
+              })),
+            })),
+            ...map,
+          }}
+        />
+      ) : null}
       <ul className="homes-place-list">
-        {[...places.entries()].map(([key, list]) => {
-          const [lat = '', lng = ''] = key.split(',');
-          const place = communities.find((community) => `${community.lat},${community.lng}` === key);
-          return (
-            <li key={key}>
-              <p className="homes-place">
-                {place ? `${place.name}, ${place.city}` : `${lat}, ${lng}`}
-                {`: ${homes(list.length)} · `}
-                <ExternalLink href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=14/${lat}/${lng}`}>
-                  See it on OpenStreetMap
-                </ExternalLink>
-              </p>
-              <ul>
-                {list.slice(0, PINS_PER_PLACE).map((pin) => (
-                  <li key={pin.url}>
-                    <a href={pin.url}>{pin.title}</a>
-                    {pin.price === null ? null : ` · ${formatPrice(pin.price)}`}
-                  </li>
-                ))}
-                {list.length > PINS_PER_PLACE ? <li>{`and ${homes(list.length - PINS_PER_PLACE)} more`}</li> : null}
-              </ul>
-            </li>
-          );
-        })}
+        {places.map((place) => (
+          <li key={place.key}>
+            <p className="homes-place">
+              {`${place.name}: ${homes(place.list.length)} · `}
+              <ExternalLink
+                href={`https://www.openstreetmap.org/?mlat=${place.lat}&mlon=${place.lng}#map=14/${place.lat}/${place.lng}`}
+              >
+                See it on OpenStreetMap
+              </ExternalLink>
+            </p>
+            <ul>
+              {place.list.slice(0, PINS_PER_PLACE).map((pin) => (
+                <li key={pin.url}>
+                  <a href={pin.url}>{pin.title}</a>
+                  {pin.price === null ? null : ` · ${formatPrice(pin.price)}`}
+                </li>
+              ))}
+              {place.list.length > PINS_PER_PLACE ? (
+                <li>{`and ${homes(place.list.length - PINS_PER_PLACE)} more`}</li>
+              ) : null}
+            </ul>
+          </li>
+        ))}
       </ul>
     </section>
   );
 }
 
 /** "Find your home": a GET form of every filter, the count, the results by page, their places, what was ignored. */
-export function HomesPage({ content, path, filters, problems, search, communities, cities, ranges }: HomesPageProps) {
+export function HomesPage({
+  content,
+  path,
+  filters,
+  problems,
+  search,
+  communities,
+  cities,
+  ranges,
+  map,
+}: HomesPageProps) {
   const { facets } = search;
   const bedChoices = Object.keys(facets.beds)
     .map(Number)
@@ -498,7 +558,7 @@ export function HomesPage({ content, path, filters, problems, search, communitie
           ) : null}
           <Pages filters={filters} page={search.page} pages={search.pages} />
         </section>
-        {search.pins.length > 0 ? <PinList pins={search.pins} communities={communities} /> : null}
+        {search.pins.length > 0 ? <PinList pins={search.pins} communities={communities} map={map} /> : null}
       </div>
     </Layout>
   );

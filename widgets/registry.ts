@@ -15,6 +15,7 @@ export const widgetLoaders = {
   LotMap: () => import('./LotMap.js'),
   PasskeyButton: () => import('./PasskeyButton.js'),
   ContentEditor: () => import('./ContentEditor.js'),
+  HomesMap: () => import('./HomesMap.js'),
 };
 
 export type WidgetName = keyof typeof widgetLoaders;

@@ -8,7 +8,7 @@ import {
   type HomeFilterChoices,
   type ParsedHomeFilters,
 } from '../shared/home-filters.js';
-import { HomesPage, type HomesPageCommunity } from '../../views/HomesPage.js';
+import { HomesPage, type HomesMapConfig, type HomesPageCommunity } from '../../views/HomesPage.js';
 import type { QueryKey } from './page-cache.js';
 import { siteProps, type PageKit } from './page-context.js';
 
@@ -27,6 +27,8 @@ export interface HomesRouterDeps extends PageKit {
   /** Today's date (YYYY-MM-DD) that move-in choices count from. */
   today: () => string;
   pageSize?: number;
+  /** The map's tiles and Leaflet's stylesheet; without it, the page lists the matches' places with no map. */
+  map?: HomesMapConfig;
   /** Serves a page from the HTML cache, or caches what the route renders, keyed by the query it reads. */
   cached: (query: QueryKey) => RequestHandler;
   /** The cache's generation (PageCache.currentGeneration): the stored searches are counted afresh after a clear. */
@@ -153,6 +155,7 @@ export function createHomesRouter(deps: HomesRouterDeps): Router {
           communities={communities}
           cities={choices.cities}
           ranges={choices.ranges}
+          map={deps.map}
         />,
         {
           title: 'Find your home',
