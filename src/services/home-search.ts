@@ -142,12 +142,11 @@ export function searchHomes(
     );
     bedCounts.set(entry.beds, (bedCounts.get(entry.beds) ?? 0) + ((failed & ~bedsBit) === 0 ? 1 : 0));
   }
-  matches.sort(COMPARE[filters.sort]);
   const pages = Math.max(1, Math.ceil(matches.length / options.pageSize));
   const start = (filters.page - 1) * options.pageSize;
   const result: HomeSearchResult = {
     total: matches.length,
-    results: matches.slice(start, start + options.pageSize),
+    results: firstSorted(matches, COMPARE[filters.sort], start + options.pageSize).slice(start),
     page: filters.page,
     pages,
     pins: matches.map(({ lat, lng, url, title, price }) => ({ lat, lng, url, title, price })),
@@ -155,6 +154,33 @@ export function searchHomes(
   };
   if (matches.length === 0 && tests.length > 0) result.loosen = loosenOf(tests, loosenCounts, entries.length);
   return result;
+}
+
+/**
+ * The first `count` entries in order. A page near the start needs only them: kept in a short sorted buffer, a
+ * search of 10,000 matches costs one comparison for most of them instead of a sort of all (the order is total, so
+ * the page is the one a full sort gives). A page far in sorts everything.
+ */
+function firstSorted(
+  entries: HomeEntry[],
+  compare: (a: HomeEntry, b: HomeEntry) => number,
+  count: number,
+): HomeEntry[] {
+  if (count * 16 >= entries.length) return entries.slice().sort(compare).slice(0, count);
+  const kept: HomeEntry[] = [];
+  for (const entry of entries) {
+    if (kept.length === count && compare(entry, kept[count - 1]!) >= 0) continue;
+    let low = 0;
+    let high = kept.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(kept[middle]!, entry) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    kept.splice(low, 0, entry);
+    if (kept.length > count) kept.pop();
+  }
+  return kept;
 }
 
 /** Exact bedroom counts → "at least" counts, keyed by each bedroom count there is. */
