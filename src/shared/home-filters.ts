@@ -86,6 +86,8 @@ export const MAX_STORIES = 5;
 export const MAX_PAGE = 10_000;
 const MAX_COMMUNITIES = 100;
 const MAX_CITY_LENGTH = 60;
+/** Unknown parameters named one by one; past these, one problem counts the rest (a query may carry a thousand). */
+const MAX_UNKNOWN_NAMED = 10;
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
 
@@ -198,10 +200,13 @@ function describeList(list: readonly string[]): string {
 export function parseHomeFilters(query: RawQuery, choices: HomeFilterChoices = {}): ParsedHomeFilters {
   const filters: HomeFilters = { community: [], sort: DEFAULT_SORT, page: 1 };
   const problems: FilterProblem[] = [];
+  let unknown = 0;
   for (const name of Object.keys(query)) {
     if (isCampaignParameter(name)) continue;
     if (!isFilterParameter(name)) {
-      problems.push({ field: name, message: `${quoted(name)} is not a filter of this search` });
+      unknown += 1;
+      if (unknown <= MAX_UNKNOWN_NAMED)
+        problems.push({ field: name.slice(0, 60), message: `${quoted(name)} is not a filter of this search` });
       continue;
     }
     const values = valuesOf(query[name]);
@@ -226,6 +231,13 @@ export function parseHomeFilters(query: RawQuery, choices: HomeFilterChoices = {
     const read = readOne(name, text, choices);
     if ('problem' in read) problems.push({ field: name, message: read.problem });
     else Object.assign(filters, { [name]: read.value });
+  }
+  if (unknown > MAX_UNKNOWN_NAMED) {
+    const more = unknown - MAX_UNKNOWN_NAMED;
+    problems.push({
+      field: 'other',
+      message: `${plural(more, 'other parameter is', 'other parameters are')} not filters of this search`,
+    });
   }
   for (const [min, max, words] of [
     ['minPrice', 'maxPrice', 'price'],
@@ -277,7 +289,7 @@ function readCommunities(
   problems: FilterProblem[],
 ): void {
   const slugs = new Set<string>();
-  const given = values.map((value) => value.trim()).filter((value) => value !== '');
+  const given = [...new Set(values.map((value) => value.trim()).filter((value) => value !== ''))];
   if (given.length > MAX_COMMUNITIES) {
     problems.push({ field: 'community', message: `community was given more than ${MAX_COMMUNITIES} times` });
     return;

@@ -132,6 +132,18 @@ describe('parseHomeFilters (Find your home filters)', () => {
     expect(parse('sort=constructor').problems[0]!.field).to.equal('sort');
   });
 
+  it('names ten unknown parameters and counts the rest, each name cut to 60 characters', () => {
+    const names = Array.from({ length: 25 }, (_, index) => `junk${index}`);
+    const { problems } = parse(names.map((name) => `${name}=1`).join('&'));
+    expect(problems.map((problem) => problem.field)).to.deep.equal([...names.slice(0, 10), 'other']);
+    expect(problems.at(-1)!.message).to.equal('15 other parameters are not filters of this search');
+    expect(parse(`${'n'.repeat(500)}=1`).problems[0]!.field).to.have.length(60);
+  });
+
+  it('names a bad community once however often it is repeated', () => {
+    expect(fieldsOf('community=nowhere&community=nowhere')).to.deep.equal(['community']);
+  });
+
   it('shortens a long value shown back in a message', () => {
     const { problems } = parse(`beds=${'x'.repeat(5000)}`);
     expect(problems[0]!.message.length).to.be.below(120);
