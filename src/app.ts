@@ -23,7 +23,7 @@ import type { PublicContentChanges } from './services/public-content.js';
 import { createCommunityServices, homesiteRules } from './services/community-services.js';
 import type { Community, CommunityDirectory } from './services/community-directory.js';
 import { createBuilderRouter } from './web/builder-router.js';
-import { createCommunitySites } from './web/community-sites.js';
+import { communityAddress, createCommunitySites } from './web/community-sites.js';
 import type { SitePlanFiles } from './services/site-plan-files.js';
 import { serveSitePlanFiles } from './web/site-plan-files-route.js';
 import { createLeadDesk } from './services/lead-desk.js';
@@ -47,6 +47,9 @@ import { createStaffSession, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './web
 import { createContactRouter } from './web/contact-router.js';
 import { contactPageQuery } from './web/contact-page-query.js';
 import { createHomesitesRouter } from './web/homesites-router.js';
+import { createHomesRouter } from './web/homes-router.js';
+import { communityHomesOf, homeEntriesOf } from './services/home-entries.js';
+import { communityToday } from './content/promotions.js';
 import { createLeadRateLimit } from './web/lead-rate-limit.js';
 import { rateLimitStoresFor } from './web/rate-limit-store.js';
 import { createToursRouter } from './web/tours-router.js';
@@ -193,6 +196,31 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       servicesOf,
       siteUrl: config.siteUrl,
       cached: servePageCache(pageCache, { type: 'xml' }),
+    }),
+  );
+  // "Find your home": every public community's quick move-in homes and offered plans (decision 053).
+  app.use(
+    createHomesRouter({
+      ...kit,
+      entries: async () => {
+        const builderSite = communities.isBuilderSite();
+        const listed = builderSite ? communities.all().filter((community) => community.public) : [communities.first()];
+        const each = await Promise.all(
+          listed.map(async (community) => {
+            const own = servicesOf(community.id);
+            const current = own.content.published();
+            const quick = await own.homesites.list('quick-move-in');
+            const address = builderSite ? communityAddress(community) : '';
+            const homes = communityHomesOf(current, quick, communityToday(current), address);
+            return homeEntriesOf({ ...homes, slug: community.slug });
+          }),
+        );
+        return each.flat();
+      },
+      today: () => communityToday(content.published()),
+      map: mapConfig,
+      cached: (query) => servePageCache(pageCache, { query }),
+      cacheGeneration: () => pageCache.currentGeneration,
     }),
   );
   app.use(createBuilderRouter({ ...kit, db, communities, content, cached: servePageCache(pageCache) }));

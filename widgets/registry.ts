@@ -16,6 +16,7 @@ export const widgetLoaders = {
   PasskeyButton: () => import('./PasskeyButton.js'),
   ContentEditor: () => import('./ContentEditor.js'),
   PaymentCalculator: () => import('./PaymentCalculator.js'),
+  HomesMap: () => import('./HomesMap.js'),
 };
 
 export type WidgetName = keyof typeof widgetLoaders;

@@ -25,7 +25,14 @@ const COMMUNITY_PATHS = (address: string, content: Content, lots: number[]) =>
 /** The pages of a one-community site, at the root: the community's, then the builder's texts, then its homesites. */
 const PUBLIC_PATHS = (content: Content, lots: number[]) => {
   const pages = COMMUNITY_PATHS('', content, []);
-  return [...pages.slice(0, -1), '/privacy', '/agents', '/interest', ...lots.map((lot) => `/homesites/${lot}`)];
+  return [
+    ...pages.slice(0, -1),
+    '/homes',
+    '/privacy',
+    '/agents',
+    '/interest',
+    ...lots.map((lot) => `/homesites/${lot}`),
+  ];
 };
 
 /**

@@ -154,6 +154,10 @@ export const ROUTES = [
   '/interest/unsubscribe/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
   '/agents',
   '/agents/register',
+  '/homes',
+  '/homes?beds=4&maxPrice=600000&community=maple-hollow',
+  '/homes.json',
+  '/homes.json?moveIn=3m&type=qmi&sort=-price&page=2',
   '/admin/interest',
   '/admin/interest.csv',
   '/admin/interest/updates',
@@ -186,7 +190,7 @@ export const NASTY_STRINGS = [
 
 const queryWord = fc.oneof(
   fc.string({ maxLength: 8 }),
-  fc.constantFrom(...INHERITED_NAMES, 'sort', 'floorplan', 'next'),
+  fc.constantFrom(...INHERITED_NAMES, 'sort', 'floorplan', 'next', 'beds', 'minPrice', 'community', '-1', '1e309'),
 );
 
 const pathArbitrary = fc.oneof(
@@ -310,7 +314,29 @@ export const requestArbitrary = fc.record({
 });
 
 /** Query keys the routes read, each given an inherited name as its value. */
-const READ_QUERY_KEYS = ['sort', 'floorplan', 'next', 'sent', 'error', 'uploaded', 'homesite', 'plan'];
+const READ_QUERY_KEYS = [
+  'sort',
+  'floorplan',
+  'next',
+  'sent',
+  'error',
+  'uploaded',
+  'homesite',
+  'plan',
+  // Find your home's filters (/homes, /homes.json)
+  'community',
+  'city',
+  'minPrice',
+  'maxPrice',
+  'beds',
+  'baths',
+  'minSqft',
+  'maxSqft',
+  'stories',
+  'moveIn',
+  'type',
+  'page',
+];
 /** The cookies the site reads: the staff session and the sign-in device cookie. */
 const COOKIE_NAMES = ['sid', '__Host-sid', 'login-device', '__Host-login-device'];
 

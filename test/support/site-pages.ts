@@ -23,6 +23,8 @@ export const PUBLIC_PAGES: SitePage[] = [
   { label: 'Overlook', path: '/floor-plans/overlook' },
   { label: 'a homesite', path: '/homesites/1' },
   { label: 'quick move-in homes', path: '/quick-move-in' },
+  { label: 'find your home', path: '/homes' },
+  { label: 'find your home, 4 bedrooms under $600,000', path: '/homes?beds=4&maxPrice=600000' },
   { label: 'contact', path: '/contact' },
   { label: 'contact, asking about a plan', path: '/contact?plan=overlook' },
   { label: 'contact, message sent', path: '/contact?sent=1' },
