@@ -171,20 +171,35 @@ export function createToursRouter(deps: ToursDeps): Router {
     res.json({ slots: await tours.slots(from, Number(daysRaw)) });
   });
 
+  /**
+   * Why this community takes no tour bookings, when it takes none: one coming soon or sold out (contract wave 4,
+   * "Addresses"); its pages stay, and the sales team can still be reached.
+   */
+  function bookingClosed(req: Request): string | undefined {
+    const { status } = communityOf(req);
+    const { community, builder } = contentOf(req);
+    if (status === 'sold-out')
+      return `${community.name} is sold out, so tours are not booked online any more. Call ${builder.phone} to talk with our sales team.`;
+    if (status === 'coming-soon')
+      return `${community.name} is coming soon: tours open with the first release. Join the interest list to hear first, or call ${builder.phone}.`;
+    return undefined;
+  }
+
   // Reads `day`, `homesite`, `plan` and the UTM parameters (requestVisit); never cached (no-store: places change).
   router.get('/tours', async (req, res) => {
     const plan = typeof req.query.plan === 'string' ? floorPlanBySlug(contentOf(req), req.query.plan) : undefined;
-    const days = await offeredDays(req);
+    const closed = bookingClosed(req);
+    const days = closed ? [] : await offeredDays(req);
     const day = req.query.day;
     const offered = typeof day === 'string' && days.some((listed) => listed.date === day);
-    if (day !== undefined && !offered) res.status(400);
+    if (day !== undefined && !offered && !closed) res.status(400);
     await renderTourPage(
       req,
       res,
       {
         values: {},
         errors: {},
-        alert: day !== undefined && !offered ? dayNotOffered(days) : undefined,
+        alert: closed ?? (day !== undefined && !offered ? dayNotOffered(days) : undefined),
         homesite: homesiteNamed(req.query.homesite),
         plan: plan?.slug ?? null,
         visit: requestVisit(req),
@@ -222,6 +237,8 @@ export function createToursRouter(deps: ToursDeps): Router {
     refuse(req, res, tooLargeText('booking', contentOf(req).builder.phone));
 
   router.post('/tours', ...publicFormPost(limiter, 30, tooLarge), async (req, res) => {
+    const closed = bookingClosed(req);
+    if (closed) return void refuse(req, res.status(409), closed);
     const outcome = await tours.book((req.body ?? {}) as Record<string, unknown>, {
       sourcePage: req.get('referer') ?? null,
       userAgent: req.get('user-agent') ?? null,

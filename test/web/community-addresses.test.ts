@@ -142,6 +142,20 @@ describe('Addresses with many communities (contract wave 4, "Addresses")', funct
         await server.db('communities').where({ slug: 'cedar-hollow' }).update({ status: 'sold-out' });
         await changed(server, 'sold out');
         expect((await answer(server, '/communities/cedar-hollow/about')).status).to.equal(200);
+        const tours = await (await answer(server, '/communities/cedar-hollow/tours')).text();
+        expect(tours).to.include('Cedar Hollow is sold out');
+        const booking = await answer(server, '/communities/cedar-hollow/tours', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+          body: new URLSearchParams({
+            firstname: 'Ada',
+            lastname: 'Buyer',
+            email: 'ada@example.com',
+            phone: '(970) 555-0100',
+          }),
+        });
+        expect(booking.status).to.equal(409);
+        expect(((await booking.json()) as { error: string }).error).to.include('sold out');
         expect(await (await answer(server, '/feeds/bdx.xml')).text()).to.not.include('/communities/cedar-hollow');
         await server.db('communities').where({ slug: 'cedar-hollow' }).update({ status: 'closed' });
         await changed(server, 'closed');
