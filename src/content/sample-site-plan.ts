@@ -257,7 +257,7 @@ function treeLine(x0: number, x1: number, y0: number, y1: number, spacing: numbe
   return trees;
 }
 
-/** A label on a roadway, on a patch of road colour so the center line does not run through the letters. */
+/** A label on a roadway, on a patch of road color so the center line does not run through the letters. */
 function roadLabel(x: number, y: number, words: string, rotate: boolean): string {
   const label = words.toUpperCase();
   const length = label.length * 8.6 + 16;

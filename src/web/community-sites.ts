@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Router } from 'express';
 import type { Knex } from 'knex';
 import type { ContentSource } from '../content/content-source.js';
 import { withCommunityBase } from '../render/community-path.js';
@@ -42,7 +42,7 @@ export function createCommunitySites(deps: {
   db: Knex;
   communities: CommunityDirectory;
   content: ContentSource;
-  routerOf: (community: Community) => RequestHandler;
+  routerOf: (community: Community) => Router;
 }) {
   const { communities, content } = deps;
 
@@ -89,5 +89,10 @@ export function createCommunitySites(deps: {
     serve(first, '')(req, res, next);
   };
 
+  // Whoever reads the app's routes (the request log's secret-path test, the route walkers) finds a community's
+  // routes under both handlers, as Express keeps a router's: every community has the same ones.
+  for (const handler of [atAddress, atRoot]) {
+    Object.defineProperty(handler, 'stack', { get: () => deps.routerOf(communities.first()).stack });
+  }
   return { atAddress, atRoot };
 }

@@ -25,7 +25,7 @@ export const REQUEST_COMPLETED = 'request completed';
  * walks the app's routes so that a new one cannot be left out.
  */
 const SECRET_SEGMENT =
-  /^((?:\/+preview)?\/+(?:join|login\/+reset|tours|interest\/+confirm|interest\/+unsubscribe)\/+)[^/]+/i;
+  /^((?:\/+preview)?(?:\/+communities\/+[^/]+)?\/+(?:join|login\/+reset|tours|interest\/+confirm|interest\/+unsubscribe)\/+)[^/]+/i;
 
 /** A request path as it may be written down: the query left out, a secret segment replaced by `:token`. */
 export function loggablePath(url: string | undefined): string {
