@@ -3,7 +3,7 @@ import { QUICK_MOVE_IN_PATH } from '../src/shared/constants.js';
 import { PRIVACY_PATH } from '../src/shared/LeadConsent.js';
 import { EqualHousingLogo } from './EqualHousingLogo.js';
 import { ExternalLink } from './ExternalLink.js';
-import { communityPath } from '../src/render/community-path.js';
+import { communityBase, communityPath } from '../src/render/community-path.js';
 
 export function SiteFooter({ content }: { content: Content }) {
   const { builder, partners, community } = content;
@@ -50,6 +50,11 @@ export function SiteFooter({ content }: { content: Content }) {
             <li>
               <a href={communityPath('/contact')}>Contact Us</a>
             </li>
+            {communityBase() === '' ? null : (
+              <li>
+                <a href="/communities">All communities</a>
+              </li>
+            )}
           </ul>
         </nav>
         <div className="footer-partners">

@@ -4,6 +4,9 @@ import { PageHeading } from '../PageHeading.js';
 import { BuilderLayout } from './BuilderLayout.js';
 import { CommunityCards, type CommunityCard } from './CommunityCards.js';
 
+/** The prices the search offers as an upper limit. */
+const PRICE_STEPS = [400_000, 450_000, 500_000, 550_000, 600_000, 650_000, 700_000, 800_000];
+
 interface BuilderHomePageProps {
   content: Content;
   path: string;
@@ -25,44 +28,55 @@ export function BuilderHomePage({ content, path, image, cards, bedOptions }: Bui
           plans and homes.
         </p>
       </PageHeading>
-      <section className="container builder-search" aria-labelledby="search-heading">
+      <section className="container plans-index" aria-labelledby="search-heading">
         <h2 id="search-heading">Find your home</h2>
-        <form method="get" action="/homes" className="builder-search-form">
-          <label>
-            Bedrooms (at least)
-            <select name="beds" defaultValue="">
-              <option value="">Any</option>
-              {bedOptions.map((beds) => (
-                <option key={beds} value={beds}>
-                  {beds}+
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Price up to
-            <input type="number" name="maxPrice" min={0} step={10000} inputMode="numeric" autoComplete="off" />
-          </label>
-          <label>
-            Ready to move in
-            <select name="moveIn" defaultValue="">
-              <option value="">Any time</option>
-              <option value="now">Now</option>
-              <option value="3m">Within 3 months</option>
-              <option value="6m">Within 6 months</option>
-            </select>
-          </label>
-          <button className="button button-accent" type="submit">
-            Search homes
-          </button>
+        <form method="get" action="/homes" className="homes-form">
+          <div className="homes-fields">
+            <div className="homes-field">
+              <label htmlFor="search-beds">Bedrooms</label>
+              <select id="search-beds" name="beds" defaultValue="">
+                <option value="">Any</option>
+                {bedOptions.map((beds) => (
+                  <option key={beds} value={beds}>
+                    {beds} or more
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="homes-field">
+              <label htmlFor="search-price">Price up to</label>
+              <select id="search-price" name="maxPrice" defaultValue="">
+                <option value="">Any price</option>
+                {PRICE_STEPS.map((price) => (
+                  <option key={price} value={price}>
+                    ${price.toLocaleString('en-US')}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="homes-field">
+              <label htmlFor="search-move-in">Ready to move in</label>
+              <select id="search-move-in" name="moveIn" defaultValue="">
+                <option value="">Any time</option>
+                <option value="now">Now</option>
+                <option value="3m">Within 3 months</option>
+                <option value="6m">Within 6 months</option>
+              </select>
+            </div>
+          </div>
+          <div className="homes-actions">
+            <button className="button button-accent" type="submit">
+              Search homes
+            </button>
+          </div>
         </form>
       </section>
-      <section className="container" aria-labelledby="communities-heading">
+      <section className="container plans-index" aria-labelledby="communities-heading">
         <h2 id="communities-heading">Our communities</h2>
         <CommunityCards cards={selling} image={image} />
       </section>
       {comingSoon.length > 0 ? (
-        <section className="container" aria-labelledby="coming-soon-heading">
+        <section className="container plans-index" aria-labelledby="coming-soon-heading">
           <h2 id="coming-soon-heading">Coming soon</h2>
           <CommunityCards cards={comingSoon} image={image} />
         </section>

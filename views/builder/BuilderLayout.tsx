@@ -27,22 +27,28 @@ export function BuilderLayout({ content, path, children }: BuilderLayoutProps) {
         Skip to content
       </a>
       <header className="site-header">
-        <nav className="site-nav builder-nav" aria-label="Main">
+        <nav className="site-nav" aria-label="Main">
           <a className="brand" href="/" aria-label={`${builder.name} home`}>
             <span className="brand-mark" aria-hidden="true">
               ⌂
             </span>
             <span className="brand-name">{builder.name}</span>
           </a>
-          <ul className="nav-links builder-links">
-            {BUILDER_NAV.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} {...(path === link.href ? { 'aria-current': 'page' as const } : {})}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <button className="button menu-toggle" type="button" popoverTarget="site-menu" aria-controls="site-menu">
+            <span className="menu-icon" aria-hidden="true" />
+            <span className="menu-label">Menu</span>
+          </button>
+          <div id="site-menu" className="site-menu" popover="auto">
+            <ul className="nav-links">
+              {BUILDER_NAV.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} {...(path === link.href ? { 'aria-current': 'page' as const } : {})}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
         </nav>
       </header>
       <main id="main" tabIndex={-1}>

@@ -17,10 +17,10 @@ export function CommunitiesPage(props: {
       <PageHeading title="Our communities">
         <p>Every community where {content.builder.name} builds, with its status and the homes available now.</p>
       </PageHeading>
-      <section className="container" aria-label="Communities">
+      <section className="container plans-index" aria-label="Communities">
         <CommunityCards cards={cards} image={image} headingLevel={2} />
       </section>
-      <section className="container" aria-labelledby="where-heading">
+      <section className="container plans-index" aria-labelledby="where-heading">
         <h2 id="where-heading">Where they are</h2>
         <table className="community-table">
           <caption className="visually-hidden">Communities by place</caption>

@@ -28,11 +28,11 @@ export function LibraryPlanPage(props: {
       <PageHeading title={plan.name} eyebrow={<a href="/plans">All plans</a>}>
         <p>{plan.summary}</p>
       </PageHeading>
-      <section className="container library-plan" aria-label="The plan">
+      <section className="container plans-index library-plan" aria-label="The plan">
         <img src={cover.src} alt={cover.alt} width={cover.width} height={cover.height} className="library-plan-cover" />
         <PlanFacts plan={plan} />
       </section>
-      <section className="container" aria-labelledby="offered-heading">
+      <section className="container plans-index" aria-labelledby="offered-heading">
         <h2 id="offered-heading">Where it is built</h2>
         {offerings.length === 0 ? (
           <p>No community offers this plan right now.</p>
@@ -62,7 +62,7 @@ export function PlansPage(props: {
       <PageHeading title="Plans">
         <p>Every plan {content.builder.name} builds, and where.</p>
       </PageHeading>
-      <section className="container" aria-label="Plans">
+      <section className="container plans-index" aria-label="Plans">
         <ul className="plan-offerings">
           {plans.map(({ plan, communities, priceFrom }) => (
             <li key={plan.slug}>
