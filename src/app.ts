@@ -168,6 +168,14 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   );
   app.use(requestLog.middleware);
   app.use(attachCommunity(communities));
+  // Every page of a builder's site is the builder's until a community's address says otherwise.
+  const communitySites = createCommunitySites({
+    db,
+    communities,
+    content,
+    routerOf: (community) => routerOf(community),
+  });
+  app.use(communitySites.builderFrame);
   app.use(attachContent(content));
   app.use(securityHeaders(headerOptions));
   // A byte range (206) is a slice of the stored bytes as they are: never compressed.
@@ -277,7 +285,6 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     communityRouters.set(community.id, router);
     return router;
   };
-  const communitySites = createCommunitySites({ db, communities, content, routerOf });
   app.use('/communities/:slug', communitySites.atAddress);
   app.use(communitySites.atRoot);
   // Calendar apps fetch the team's feed without a session: its token is the key (ahead of the staff gate).

@@ -3,6 +3,8 @@ import type { Content } from '../src/content/index.js';
 import { QuestionsBlock } from './QuestionsBlock.js';
 import { SiteFooter } from './SiteFooter.js';
 import { SiteNav } from './SiteNav.js';
+import { onBuilderRoot } from '../src/render/community-path.js';
+import { BuilderLayout } from './builder/BuilderLayout.js';
 
 interface LayoutProps {
   content: Content;
@@ -13,6 +15,14 @@ interface LayoutProps {
 }
 
 export function Layout({ content, path, showQuestions = true, children }: LayoutProps) {
+  // A builder's page on a site of several communities (its contact, privacy, agents and search pages).
+  if (onBuilderRoot()) {
+    return (
+      <BuilderLayout content={content} path={path}>
+        {children}
+      </BuilderLayout>
+    );
+  }
   return (
     <>
       <a className="skip-link" href="#main">

@@ -6,10 +6,23 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * request by the community's router (web/community-sites.ts), and read by every link, redirect and canonical
  * address that names one of the community's pages, so the same routers and views serve either address.
  */
-const base = new AsyncLocalStorage<{ prefix: string; name: string }>();
+interface Served {
+  prefix: string;
+  /** The community's name; undefined for the builder's own pages. */
+  name?: string;
+  /** A page at the root of a builder's site of several communities: it wears the builder's frame. */
+  builderRoot?: boolean;
+}
 
-export function withCommunityBase<T>(community: { prefix: string; name: string }, work: () => T): T {
-  return base.run(community, work);
+const base = new AsyncLocalStorage<Served>();
+
+export function withCommunityBase<T>(served: Served, work: () => T): T {
+  return base.run(served, work);
+}
+
+/** Whether the page is the builder's (at the root of a site of several communities), not a community's. */
+export function onBuilderRoot(): boolean {
+  return base.getStore()?.builderRoot === true;
 }
 
 /** The community's address prefix for the request being handled ('' at the root). */

@@ -46,7 +46,7 @@ export function createCommunitySites(deps: {
 }) {
   const { communities, content } = deps;
 
-  function serve(community: Community, prefix: string): RequestHandler {
+  function serve(community: Community, prefix: string, builderRoot = false): RequestHandler {
     return (req, res, next) => {
       setRequestCommunity(req, community);
       // A staff preview set the draft view of the community it previews (web/preview-router.ts).
@@ -55,7 +55,8 @@ export function createCommunitySites(deps: {
         if (!published) return next();
         setRequestContent(req, published);
       }
-      withCommunityBase({ prefix, name: community.name }, () => deps.routerOf(community)(req, res, next));
+      const served = builderRoot ? { prefix, builderRoot } : { prefix, name: community.name };
+      withCommunityBase(served, () => deps.routerOf(community)(req, res, next));
     };
   }
 
@@ -85,8 +86,8 @@ export function createCommunitySites(deps: {
       return res.redirect(301, `${communityAddress(owner)}${target}${queryOf(req)}`);
     }
     // The builder's pages (contact, privacy, agents), posts from pages open since the move, and the APIs: served
-    // by the first community's routers as before.
-    serve(first, '')(req, res, next);
+    // by the first community's routers as before, in the builder's frame.
+    serve(first, '', true)(req, res, next);
   };
 
   // Whoever reads the app's routes (the request log's secret-path test, the route walkers) finds a community's
@@ -94,5 +95,11 @@ export function createCommunitySites(deps: {
   for (const handler of [atAddress, atRoot]) {
     Object.defineProperty(handler, 'stack', { get: () => deps.routerOf(communities.first()).stack });
   }
-  return { atAddress, atRoot };
+  /** Marks every request of a builder's site as the builder's until a community's address says otherwise. */
+  const builderFrame: RequestHandler = (_req, _res, next) => {
+    if (!communities.isBuilderSite()) return next();
+    withCommunityBase({ prefix: '', builderRoot: true }, next);
+  };
+
+  return { atAddress, atRoot, builderFrame };
 }

@@ -109,6 +109,14 @@ describe('Addresses with many communities (contract wave 4, "Addresses")', funct
         expect(list).to.include('Cedar Hollow').and.include('Maple Hollow');
       });
 
+      it("frames the builder's own pages at the root with the builder's nav", async () => {
+        for (const path of ['/homes', '/contact', '/privacy', '/agents']) {
+          const page = await (await answer(server, path)).text();
+          expect(page, path).to.include('href="/communities"').and.include('href="/plans"');
+          expect(page, path).to.not.include('href="/site-plan"');
+        }
+      });
+
       it('shows a library plan with every community offering it, at its price there', async () => {
         const page = await (await answer(server, '/plans/sweetwater-ii')).text();
         expect(page).to.include('href="/communities/maple-hollow/floor-plans/sweetwater-ii"');
