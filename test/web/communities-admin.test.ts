@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
-import { staffCall, teamMember } from '../support/team.js';
+import { nuErrors, skipWithoutJava } from '../support/nu-checker.js';
+import { acceptInvitation, staffCall, teamMember } from '../support/team.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const CEDAR = {
@@ -276,7 +277,102 @@ describe('Communities in staff hands', function () {
     });
   });
 
+  describe('invitations with communities', () => {
+    it('gives the invited account the communities chosen, once accepted', async () => {
+      const invited = await staffCall(server.url, '/admin/team/invitations', owner, {
+        email: 'sky@example.com',
+        role: 'sales',
+        communities: ['cedar-ridge'],
+      });
+      expect(invited.status).to.equal(201);
+      const { link } = (await invited.json()) as { link: string };
+      const accepted = await acceptInvitation(`${server.url}${new URL(link).pathname}`, 'sky', 'velvet river lantern');
+      expect(accepted.status).to.equal(303);
+      const team = (await (await get(server, '/admin/team.json', owner)).json()) as {
+        accounts: { username: string; communities: 'all' | string[] }[];
+      };
+      expect(team.accounts.find((account) => account.username === 'sky')?.communities).to.deep.equal(['cedar-ridge']);
+      expect(team.accounts.find((account) => account.username === 'staff')?.communities).to.equal('all');
+    });
+
+    it('names an unknown community of an invitation in a 400', async () => {
+      const invited = await staffCall(server.url, '/admin/team/invitations', owner, {
+        email: 'lee@example.com',
+        role: 'sales',
+        communities: ['atlantis'],
+      });
+      expect(invited.status).to.equal(400);
+      expect(((await invited.json()) as { error: string }).error).to.contain('atlantis');
+    });
+
+    it('shows each account’s communities on the team page, with checkboxes to choose them', async () => {
+      const html = (await (await get(server, '/admin/team', owner, 'text/html')).text()).replace(/<!-- -->/g, '');
+      expect(html).to.contain('name="communities" value="cedar-ridge"');
+      expect(html).to.contain('Communities of sky');
+    });
+
+    it('changes an account’s communities from the team page’s plain form', async () => {
+      const html = await (await get(server, '/admin/team', owner, 'text/html')).text();
+      const token = /name="_csrf" value="([^"]+)"/.exec(html)![1]!;
+      const body = new URLSearchParams({ _csrf: token, change: 'communities' });
+      body.append('communities', first.slug);
+      body.append('communities', 'cedar-ridge');
+      const posted = await fetch(`${server.url}/admin/team/sky`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          Cookie: owner.cookie,
+          Origin: server.url,
+          Accept: 'text/html',
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body,
+      });
+      expect(posted.status).to.equal(200);
+      expect(await posted.text()).to.contain('sky now works in');
+      const rows = await server
+        .db('user_communities as c')
+        .join('users as u', 'u.id', 'c.user_id')
+        .where('u.username', 'sky');
+      expect(rows).to.have.length(2);
+      const audit = await server.db('audit_log').where({ action: 'account.communities', target: 'sky' }).first();
+      expect(JSON.parse((audit as { details: string }).details)).to.deep.equal({
+        communities: [['cedar-ridge'], [first.slug, 'cedar-ridge']],
+      });
+    });
+  });
+
   describe('the pages', () => {
+    it('are valid HTML (the Nu checker)', async function () {
+      skipWithoutJava(this);
+      const pages = [
+        '/admin/communities',
+        '/admin/communities/new',
+        '/admin/communities/cedar-ridge',
+        '/admin/communities/cedar-ridge/content',
+        '/admin/communities/cedar-ridge/content/tours',
+        '/admin/team',
+      ];
+      const documents = [];
+      for (const page of pages)
+        documents.push({ label: page, html: await (await get(server, page, owner, 'text/html')).text() });
+      const invalid = await fetch(`${server.url}/admin/communities`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          Cookie: owner.cookie,
+          Origin: server.url,
+          Accept: 'text/html',
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'X-CSRF-Token': owner.token,
+        },
+        body: new URLSearchParams({ name: 'Birch', state: 'ZZ' }),
+      });
+      expect(invalid.status).to.equal(400);
+      documents.push({ label: 'new community with problems', html: await invalid.text() });
+      expect(await nuErrors(documents)).to.deep.equal([]);
+    });
+
     it('lists the communities, offers owners the new-community form, and creates one from a plain form', async () => {
       const page = await (await get(server, '/admin/communities', sales, 'text/html')).text();
       expect(page).to.contain('Cedar Ridge').and.not.contain('/admin/communities/new');

@@ -313,6 +313,31 @@ export function TeamPage(props: TeamPageProps) {
           />
           <label htmlFor="invite-role">Role</label>
           <RoleSelect id="invite-role" name="role" value={invitation?.role} />
+          {(props.communities ?? []).length > 1 ? (
+            <fieldset aria-describedby={invitation?.errors.communities ? 'invite-communities-error' : undefined}>
+              <legend>Communities (owners always have all)</legend>
+              <div>
+                <input type="checkbox" id="invite-communities-all" name="communities" value="all" defaultChecked />
+                <label htmlFor="invite-communities-all">All communities, and those opened later</label>
+              </div>
+              {(props.communities ?? []).map((community) => (
+                <div key={community.slug}>
+                  <input
+                    type="checkbox"
+                    id={`invite-communities-${community.slug}`}
+                    name="communities"
+                    value={community.slug}
+                  />
+                  <label htmlFor={`invite-communities-${community.slug}`}>{community.name}</label>
+                </div>
+              ))}
+              {invitation?.errors.communities ? (
+                <span id="invite-communities-error" className="field-error">
+                  {invitation.errors.communities}
+                </span>
+              ) : null}
+            </fieldset>
+          ) : null}
           <button type="submit" className="button button-accent">
             Invite
           </button>

@@ -28,7 +28,7 @@ import type { Reauth } from './reauth.js';
 import { staffOf, staffPage } from './staff-page.js';
 import type { CommunityDirectory } from '../../services/community-directory.js';
 import { changeAccountCommunities, parseCommunityChoice, slugsOf } from '../../services/account-communities.js';
-import { limitedCommunityIds } from '../../db/user-communities.js';
+import { limitedCommunityIds, type CommunityIds } from '../../db/user-communities.js';
 
 export interface TeamDeps {
   db: Knex;
@@ -168,7 +168,24 @@ export function createTeamRouter(deps: TeamDeps): Router {
         notice: { kind: 'error', text: `Not invited: ${parsed.message}` },
       });
     }
-    const { link } = await invite(db, parsed, actorOf(req), {
+    let communities: CommunityIds | undefined;
+    if (body.communities !== undefined) {
+      const choice = parseCommunityChoice(body.communities, deps.communities?.all() ?? []);
+      if (!choice.ok) {
+        if (!page) return res.status(400).json({ error: choice.message, fields: { communities: choice.message } });
+        return renderTeam(req, res, {
+          status: 400,
+          invitation: {
+            email: String(body.email ?? ''),
+            role: String(body.role ?? ''),
+            errors: { communities: choice.message },
+          },
+          notice: { kind: 'error', text: `Not invited: ${choice.message}` },
+        });
+      }
+      communities = choice.ids;
+    }
+    const { link } = await invite(db, { ...parsed, ...(communities ? { communities } : {}) }, actorOf(req), {
       origin: deps.origin(req),
       communityName: content.published().community.name,
       mail: deps.mail,
