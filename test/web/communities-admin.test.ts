@@ -261,6 +261,12 @@ describe('Communities in staff hands', function () {
       expect((await staffCall(server.url, `/admin/communities/${first.slug}/publish`, marketing, {})).status).to.equal(
         404,
       );
+      // The bare address of the first community's sections is not a way round.
+      expect((await get(server, '/admin/content/community.json', marketing)).status).to.equal(404);
+      expect((await get(server, '/admin/content/offerings', marketing, 'text/html')).status).to.equal(404);
+      expect((await get(server, '/admin/content/builder.json', marketing)).status).to.equal(200);
+      const contentList = await (await get(server, '/admin/content', marketing, 'text/html')).text();
+      expect(contentList).to.contain('/admin/content/builder').and.not.contain('/admin/content/offerings');
       expect((await staffCall(server.url, '/admin/team/mara', owner, { communities: 'all' })).status).to.equal(200);
       expect(await list(server, marketing)).to.have.length(2);
     });

@@ -1,4 +1,4 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Knex } from 'knex';
 import type { SectionId } from '../../content/schema.js';
 import { isCommunitySection } from '../../content/schema.js';
@@ -59,6 +59,32 @@ const communitySection: SectionRefOf = (req, id: SectionId) => {
   const community = communityByRequest.get(req);
   return community && isCommunitySection(id) ? { community: community.id, id } : undefined;
 };
+
+/** Whether the account of a request reaches the first community: what a bare section id addresses. */
+const reachesFirst = new WeakMap<Request, boolean>();
+
+/**
+ * `/admin/content/<id>`: a builder's section, or the first community's own section (the one community of a
+ * one-community install) for an account that works in it; for an account limited to other communities a community
+ * section there is no page (404), as under another community's address.
+ */
+export function bareContentScope(
+  db: Knex,
+  communities: CommunityDirectory,
+): { prepare: RequestHandler; refOf: SectionRefOf } {
+  return {
+    prepare: (req, _res, next) => {
+      if (!req.user) return next();
+      communityIdsOf(db, req.user.id)
+        .then((reach) => {
+          reachesFirst.set(req, reach === 'all' || reach.includes(communities.first().id));
+          next();
+        })
+        .catch(next);
+    },
+    refOf: (req, id) => (!isCommunitySection(id) || reachesFirst.get(req) !== false ? id : undefined),
+  };
+}
 
 /**
  * The communities of a builder (contract wave 4, "Communities" and "A new community, set up in the browser"): the

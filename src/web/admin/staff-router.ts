@@ -24,7 +24,7 @@ import { createAccountRouter, type AccountDeps } from './account-router.js';
 import { createAuditRouter } from './audit-router.js';
 import { createTeamRouter, type TeamDeps } from './team-router.js';
 import { createReauth } from './reauth.js';
-import { createCommunitiesRouter } from './communities-router.js';
+import { bareContentScope, createCommunitiesRouter } from './communities-router.js';
 import type { CommunityDirectory } from '../../services/community-directory.js';
 import type { PublicContentChanges } from '../../services/public-content.js';
 
@@ -59,8 +59,16 @@ export function createStaffRouter(deps: StaffRouterDeps): Router {
   const { homesites, tours, staffTours } = deps;
   const router = Router();
   router.use('/', createDashboardRouter(deps));
-  router.use('/', createContentApiRouter(deps));
-  router.use('/', createContentRouter(deps));
+  if (deps.communities) {
+    // A bare section id reaches the first community's sections only for an account that works in it.
+    const bare = bareContentScope(deps.db, deps.communities);
+    router.use('/content', bare.prepare);
+    router.use('/', createContentApiRouter({ ...deps, refOf: bare.refOf }));
+    router.use('/', createContentRouter({ ...deps, refOf: bare.refOf }));
+  } else {
+    router.use('/', createContentApiRouter(deps));
+    router.use('/', createContentRouter(deps));
+  }
   router.use('/', createImagesRouter(deps));
   router.use('/', createFilesRouter(deps));
   router.use('/', createMessagesRouter(deps));
