@@ -171,6 +171,26 @@ describe('Communities in staff hands', function () {
   });
 
   describe('POST /admin/communities/<slug>/publish', () => {
+    it('answers the checklist’s plain form with the checklist, naming what is missing (409)', async () => {
+      const html = await (await get(server, '/admin/communities/cedar-ridge', marketing, 'text/html')).text();
+      const token = /name="_csrf" value="([^"]+)"/.exec(html)![1]!;
+      const response = await fetch(`${server.url}/admin/communities/cedar-ridge/publish`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          Cookie: marketing.cookie,
+          Origin: server.url,
+          Accept: 'text/html',
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ _csrf: token }),
+      });
+      expect(response.status).to.equal(409);
+      expect((await response.text()).replace(/<!-- -->/g, '')).to.contain(
+        'Not published: still missing community texts, an offered plan',
+      );
+    });
+
     it('names every missing step in a 409', async () => {
       const response = await staffCall(server.url, '/admin/communities/cedar-ridge/publish', marketing, {});
       expect(response.status).to.equal(409);
@@ -216,8 +236,20 @@ describe('Communities in staff hands', function () {
       const checklist = await (await get(server, '/admin/communities/cedar-ridge', marketing, 'text/html')).text();
       expect(checklist).to.contain('/admin/communities/cedar-ridge/publish');
 
-      const response = await staffCall(server.url, '/admin/communities/cedar-ridge/publish', marketing, {});
-      expect(response.status).to.equal(200);
+      const second = await startTestServer(STAFF_ENV, { sameStorageAs: server });
+      try {
+        expect(second.site.communities.bySlug('cedar-ridge')?.public).to.equal(false);
+        const response = await staffCall(server.url, '/admin/communities/cedar-ridge/publish', marketing, {});
+        expect(response.status).to.equal(200);
+        // The other instance sees it at its next look at the shared revision (every 2 s).
+        const published = Date.now();
+        while (!second.site.communities.bySlug('cedar-ridge')?.public && Date.now() - published < 2_500)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(second.site.communities.bySlug('cedar-ridge')?.public, 'public on the other instance').to.equal(true);
+        expect(second.site.content.publishedFor(cedarId)?.floorPlans).to.have.length(1);
+      } finally {
+        await second.close();
+      }
       const communities = await list(server, owner);
       expect(communities.map((community) => [community.slug, community.public, community.url])).to.deep.equal([
         [first.slug, true, `/communities/${first.slug}`],
@@ -227,6 +259,7 @@ describe('Communities in staff hands', function () {
       const audit = await server.db('audit_log').where({ action: 'community.published' }).first();
       expect(audit).to.include({ actor: 'mara', community_id: cedarId });
       expect(server.site.communities.bySlug('cedar-ridge')?.public).to.equal(true);
+      expect((await fetch(`${server.url}/`)).status, 'the public site still answers').to.be.below(500);
     });
   });
 
