@@ -355,6 +355,8 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       outbox: deps.outbox,
       siteUrl: config.siteUrl,
       map: mapConfig,
+      communities,
+      publicContent,
       team: { mail: config.staffMail !== undefined, mailStored, origin: originOf },
       account: {
         sessionIdleMs: config.sessionIdleMs,

@@ -80,17 +80,22 @@ function showFieldErrors(form: HTMLFormElement, problems: Problem[]): FormProble
   return summary;
 }
 
+/** Where the section's calls live: under /admin/content, or under its community's address. */
+function sectionPathOf(props: { base?: string; section: string }): string {
+  return `${props.base ?? '/admin/content'}/${props.section}`;
+}
+
 /** The version's data, as the JSON call answers it (undefined when it cannot be read). */
-async function versionData(section: string, version: number): Promise<unknown> {
-  const response = await fetch(`/admin/content/${section}/versions/${version}.json`, {
+async function versionData(sectionPath: string, version: number): Promise<unknown> {
+  const response = await fetch(`${sectionPath}/versions/${version}.json`, {
     headers: { Accept: 'application/json' },
   });
   return response.ok ? ((await response.json()) as { data: unknown }).data : undefined;
 }
 
 /** The page's line about the draft, brought up to date after a save by fetch (the page is not reloaded). */
-async function showDraftState(section: string, timeZone: string): Promise<void> {
-  const response = await fetch(`/admin/content/${section}.json`, { headers: { Accept: 'application/json' } });
+async function showDraftState(sectionPath: string, timeZone: string): Promise<void> {
+  const response = await fetch(`${sectionPath}.json`, { headers: { Accept: 'application/json' } });
   if (!response.ok) return;
   const view = (await response.json()) as { draft: { version: number; savedAt: string; savedBy: string } | null };
   const line = document.getElementById(`${CONTENT_STATE_ID}-draft`);
@@ -118,6 +123,7 @@ export default function ContentEditor(props: ContentEditorProps) {
   const [saving, setSaving] = useState(false);
   const [moved, setMoved] = useState('');
   const focusSummary = useRef(false);
+  const sectionPath = sectionPathOf(props);
 
   useEffect(() => {
     if (!focusSummary.current) return;
@@ -156,9 +162,9 @@ export default function ContentEditor(props: ContentEditorProps) {
         // After a conflict: the fields where the person chose the colleague's value take it (the version saved
         // meanwhile, which is the form's base now), as the server does for a plain post.
         if ([...entries.keys()].some((name) => name.startsWith(CONFLICT_CHOICE))) {
-          applyConflictChoices(data, await versionData(props.section, baseVersion), get);
+          applyConflictChoices(data, await versionData(sectionPath, baseVersion), get);
         }
-        const response = await fetch(`/admin/content/${props.section}/draft`, {
+        const response = await fetch(`${sectionPath}/draft`, {
           method: 'PUT',
           headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrf },
           body: JSON.stringify({ data, baseVersion }),
@@ -180,7 +186,7 @@ export default function ContentEditor(props: ContentEditorProps) {
             kind: 'success',
             text: `Draft saved (version ${body.version}). The public site is unchanged until you publish.`,
           });
-          await showDraftState(props.section, props.timeZone).catch(() => undefined);
+          await showDraftState(sectionPath, props.timeZone).catch(() => undefined);
           return;
         }
         if (response.status === 400 && body.errors) {
@@ -190,7 +196,7 @@ export default function ContentEditor(props: ContentEditorProps) {
           return;
         }
         if (response.status === 409 && body.draft) {
-          const started = await versionData(props.section, baseVersion);
+          const started = await versionData(sectionPath, baseVersion);
           const latest = body.draft;
           baseInput.value = String(latest.version);
           setProblems([]);
@@ -234,7 +240,7 @@ export default function ContentEditor(props: ContentEditorProps) {
       form.removeEventListener('submit', onSubmit);
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
-  }, [props.formId, props.section, props.tree, props.dirty, props.timeZone]);
+  }, [props.formId, sectionPath, props.section, props.tree, props.dirty, props.timeZone]);
 
   useEffect(() => {
     // Dragging and the maps load only where the form has a list or a map point: their code (Sortable, Leaflet)
@@ -269,13 +275,13 @@ export default function ContentEditor(props: ContentEditorProps) {
         {notice ? <NoticeAlert notice={notice} /> : null}
         <p className="visually-hidden">{moved}</p>
       </div>
-      {conflict ? <ConflictBox conflict={conflict} section={props.section} /> : null}
+      {conflict ? <ConflictBox conflict={conflict} sectionPath={sectionPathOf(props)} /> : null}
       <ErrorSummary id={CONTENT_ERRORS_ID} problems={problems} focusOnLoad={props.problems.length > 0} />
     </div>
   );
 }
 
-function ConflictBox({ conflict, section }: { conflict: ContentConflictView; section: string }) {
+function ConflictBox({ conflict, sectionPath }: { conflict: ContentConflictView; sectionPath: string }) {
   return (
     <div className="content-conflict" role="group" aria-labelledby="content-conflict-heading">
       <h2 id="content-conflict-heading">
@@ -320,7 +326,7 @@ function ConflictBox({ conflict, section }: { conflict: ContentConflictView; sec
         </>
       )}
       <p>
-        Or <a href={`/admin/content/${section}`}>open their version</a> and start again from it.
+        Or <a href={sectionPath}>open their version</a> and start again from it.
       </p>
     </div>
   );

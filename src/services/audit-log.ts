@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'account.sessions-ended',
   'account.reauth-failed',
   'account.calendar-token',
+  'account.communities',
   'two-factor.enabled',
   'two-factor.replaced',
   'two-factor.reset',
@@ -64,6 +65,9 @@ export const AUDIT_ACTIONS = [
   'tour.status',
   'interest.update-sent',
   'file.deleted',
+  'community.created',
+  'community.published',
+  'community.status',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

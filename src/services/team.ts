@@ -1,3 +1,5 @@
+import { choiceFromStored, storedChoice } from './account-communities.js';
+import { setCommunityIds, type CommunityIds } from '../db/user-communities.js';
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { countActiveOwners, findUserById, findUserByUsername, isActive, type UserRow } from '../db/users.js';
@@ -53,6 +55,8 @@ const isoIn = (ms: number, from = Date.now()) => new Date(from + ms).toISOString
 export interface Invitation {
   email: string;
   role: Role;
+  /** The communities the account will work in once accepted (wave 4): all unless given; owners always all. */
+  communities?: CommunityIds;
 }
 
 /** Checks an invitation's input: `{email, role}`. */
@@ -85,6 +89,7 @@ export async function invite(
       email: invitation.email,
       role: invitation.role,
       invited_by: actor.username,
+      communities: storedChoice(invitation.role === 'owner' ? 'all' : (invitation.communities ?? 'all')),
       created_at: new Date().toISOString(),
       expires_at: isoIn(INVITATION_LIFETIME_MS),
     });
@@ -107,7 +112,12 @@ export async function invite(
       ip: actor.ip,
       action: 'account.invited',
       target: invitation.email,
-      details: { role: invitation.role },
+      details: {
+        role: invitation.role,
+        ...(invitation.communities && invitation.communities !== 'all' && invitation.role !== 'owner'
+          ? { communities: invitation.communities }
+          : {}),
+      },
     });
   });
   return { link };
@@ -122,6 +132,8 @@ interface InvitationRow {
   expires_at: string;
   used_at: string | null;
   withdrawn_at: string | null;
+  /** "all" or a list of community ids, as JSON; null for an invitation from before communities (all). */
+  communities?: string | null;
 }
 
 const GONE = 'This invitation link has been used, withdrawn or has expired. Ask the owner for a new one.';
@@ -265,6 +277,20 @@ export async function acceptInvitation(
       })
       .returning<{ id: number }[]>('id');
     const id = typeof created === 'object' ? created.id : Number(created);
+    // The communities the owner chose for this account when inviting it (communities removed since are dropped).
+    const chosen = choiceFromStored(invitation.communities);
+    if (chosen !== 'all' && invitation.role !== 'owner') {
+      const existing = new Set(
+        ((await trx('communities').whereIn('id', chosen).select('id')) as { id: number | string }[]).map((row) =>
+          Number(row.id),
+        ),
+      );
+      await setCommunityIds(
+        trx,
+        id,
+        chosen.filter((community) => existing.has(community)),
+      );
+    }
     await recordAudit(trx, {
       actor: username,
       ip: options.ip,

@@ -25,6 +25,8 @@ export function draftStateText(draft: { version: number; at: string; by: string 
 /** The props of the ContentEditor widget (JSON): it saves the editor's form by fetch and shows the outcome. */
 export interface ContentEditorProps {
   section: string;
+  /** Where the section's calls live: /admin/content, or a community's /admin/communities/<slug>/content. */
+  base?: string;
   formId: string;
   tree: FieldNode;
   problems: FormProblem[];

@@ -33,6 +33,12 @@ export const AREAS = {
   tours: ['owner', 'sales'],
   team: ['owner'],
   audit: ['owner'],
+  /** A community's setup: its list as JSON, publishing it, its status (wave 4, "A new community"). */
+  communities: ['owner', 'marketing'],
+  /** The list of communities and a community's checklist, read (sales sees where a community stands). */
+  'community-checklist': ['owner', 'marketing', 'sales'],
+  /** Opening a new community. */
+  'community-create': ['owner'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Area = keyof typeof AREAS;
 
@@ -44,11 +50,17 @@ export interface StaffPathEntry {
   prefix: string;
   area: Area;
   exact?: boolean;
+  /**
+   * The methods the entry is for (GET also answers HEAD); absent: every method. Where one path is read by more
+   * roles than may change it (the communities' list and a checklist), an entry per method says so.
+   */
+  methods?: readonly string[];
 }
 
 /**
  * Which area each staff path belongs to, by prefix (the longest matching prefix wins). Every method of a path
- * belongs to the same area: an area is granted whole (page, JSON, changes), as the contract's table grants it.
+ * belongs to the same area: an area is granted whole (page, JSON, changes), as the contract's table grants it, unless
+ * an entry names its methods.
  */
 export const STAFF_PATHS: readonly StaffPathEntry[] = [
   { prefix: '/admin', area: 'dashboard', exact: true },
@@ -76,14 +88,25 @@ export const STAFF_PATHS: readonly StaffPathEntry[] = [
   // The owner's.
   { prefix: '/admin/team', area: 'team' },
   { prefix: '/admin/audit', area: 'audit' },
+  // Communities (wave 4): `*` stands for one path segment, a community's slug.
+  { prefix: '/admin/communities', area: 'communities' },
+  { prefix: '/admin/communities', area: 'community-checklist', exact: true, methods: ['GET'] },
+  { prefix: '/admin/communities', area: 'community-create', exact: true, methods: ['POST'] },
+  { prefix: '/admin/communities/new', area: 'community-create', exact: true },
+  { prefix: '/admin/communities/*', area: 'community-checklist', exact: true, methods: ['GET'] },
+  { prefix: '/admin/communities/*/content', area: 'content' },
 ];
 
-function covers(entry: StaffPathEntry, path: string): boolean {
-  if (path === entry.prefix) return true;
-  if (entry.exact) return false;
-  if (!path.startsWith(entry.prefix)) return false;
-  const next = path.charAt(entry.prefix.length);
-  return next === '/' || next === '.';
+const PATTERNS = new Map<StaffPathEntry, RegExp>(
+  STAFF_PATHS.map((entry) => {
+    const literal = entry.prefix.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/.]+');
+    return [entry, new RegExp(entry.exact ? `^${literal}$` : `^${literal}(?:$|[/.])`)];
+  }),
+);
+
+function covers(entry: StaffPathEntry, path: string, method: string): boolean {
+  if (entry.methods && !entry.methods.includes(method)) return false;
+  return PATTERNS.get(entry)!.test(path);
 }
 
 /**
@@ -101,13 +124,23 @@ export function routedPath(path: string): string | undefined {
   return trimmed.toLowerCase();
 }
 
-/** The area a staff path belongs to (query string ignored), or undefined: no entry, refused to everyone. */
-export function areaOf(path: string): Area | undefined {
+/**
+ * The area a staff path belongs to when asked with `method` (query string ignored), or undefined: no entry, refused
+ * to everyone.
+ */
+export function areaOf(path: string, method = 'GET'): Area | undefined {
   const normalized = routedPath(path);
   if (normalized === undefined) return undefined;
+  const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
   let found: StaffPathEntry | undefined;
   for (const entry of STAFF_PATHS) {
-    if (covers(entry, normalized) && (!found || entry.prefix.length > found.prefix.length)) found = entry;
+    if (!covers(entry, normalized, verb)) continue;
+    // The longest prefix wins; of two equally long, the one for this method.
+    const better =
+      !found ||
+      entry.prefix.length > found.prefix.length ||
+      (entry.prefix.length === found.prefix.length && entry.methods !== undefined && found.methods === undefined);
+    if (better) found = entry;
   }
   return found?.area;
 }
@@ -118,7 +151,7 @@ export function roleMay(role: Role | undefined, area: Area | undefined): boolean
   return (AREAS[area] as readonly Role[]).includes(role);
 }
 
-/** May this role use this staff path (any method)? False for a path with no entry. */
-export function mayVisit(role: Role | undefined, path: string): boolean {
-  return roleMay(role, areaOf(path));
+/** May this role use this staff path with this method (a link: GET)? False for a path with no entry. */
+export function mayVisit(role: Role | undefined, path: string, method = 'GET'): boolean {
+  return roleMay(role, areaOf(path, method));
 }

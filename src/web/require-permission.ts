@@ -47,7 +47,7 @@ export function requirePermission(forbidden: RequestHandler): RequestHandler {
     const path = `${req.baseUrl}${req.path}`;
     if (!user) return next();
     if (mustEnroll(user) && !isEnrollment(req.method, path)) return sendToEnrollment(req, res);
-    if (roleMay(user.role, areaOf(path))) return next();
+    if (roleMay(user.role, areaOf(path, req.method))) return next();
     if (isStaffCall(req)) {
       res.status(403).json({ error: 'Your role does not include this.' });
       return;

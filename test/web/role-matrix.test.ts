@@ -122,7 +122,7 @@ describe('The role matrix', function () {
     // The staff gate itself (`/admin/*`) answers only what no route under it takes: it has no area, so 403.
     for (const route of routes.filter((each) => each.path !== '/admin/*')) {
       const path = concretePath(route);
-      expect(areaOf(path), `${route.method} ${route.path}`).to.be.a('string');
+      expect(areaOf(path, route.method), `${route.method} ${route.path}`).to.be.a('string');
       expect(routedPath(path), `${route.path} is written in lower case`).to.equal(path.toLowerCase());
       expect(route.path.replace(/:[a-z]+/gi, ''), 'route literals in lower case').to.equal(
         route.path.replace(/:[a-z]+/gi, '').toLowerCase(),
@@ -137,7 +137,7 @@ describe('The role matrix', function () {
         const path = pathFor(route, role);
         const response = await send(server, route.method, path, people[role]);
         await response.arrayBuffer();
-        const allowed = roleMay(role, areaOf(path));
+        const allowed = roleMay(role, areaOf(path, route.method));
         const ok = allowed
           ? ![401, 403].includes(response.status) && response.status < 500
           : route.path === '/admin/tours.ics'
@@ -154,7 +154,7 @@ describe('The role matrix', function () {
     for (const role of ROLES) {
       for (const route of routes) {
         const path = pathFor(route, role);
-        if (roleMay(role, areaOf(path))) continue;
+        if (roleMay(role, areaOf(path, route.method))) continue;
         for (const variant of variantsOf(path)) {
           const response = await send(server, route.method, variant.path, people[role]);
           await response.arrayBuffer();

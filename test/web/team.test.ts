@@ -53,7 +53,7 @@ describe('A team with roles', () => {
   describe('the permission table', () => {
     it('gives every staff route an area of the table (a route without one is refused to everyone)', () => {
       for (const route of appAdminRoutes(server)) {
-        expect(areaOf(route.path), `${route.method} ${route.path}`).to.be.a('string');
+        expect(areaOf(route.path, route.method), `${route.method} ${route.path}`).to.be.a('string');
       }
     });
 
@@ -67,7 +67,8 @@ describe('A team with roles', () => {
         for (const route of routes) {
           const response = await requestOf(server, route, people[role]);
           const label = `${role}: ${route.method} ${route.path} → ${response.status}`;
-          if (roleMay(role, areaOf(route.path))) expect(response.status, label).to.not.be.oneOf([401, 403]);
+          if (roleMay(role, areaOf(route.path, route.method)))
+            expect(response.status, label).to.not.be.oneOf([401, 403]);
           else expect(response.status, label).to.equal(403);
         }
       }

@@ -19,6 +19,7 @@ interface AdminLayoutProps {
 /** Every staff page the nav can offer; each reader sees those the permission table lets their role use. */
 const LINKS = [
   { href: '/admin', label: 'Dashboard' },
+  { href: '/admin/communities', label: 'Communities' },
   { href: '/admin/content', label: 'Content' },
   { href: '/admin/homepage-images', label: 'Homepage images' },
   { href: '/admin/floorplan-images', label: 'Floor plan galleries' },

@@ -52,6 +52,8 @@ export interface ContentEditorPageProps {
   files: Partial<Record<FileKind, PickableFile[]>>;
   /** The records a reference can point at, by their key and name (the plans a promotion applies to). */
   choices: Partial<Record<ChoiceSource, { key: string; name: string }[]>>;
+  /** Where the section is edited (ContentListPage's base). */
+  base?: string;
 }
 
 /** Hints of keys whose empty value means something. */
@@ -536,22 +538,17 @@ export function ContentEditorPage(props: ContentEditorPageProps) {
     choices: props.choices,
   };
   const previewHref = `/preview${section.shownOn}`;
+  const base = props.base ?? '/admin/content';
   const atError = props.errors.at;
   return (
     <AdminLayout communityName={props.communityName} staff={staff} path="/admin/content">
       <p className="content-breadcrumb">
-        <a href="/admin/content">Content</a> › {section.title}
+        <a href={base}>Content</a> › {section.title}
       </p>
       <h1>{section.title}</h1>
       <p>{section.summary}.</p>
       <StateLine state={state} />
-      <form
-        id={editor.formId}
-        className="content-editor"
-        method="post"
-        action={`/admin/content/${section.id}`}
-        noValidate
-      >
+      <form id={editor.formId} className="content-editor" method="post" action={`${base}/${section.id}`} noValidate>
         <input type="hidden" name="_csrf" value={staff.csrfToken} />
         <input type="hidden" name="baseVersion" value={props.baseVersion} />
         {/* First in the form, so Enter in a field saves the draft (the first submit button is the default). */}
@@ -565,7 +562,7 @@ export function ContentEditorPage(props: ContentEditorPageProps) {
           <button type="submit" name="action" value="publish" className="button">
             Publish now
           </button>
-          <a className="button" href={`/admin/content/${section.id}/history`}>
+          <a className="button" href={`${base}/${section.id}/history`}>
             History
           </a>
         </div>

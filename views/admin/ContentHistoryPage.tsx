@@ -11,15 +11,18 @@ interface ContentHistoryPageProps {
   /** A version compared field by field with the published one (?compare=n). */
   comparison?: { version: number; rows: { path: string; label: string; then: string; now: string }[] };
   notFound: boolean;
+  /** Where the section is edited (ContentListPage's base). */
+  base?: string;
 }
 
 /** GET /admin/content/<id>/history: who published what when, a comparison with the current version, restore. */
 export function ContentHistoryPage(props: ContentHistoryPageProps) {
   const { section, staff, comparison } = props;
+  const base = props.base ?? '/admin/content';
   return (
     <AdminLayout communityName={props.communityName} staff={staff} path="/admin/content">
       <p className="content-breadcrumb">
-        <a href="/admin/content">Content</a> › <a href={`/admin/content/${section.id}`}>{section.title}</a> › History
+        <a href={base}>Content</a> › <a href={`${base}/${section.id}`}>{section.title}</a> › History
       </p>
       <h1>History: {section.title}</h1>
       <p>
@@ -82,11 +85,11 @@ export function ContentHistoryPage(props: ContentHistoryPageProps) {
                 <div className="content-version-actions">
                   <a
                     className="button button-small"
-                    href={`/admin/content/${section.id}/history?compare=${version.version}#comparison-heading`}
+                    href={`${base}/${section.id}/history?compare=${version.version}#comparison-heading`}
                   >
                     Compare with current<span className="visually-hidden"> (version {version.version})</span>
                   </a>
-                  <form method="post" action={`/admin/content/${section.id}/versions/${version.version}/restore`}>
+                  <form method="post" action={`${base}/${section.id}/versions/${version.version}/restore`}>
                     <input type="hidden" name="_csrf" value={staff.csrfToken} />
                     <button type="submit" className="button button-small">
                       Restore as draft<span className="visually-hidden"> (version {version.version})</span>

@@ -6,10 +6,18 @@ interface ContentListPageProps {
   staff: StaffViewer;
   sections: { id: string; title: string; summary: string; state: ContentSectionState }[];
   timeZone: string;
+  /** Where these sections are edited: /admin/content, or a community's /admin/communities/<slug>/content. */
+  base?: string;
 }
 
 /** GET /admin/content: every section with what is published, drafted and scheduled, each a link to its editor. */
-export function ContentListPage({ communityName, staff, sections, timeZone }: ContentListPageProps) {
+export function ContentListPage({
+  communityName,
+  staff,
+  sections,
+  timeZone,
+  base = '/admin/content',
+}: ContentListPageProps) {
   return (
     <AdminLayout communityName={communityName} staff={staff} path="/admin/content">
       <h1>Content</h1>
@@ -21,7 +29,7 @@ export function ContentListPage({ communityName, staff, sections, timeZone }: Co
         {sections.map((section) => (
           <li key={section.id} className="content-section-card">
             <h2>
-              <a href={`/admin/content/${section.id}`}>{section.title}</a>
+              <a href={`${base}/${section.id}`}>{section.title}</a>
             </h2>
             <p>{section.summary}</p>
             <dl className="content-section-state">
@@ -49,7 +57,7 @@ export function ContentListPage({ communityName, staff, sections, timeZone }: Co
               </div>
             </dl>
             <p className="content-section-links">
-              <a href={`/admin/content/${section.id}/history`}>
+              <a href={`${base}/${section.id}/history`}>
                 History<span className="visually-hidden"> of {section.title}</span>
               </a>
             </p>

@@ -18,6 +18,8 @@ export interface TeamMemberView {
   openLeads: number;
   /** The person's display name, or their username until they set one. */
   displayName: string;
+  /** The communities the account works in: all (owners always), or these slugs. */
+  communities: 'all' | string[];
 }
 
 export interface InvitationView {
@@ -48,6 +50,64 @@ interface TeamPageProps {
   leadTakers: string[];
   /** New leads go in turn now: a departing person's open leads go the same way unless the owner chooses. */
   autoAssignDefault: boolean;
+  /** The install's communities, for choosing each account's (wave 4). */
+  communities?: { slug: string; name: string }[];
+}
+
+/** An account's communities in words, and (for an account that is not an owner) checkboxes to choose them. */
+function MemberCommunities({
+  member,
+  communities,
+  hidden,
+}: {
+  member: TeamMemberView;
+  communities: { slug: string; name: string }[];
+  hidden: ReactNode;
+}) {
+  const chosen = member.communities;
+  const names =
+    chosen === 'all'
+      ? 'All communities'
+      : communities
+          .filter((community) => chosen.includes(community.slug))
+          .map((community) => community.name)
+          .join(', ');
+  if (member.role === 'owner' || communities.length < 2) return <>{names}</>;
+  const id = `communities-${member.username}`;
+  return (
+    <details>
+      <summary>
+        {names}
+        <span className="visually-hidden">: change the communities of {member.username}</span>
+      </summary>
+      <form method="post" action={`/admin/team/${encodeURIComponent(member.username)}`}>
+        {hidden}
+        <input type="hidden" name="change" value="communities" />
+        <fieldset>
+          <legend>Communities of {member.username}</legend>
+          <div>
+            <input type="checkbox" id={`${id}-all`} name="communities" value="all" defaultChecked={chosen === 'all'} />
+            <label htmlFor={`${id}-all`}>All communities, and those opened later</label>
+          </div>
+          {communities.map((community) => (
+            <div key={community.slug}>
+              <input
+                type="checkbox"
+                id={`${id}-${community.slug}`}
+                name="communities"
+                value={community.slug}
+                defaultChecked={chosen !== 'all' && chosen.includes(community.slug)}
+              />
+              <label htmlFor={`${id}-${community.slug}`}>{community.name}</label>
+            </div>
+          ))}
+        </fieldset>
+        <button type="submit" className="button">
+          Set communities
+        </button>
+      </form>
+    </details>
+  );
 }
 
 function RoleSelect({ id, name, value }: { id: string; name: string; value?: string }) {
@@ -138,6 +198,7 @@ export function TeamPage(props: TeamPageProps) {
                 <th scope="col">State</th>
                 <th scope="col">Two-factor</th>
                 <th scope="col">Last sign-in</th>
+                <th scope="col">Communities</th>
                 <th scope="col">Change</th>
               </tr>
             </thead>
@@ -155,6 +216,9 @@ export function TeamPage(props: TeamPageProps) {
                   <td data-label="State">{member.active ? 'Active' : 'Deactivated'}</td>
                   <td data-label="Two-factor">{member.twoFactor ? 'On' : 'Off'}</td>
                   <td data-label="Last sign-in">{member.lastSignIn ?? 'Never'}</td>
+                  <td data-label="Communities">
+                    <MemberCommunities member={member} communities={props.communities ?? []} hidden={hidden} />
+                  </td>
                   <td data-label="Change">
                     <div className="team-actions">
                       <form method="post" action={`/admin/team/${encodeURIComponent(member.username)}`}>
@@ -249,6 +313,31 @@ export function TeamPage(props: TeamPageProps) {
           />
           <label htmlFor="invite-role">Role</label>
           <RoleSelect id="invite-role" name="role" value={invitation?.role} />
+          {(props.communities ?? []).length > 1 ? (
+            <fieldset aria-describedby={invitation?.errors.communities ? 'invite-communities-error' : undefined}>
+              <legend>Communities (owners always have all)</legend>
+              <div>
+                <input type="checkbox" id="invite-communities-all" name="communities" value="all" defaultChecked />
+                <label htmlFor="invite-communities-all">All communities, and those opened later</label>
+              </div>
+              {(props.communities ?? []).map((community) => (
+                <div key={community.slug}>
+                  <input
+                    type="checkbox"
+                    id={`invite-communities-${community.slug}`}
+                    name="communities"
+                    value={community.slug}
+                  />
+                  <label htmlFor={`invite-communities-${community.slug}`}>{community.name}</label>
+                </div>
+              ))}
+              {invitation?.errors.communities ? (
+                <span id="invite-communities-error" className="field-error">
+                  {invitation.errors.communities}
+                </span>
+              ) : null}
+            </fieldset>
+          ) : null}
           <button type="submit" className="button button-accent">
             Invite
           </button>

@@ -1,7 +1,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import { isSectionId } from '../../content/sections.js';
 import type { SectionId } from '../../content/schema.js';
-import type { ContentActor, ContentChangeResult, ContentService } from '../../services/content.js';
+import type { ContentActor, ContentChangeResult, ContentService, SectionRef } from '../../services/content.js';
 import { isPlainFormPost } from '../client-wants.js';
 import { requireCsrfToken } from '../csrf.js';
 import { requireJson } from './require-json.js';
@@ -44,10 +44,20 @@ export function sendChange<T>(res: Response, result: ContentChangeResult<T>, sta
   res.status(404).json({ error: result.message });
 }
 
+/**
+ * Which section a path's id addresses where a content router is mounted: under /admin the id alone; under a
+ * community's address (`/admin/communities/<slug>`) its own section, or nothing for a builder's section (404).
+ */
+export type SectionRefOf = (req: Request, id: SectionId) => SectionRef | undefined;
+
+/** The bare id: a builder's section, or the first community's while there is one community. */
+export const bareSection: SectionRefOf = (_req, id) => id;
+
 /** The section a path names, or a 404 answered. */
-function sectionOf(req: Request, res: Response): SectionId | undefined {
+function sectionOf(req: Request, res: Response, refOf: SectionRefOf): SectionRef | undefined {
   const id = String(req.params.id);
-  if (isSectionId(id)) return id;
+  const ref = isSectionId(id) ? refOf(req, id) : undefined;
+  if (ref !== undefined) return ref;
   res.status(404).json({ error: `No content section "${id}".` });
   return undefined;
 }
@@ -56,12 +66,13 @@ function sectionOf(req: Request, res: Response): SectionId | undefined {
  * The content calls of the contract ("Content in staff hands"): a section's state, drafts, publishing now or on
  * schedule, the versions and restoring one. Mounted under /admin behind requireStaff and rejectCrossSite.
  */
-export function createContentApiRouter(deps: { content: ContentService }): Router {
+export function createContentApiRouter(deps: { content: ContentService; refOf?: SectionRefOf }): Router {
   const { content } = deps;
+  const refOf = deps.refOf ?? bareSection;
   const router = Router({ caseSensitive: true });
 
   router.get('/content/:id.json', async (req, res) => {
-    const id = sectionOf(req, res);
+    const id = sectionOf(req, res, refOf);
     if (!id) return;
     const view = await content.view(id);
     if (!view) return res.status(404).json({ error: `No content section "${id}".` });
@@ -69,7 +80,7 @@ export function createContentApiRouter(deps: { content: ContentService }): Route
   });
 
   router.put('/content/:id/draft', requireJson, json, requireCsrfToken, async (req, res) => {
-    const id = sectionOf(req, res);
+    const id = sectionOf(req, res, refOf);
     if (!id) return;
     const body = (req.body ?? {}) as { data?: unknown; baseVersion?: unknown };
     const baseVersion = versionNumber(body.baseVersion);
@@ -86,7 +97,7 @@ export function createContentApiRouter(deps: { content: ContentService }): Route
   // Discards the draft the caller saw (`{"version":n}`, the draft's version): 409 with the latest draft if another
   // was saved since or it is gone; the editor's form posts `action=discard` to /admin/content/<id> instead.
   router.delete('/content/:id/draft', requireJson, json, requireCsrfToken, async (req, res) => {
-    const id = sectionOf(req, res);
+    const id = sectionOf(req, res, refOf);
     if (!id) return;
     const version = versionNumber((req.body as { version?: unknown } | undefined)?.version);
     if (version === undefined) {
@@ -98,7 +109,7 @@ export function createContentApiRouter(deps: { content: ContentService }): Route
   });
 
   router.post('/content/:id/publish', requireJson, json, requireCsrfToken, async (req, res) => {
-    const id = sectionOf(req, res);
+    const id = sectionOf(req, res, refOf);
     if (!id) return;
     const body = (req.body ?? {}) as { version?: unknown; at?: unknown };
     const version = versionNumber(body.version);
@@ -118,7 +129,7 @@ export function createContentApiRouter(deps: { content: ContentService }): Route
   });
 
   router.delete('/content/:id/schedule', requireCsrfToken, async (req, res) => {
-    const id = sectionOf(req, res);
+    const id = sectionOf(req, res, refOf);
     if (!id) return;
     const cancelled = await content.cancelSchedule(id, actorOf(req));
     if (!cancelled) return res.status(404).json({ error: 'Nothing is scheduled for this section.' });
@@ -126,13 +137,13 @@ export function createContentApiRouter(deps: { content: ContentService }): Route
   });
 
   router.get('/content/:id/versions.json', async (req, res) => {
-    const id = sectionOf(req, res);
+    const id = sectionOf(req, res, refOf);
     if (!id) return;
     res.set('Cache-Control', 'no-store').json(await content.versions(id));
   });
 
   router.get('/content/:id/versions/:version.json', async (req, res) => {
-    const id = sectionOf(req, res);
+    const id = sectionOf(req, res, refOf);
     if (!id) return;
     const number = versionNumber(req.params.version);
     const stored = number === undefined ? undefined : await content.version(id, number);
@@ -141,14 +152,17 @@ export function createContentApiRouter(deps: { content: ContentService }): Route
   });
 
   router.post('/content/:id/versions/:version/restore', form, requireCsrfToken, async (req, res) => {
-    const id = sectionOf(req, res);
+    const id = sectionOf(req, res, refOf);
     if (!id) return;
     const number = versionNumber(req.params.version);
     if (number === undefined) return res.status(404).json({ error: 'No such version.' });
     const result = await content.restore(id, number, actorOf(req));
     // The history page's button, without JavaScript: back to the editor, which shows the restored draft.
     if (result.ok && isPlainFormPost(req)) {
-      return res.redirect(303, `/admin/content/${id}?done=restored&version=${result.value.version}`);
+      return res.redirect(
+        303,
+        `${req.baseUrl}/content/${typeof id === 'string' ? id : id.id}?done=restored&version=${result.value.version}`,
+      );
     }
     sendChange(res, result);
   });

@@ -40,7 +40,7 @@ import { ContentHistoryPage } from '../../../views/admin/ContentHistoryPage.js';
 import { ContentListPage } from '../../../views/admin/ContentListPage.js';
 import { requireCsrfToken } from '../csrf.js';
 import { contentOf } from '../request-content.js';
-import { versionNumber } from './content-api-router.js';
+import { bareSection, versionNumber, type SectionRefOf } from './content-api-router.js';
 import { staffOf, staffPage } from './staff-page.js';
 
 interface ContentRouterDeps {
@@ -50,6 +50,8 @@ interface ContentRouterDeps {
   files?: Pick<FileLibrary, 'list'>;
   /** The map tiles and stylesheet of the public site: an editor with a map point draws a small map with them. */
   map?: { tileUrl: string; attribution: string; stylesheet: string };
+  /** Which section an id addresses where this router is mounted (content-api-router.ts). */
+  refOf?: SectionRefOf;
 }
 
 const FORM_ID = 'content-form';
@@ -158,11 +160,17 @@ function doneNotice(query: Request['query']): EditorNotice | undefined {
  */
 export function createContentRouter(deps: ContentRouterDeps): Router {
   const { renderer, content } = deps;
+  const refOf = deps.refOf ?? bareSection;
   const router = Router({ caseSensitive: true });
 
   router.get('/content', async (req, res) => {
     const timeZone = contentOf(req).community.timeZone;
-    const views = await Promise.all(SECTION_IDS.map((id) => content.view(id)));
+    const views = await Promise.all(
+      SECTION_IDS.map((id) => {
+        const ref = refOf(req, id);
+        return ref === undefined ? undefined : content.view(ref);
+      }),
+    );
     const sections = SECTION_IDS.flatMap((id, index) => {
       const view = views[index];
       return view ? [{ id, ...SECTION_INFO[id], state: stateOf(view, timeZone) }] : [];
@@ -174,6 +182,7 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
           staff={staffOf(req)}
           sections={sections}
           timeZone={timeZone}
+          base={`${req.baseUrl}/content`}
         />,
         staffPage(req, 'Content'),
       ),
@@ -182,10 +191,13 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
 
   function sectionParam(req: Request, next: NextFunction): SectionId | undefined {
     const id = String(req.params.id);
-    if (isSectionId(id)) return id;
+    if (isSectionId(id) && refOf(req, id) !== undefined) return id;
     next();
     return undefined;
   }
+
+  /** The section an id addresses here (sectionParam has checked there is one). */
+  const refIn = (req: Request, id: SectionId) => refOf(req, id)!;
 
   interface EditorRender {
     status?: number;
@@ -221,8 +233,10 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
       const data = (plans?.draft?.data ?? plans?.published.data) as SectionDocuments['floor-plans'] | undefined;
       choices.plans = (data?.plans ?? []).map((plan) => ({ key: plan.slug, name: plan.name }));
     }
+    const base = `${req.baseUrl}/content`;
     const editor: ContentEditorProps = {
       section: id,
+      ...(base === '/admin/content' ? {} : { base }),
       formId: FORM_ID,
       tree,
       problems: summary,
@@ -260,6 +274,7 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
             editor={editor}
             files={files}
             choices={choices}
+            base={base}
           />,
           staffPage(req, `Edit: ${SECTION_INFO[id].title}`),
         ),
@@ -269,7 +284,7 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
   router.get('/content/:id', async (req, res, next) => {
     const id = sectionParam(req, next);
     if (!id) return;
-    const view = await content.view(id);
+    const view = await content.view(refIn(req, id));
     if (!view) return next();
     await renderEditor(req, res, id, view, { notice: doneNotice(req.query) });
   });
@@ -277,7 +292,7 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
   router.post('/content/:id', form, requireCsrfToken, async (req, res, next) => {
     const id = sectionParam(req, next);
     if (!id) return;
-    const view = await content.view(id);
+    const view = await content.view(refIn(req, id));
     if (!view) return next();
     const body = (req.body ?? {}) as Record<string, unknown>;
     const get = (name: string) => {
@@ -289,14 +304,17 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
     const posted = versionNumber(body.baseVersion);
     // After a conflict the form carries a choice per field the colleague changed: theirs replaces what was typed.
     if (posted !== undefined && Object.keys(body).some((name) => name.startsWith(CONFLICT_CHOICE))) {
-      const theirs = await content.version(id, posted);
+      const theirs = await content.version(refIn(req, id), posted);
       if (theirs) applyConflictChoices(data, theirs.data, get);
     }
     const scheduleAt = typeof body.at === 'string' ? body.at.slice(0, 20) : '';
     const action = typeof body.action === 'string' ? body.action : 'save';
     const kept = { values: data, baseVersion: posted, scheduleAt, dirty: true };
     const back = (done: string, version?: number) =>
-      res.redirect(303, `/admin/content/${id}?done=${done}${version === undefined ? '' : `&version=${version}`}`);
+      res.redirect(
+        303,
+        `${req.baseUrl}/content/${id}?done=${done}${version === undefined ? '' : `&version=${version}`}`,
+      );
 
     const listAction = parseListAction(action);
     if (listAction) {
@@ -322,7 +340,7 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
       });
     }
     if (action === 'cancel-schedule') {
-      await content.cancelSchedule(id, actorOf(req));
+      await content.cancelSchedule(refIn(req, id), actorOf(req));
       return back('unscheduled');
     }
     if (posted === undefined) {
@@ -335,7 +353,7 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
 
     if (action === 'discard') {
       // The form's baseVersion is the draft the person saw; a draft saved since is shown, never thrown away unseen.
-      const discarded = await content.discardDraft(id, posted, actorOf(req));
+      const discarded = await content.discardDraft(refIn(req, id), posted, actorOf(req));
       if (discarded.ok) return back('discarded', discarded.value.discarded);
       return renderRefusal(req, res, id, kept, discarded, 'Not discarded');
     }
@@ -358,7 +376,7 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
     const latest = view.draft ?? view.published;
     let version = latest.version;
     if (posted !== latest.version || JSON.stringify(parsed.ok && parsed.data) !== JSON.stringify(latest.data)) {
-      const saved = await content.saveDraft(id, data, posted, staffName(req));
+      const saved = await content.saveDraft(refIn(req, id), data, posted, staffName(req));
       if (!saved.ok) return renderRefusal(req, res, id, kept, saved);
       version = saved.value.version;
     }
@@ -366,8 +384,8 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
     if (!view.draft && version === view.published.version) return back('unchanged');
     const result =
       action === 'publish'
-        ? await content.publish(id, version, actorOf(req))
-        : await content.schedule(id, version, at!, actorOf(req));
+        ? await content.publish(refIn(req, id), version, actorOf(req))
+        : await content.schedule(refIn(req, id), version, at!, actorOf(req));
     if (!result.ok) return renderRefusal(req, res, id, kept, result);
     return back(action === 'publish' ? 'published' : 'scheduled', version);
   });
@@ -381,7 +399,7 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
     result: Exclude<Awaited<ReturnType<ContentService['saveDraft']>>, { ok: true }>,
     refused = 'Not saved',
   ) {
-    const view = await content.view(id);
+    const view = await content.view(refIn(req, id));
     if (!view) return res.status(404).end();
     if (result.status === 400)
       return renderEditor(req, res, id, view, { ...kept, status: 400, problems: result.problems });
@@ -391,7 +409,8 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
         savedAt: view.published.publishedAt ?? '',
         savedBy: view.published.publishedBy ?? '',
       };
-      const started = kept.baseVersion === undefined ? undefined : (await content.version(id, kept.baseVersion))?.data;
+      const started =
+        kept.baseVersion === undefined ? undefined : (await content.version(refIn(req, id), kept.baseVersion))?.data;
       const conflict: ContentConflictView = {
         by: latest.savedBy,
         at: formatInTimeZone(latest.savedAt, contentOf(req).community.timeZone),
@@ -419,12 +438,12 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
   router.get('/content/:id/history', async (req, res, next) => {
     const id = sectionParam(req, next);
     if (!id) return;
-    const view = await content.view(id);
+    const view = await content.view(refIn(req, id));
     if (!view) return next();
     const timeZone = contentOf(req).community.timeZone;
-    const versions = await content.versions(id);
+    const versions = await content.versions(refIn(req, id));
     const compareWith = versionNumber(req.query.compare);
-    const other = compareWith === undefined ? undefined : await content.version(id, compareWith);
+    const other = compareWith === undefined ? undefined : await content.version(refIn(req, id), compareWith);
     let comparison;
     if (other && other.publishedAt !== null) {
       const before = flatten(other.data);
@@ -453,6 +472,7 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
           }))}
           comparison={comparison}
           notFound={compareWith !== undefined && !comparison}
+          base={`${req.baseUrl}/content`}
         />,
         staffPage(req, `History: ${SECTION_INFO[id].title}`),
       ),

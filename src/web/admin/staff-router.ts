@@ -24,6 +24,9 @@ import { createAccountRouter, type AccountDeps } from './account-router.js';
 import { createAuditRouter } from './audit-router.js';
 import { createTeamRouter, type TeamDeps } from './team-router.js';
 import { createReauth } from './reauth.js';
+import { bareContentScope, createCommunitiesRouter } from './communities-router.js';
+import type { CommunityDirectory } from '../../services/community-directory.js';
+import type { PublicContentChanges } from '../../services/public-content.js';
 
 export interface StaffRouterDeps {
   db: Knex;
@@ -42,6 +45,9 @@ export interface StaffRouterDeps {
   siteUrl: string;
   /** The public map's tiles and stylesheet, for the small maps of the content editors' map points. */
   map?: { tileUrl: string; attribution: string; stylesheet: string };
+  /** The install's communities and the "public content changed" event: the communities' pages and calls. */
+  communities?: CommunityDirectory;
+  publicContent?: PublicContentChanges;
 }
 
 /**
@@ -53,8 +59,16 @@ export function createStaffRouter(deps: StaffRouterDeps): Router {
   const { homesites, tours, staffTours } = deps;
   const router = Router();
   router.use('/', createDashboardRouter(deps));
-  router.use('/', createContentApiRouter(deps));
-  router.use('/', createContentRouter(deps));
+  if (deps.communities) {
+    // A bare section id reaches the first community's sections only for an account that works in it.
+    const bare = bareContentScope(deps.db, deps.communities);
+    router.use('/content', bare.prepare);
+    router.use('/', createContentApiRouter({ ...deps, refOf: bare.refOf }));
+    router.use('/', createContentRouter({ ...deps, refOf: bare.refOf }));
+  } else {
+    router.use('/', createContentApiRouter(deps));
+    router.use('/', createContentRouter(deps));
+  }
   router.use('/', createImagesRouter(deps));
   router.use('/', createFilesRouter(deps));
   router.use('/', createMessagesRouter(deps));
@@ -64,8 +78,13 @@ export function createStaffRouter(deps: StaffRouterDeps): Router {
   if (tours && staffTours) router.use('/', createAdminToursRouter({ ...deps, tours, staffTours }));
   // One re-authentication count per account, whichever page asks for the password (decision 042).
   const reauth = createReauth({ db: deps.db, ...deps.account });
-  router.use('/', createTeamRouter({ ...deps, ...deps.team, reauth }));
+  router.use('/', createTeamRouter({ ...deps, ...deps.team, reauth, communities: deps.communities }));
   router.use('/', createAccountRouter({ ...deps, ...deps.account, reauth }));
   router.use('/', createAuditRouter(deps));
+  if (deps.communities && deps.publicContent)
+    router.use(
+      '/',
+      createCommunitiesRouter({ ...deps, communities: deps.communities, publicContent: deps.publicContent }),
+    );
   return router;
 }

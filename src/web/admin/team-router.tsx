@@ -26,6 +26,9 @@ import { acceptsJson } from '../client-wants.js';
 import { answersWithPage, jsonOrForm } from './form-or-json.js';
 import type { Reauth } from './reauth.js';
 import { staffOf, staffPage } from './staff-page.js';
+import type { CommunityDirectory } from '../../services/community-directory.js';
+import { changeAccountCommunities, parseCommunityChoice, slugsOf } from '../../services/account-communities.js';
+import { limitedCommunityIds, type CommunityIds } from '../../db/user-communities.js';
 
 export interface TeamDeps {
   db: Knex;
@@ -39,6 +42,8 @@ export interface TeamDeps {
   origin(req: Request): string;
   /** The owner's own password, asked again before resetting a colleague's two-factor (decision 042's count). */
   reauth: Reauth;
+  /** The install's communities: an account is given all or some (wave 4, "Staff in their communities"). */
+  communities?: CommunityDirectory;
 }
 
 /** Form fields arrive as text; a JSON call sends booleans. `_csrf` is the form's token, not a change. */
@@ -62,6 +67,8 @@ export function createTeamRouter(deps: TeamDeps): Router {
 
   async function members(): Promise<TeamMemberView[]> {
     const rows = await listTeam(db);
+    const limited = await limitedCommunityIds(db);
+    const all = deps.communities?.all() ?? [];
     const openLeads = new Map<string, number>();
     for (const row of rows) if (isActive(row)) openLeads.set(row.username, await countOpenLeads(db, row.username));
     return rows.map((row) => ({
@@ -73,6 +80,7 @@ export function createTeamRouter(deps: TeamDeps): Router {
       email: row.email,
       openLeads: openLeads.get(row.username) ?? 0,
       displayName: row.display_name || row.username,
+      communities: slugsOf(limited.get(Number(row.id)) ?? 'all', all),
     }));
   }
 
@@ -116,6 +124,7 @@ export function createTeamRouter(deps: TeamDeps): Router {
           resetRefused={extra.resetRefused}
           leadTakers={await listAssignableAccounts(db)}
           autoAssignDefault={autoAssign}
+          communities={(deps.communities?.all() ?? []).map(({ slug, name }) => ({ slug, name }))}
         />,
         staffPage(req, 'Team'),
       ),
@@ -131,6 +140,7 @@ export function createTeamRouter(deps: TeamDeps): Router {
         active: member.active,
         twoFactor: member.twoFactor,
         lastSignIn: member.lastSignIn,
+        communities: member.communities,
       })),
       autoAssign: await autoAssignOn(db),
       invitations: (await listPendingInvitations(db)).map((row) => ({
@@ -158,7 +168,24 @@ export function createTeamRouter(deps: TeamDeps): Router {
         notice: { kind: 'error', text: `Not invited: ${parsed.message}` },
       });
     }
-    const { link } = await invite(db, parsed, actorOf(req), {
+    let communities: CommunityIds | undefined;
+    if (body.communities !== undefined) {
+      const choice = parseCommunityChoice(body.communities, deps.communities?.all() ?? []);
+      if (!choice.ok) {
+        if (!page) return res.status(400).json({ error: choice.message, fields: { communities: choice.message } });
+        return renderTeam(req, res, {
+          status: 400,
+          invitation: {
+            email: String(body.email ?? ''),
+            role: String(body.role ?? ''),
+            errors: { communities: choice.message },
+          },
+          notice: { kind: 'error', text: `Not invited: ${choice.message}` },
+        });
+      }
+      communities = choice.ids;
+    }
+    const { link } = await invite(db, { ...parsed, ...(communities ? { communities } : {}) }, actorOf(req), {
       origin: deps.origin(req),
       communityName: content.published().community.name,
       mail: deps.mail,
@@ -269,7 +296,9 @@ export function createTeamRouter(deps: TeamDeps): Router {
     }
   });
 
-  router.post('/team/:username', ...jsonOrForm, async (req, res) => {
+  router.post('/team/:username', ...jsonOrForm, async (req, res, next) => {
+    const body = withoutToken(req.body);
+    if ('communities' in body || body.change === 'communities') return changeCommunities(req, res).catch(next);
     const page = answersWithPage(req);
     const change = parseMemberChange(withoutToken(req.body));
     try {
@@ -297,6 +326,29 @@ export function createTeamRouter(deps: TeamDeps): Router {
       });
     }
   });
+
+  /** `{"communities": "all" | ["a", "b"]}`, or the team page's checkboxes (owners always have all). */
+  async function changeCommunities(req: Request, res: Response) {
+    const page = answersWithPage(req);
+    const all = deps.communities?.all() ?? [];
+    const choice = parseCommunityChoice(withoutToken(req.body).communities, all);
+    const refuse = async (status: number, message: string) => {
+      if (!page) return void res.status(status).json({ error: message });
+      await renderTeam(req, res, { status, notice: { kind: 'error', text: `Not changed: ${message}` } });
+    };
+    if (!choice.ok) return refuse(400, choice.message);
+    const result = await changeAccountCommunities(db, String(req.params.username), choice.ids, all, actorOf(req));
+    if (!result.ok) return refuse(result.status, result.message);
+    if (!page) return void res.json({ username: result.username, communities: result.communities });
+    const names =
+      result.communities === 'all'
+        ? 'every community'
+        : all
+            .filter((community) => result.communities.includes(community.slug))
+            .map((c) => c.name)
+            .join(', ');
+    await renderTeam(req, res, { notice: { kind: 'success', text: `${result.username} now works in ${names}.` } });
+  }
 
   return router;
 }

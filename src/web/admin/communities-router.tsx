@@ -1,0 +1,305 @@
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { Knex } from 'knex';
+import type { SectionId } from '../../content/schema.js';
+import { isCommunitySection } from '../../content/schema.js';
+import type { Renderer } from '../../render/renderer.js';
+import { communityIdsOf, type CommunityIds } from '../../db/user-communities.js';
+import {
+  communityUrl,
+  createCommunity,
+  isCommunityStatus,
+  NEW_COMMUNITY_FIELDS,
+  parseNewCommunity,
+  publishCommunity,
+  setCommunityStatus,
+  setupSteps,
+  summarize,
+  type CommunitySetupDeps,
+} from '../../services/community-setup.js';
+import type { Community, CommunityDirectory } from '../../services/community-directory.js';
+import type { ContentService } from '../../services/content.js';
+import type { FileLibrary } from '../../services/file-library.js';
+import type { PublicContentChanges } from '../../services/public-content.js';
+import { slugFromName } from '../../shared/community-slug.js';
+import type { EditorNotice } from '../../shared/editor-notice.js';
+import { mayVisit } from '../../shared/permissions.js';
+import { CommunitiesPage } from '../../../views/admin/CommunitiesPage.js';
+import { CommunityChecklistPage, STATUS_LABELS } from '../../../views/admin/CommunityChecklistPage.js';
+import { NewCommunityPage } from '../../../views/admin/NewCommunityPage.js';
+import { actorOf } from '../audit.js';
+import { acceptsJson } from '../client-wants.js';
+import { setRequestCommunity } from '../request-community.js';
+import { contentOf, setRequestContent } from '../request-content.js';
+import { createContentApiRouter, type SectionRefOf } from './content-api-router.js';
+import { createContentRouter } from './content-router.js';
+import { answersWithPage, jsonOrForm } from './form-or-json.js';
+import { staffOf, staffPage } from './staff-page.js';
+
+export interface CommunitiesRouterDeps {
+  db: Knex;
+  content: ContentService;
+  communities: CommunityDirectory;
+  publicContent: PublicContentChanges;
+  renderer: Renderer;
+  files?: Pick<FileLibrary, 'list'>;
+  map?: { tileUrl: string; attribution: string; stylesheet: string };
+}
+
+/** The time zones this Node knows, offered on the new-community form (US zones first: the builders are American). */
+const TIME_ZONES = (() => {
+  const all = Intl.supportedValuesOf('timeZone');
+  return [...all.filter((zone) => zone.startsWith('America/')), ...all.filter((zone) => !zone.startsWith('America/'))];
+})();
+
+/** The community a `/communities/<slug>` request is about, once the account is known to reach it. */
+const communityByRequest = new WeakMap<Request, Community>();
+
+/** A community's own sections under its address; a builder's section there is no page (404). */
+const communitySection: SectionRefOf = (req, id: SectionId) => {
+  const community = communityByRequest.get(req);
+  return community && isCommunitySection(id) ? { community: community.id, id } : undefined;
+};
+
+/** Whether the account of a request reaches the first community: what a bare section id addresses. */
+const reachesFirst = new WeakMap<Request, boolean>();
+
+/**
+ * `/admin/content/<id>`: a builder's section, or the first community's own section (the one community of a
+ * one-community install) for an account that works in it; for an account limited to other communities a community
+ * section there is no page (404), as under another community's address.
+ */
+export function bareContentScope(
+  db: Knex,
+  communities: CommunityDirectory,
+): { prepare: RequestHandler; refOf: SectionRefOf } {
+  return {
+    prepare: (req, _res, next) => {
+      if (!req.user) return next();
+      communityIdsOf(db, req.user.id)
+        .then((reach) => {
+          reachesFirst.set(req, reach === 'all' || reach.includes(communities.first().id));
+          next();
+        })
+        .catch(next);
+    },
+    refOf: (req, id) => (!isCommunitySection(id) || reachesFirst.get(req) !== false ? id : undefined),
+  };
+}
+
+/**
+ * The communities of a builder (contract wave 4, "Communities" and "A new community, set up in the browser"): the
+ * list and its JSON, a new community, its checklist, publishing it, its status, and its own content at
+ * `/admin/communities/<slug>/content/<id>` (the content routers mounted again for the community). An account sees
+ * only its communities: another is a 404. Who may do what is the permission table's (shared/permissions.ts);
+ * closing a community is the owners' besides.
+ */
+export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
+  const { db, renderer, communities } = deps;
+  const setup: CommunitySetupDeps = deps;
+  const router = Router({ caseSensitive: true });
+
+  const reachOf = (req: Request): Promise<CommunityIds> => communityIdsOf(db, req.user!.id);
+  const name = (req: Request) => contentOf(req).community.name;
+
+  /** The community a path names, when the account reaches it; otherwise a 404 (the same as an unknown slug). */
+  async function communityParam(req: Request, res: Response, next: NextFunction): Promise<void> {
+    const community = communities.bySlug(String(req.params.slug));
+    const reach = await reachOf(req);
+    if (!community || (reach !== 'all' && !reach.includes(community.id))) {
+      // A page answers the site's 404 page; a call, JSON.
+      if (req.method === 'GET' && !acceptsJson(req) && !req.path.endsWith('.json')) return next('router');
+      res.status(404).json({ error: 'There is no such community.' });
+      return;
+    }
+    communityByRequest.set(req, community);
+    next();
+  }
+
+  const communityOfRequest = (req: Request) => communityByRequest.get(req)!;
+
+  router.get('/communities.json', async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await summarize(db, communities, await reachOf(req)));
+  });
+
+  router.get('/communities', async (req, res) => {
+    const list = await summarize(db, communities, await reachOf(req));
+    res
+      .set('Cache-Control', 'no-store')
+      .send(
+        renderer.page(
+          <CommunitiesPage
+            communityName={name(req)}
+            staff={staffOf(req)}
+            communities={list.map((community) => ({ ...community, statusLabel: STATUS_LABELS[community.status] }))}
+          />,
+          staffPage(req, 'Communities'),
+        ),
+      );
+  });
+
+  function renderNew(req: Request, res: Response, values: Record<string, string>, errors: Record<string, string>) {
+    res
+      .status(Object.keys(errors).length > 0 ? 400 : 200)
+      .set('Cache-Control', 'no-store')
+      .send(
+        renderer.page(
+          <NewCommunityPage
+            communityName={name(req)}
+            staff={staffOf(req)}
+            values={values}
+            errors={errors}
+            timeZones={TIME_ZONES}
+          />,
+          staffPage(req, 'New community'),
+        ),
+      );
+  }
+
+  router.get('/communities/new', (req, res) =>
+    renderNew(req, res, { timeZone: communities.first().time_zone, state: communities.first().state }, {}),
+  );
+
+  router.post('/communities', ...jsonOrForm, async (req, res) => {
+    const page = answersWithPage(req);
+    const body = { ...((req.body ?? {}) as Record<string, unknown>) };
+    // Without JavaScript the form proposes the web address from the name when it is left empty.
+    if (page && (body.slug === undefined || body.slug === '') && typeof body.name === 'string' && body.name.trim())
+      body.slug = slugFromName(body.name);
+    const values = Object.fromEntries(NEW_COMMUNITY_FIELDS.map((field) => [field, String(body[field] ?? '')]));
+    const parsed = parseNewCommunity(body);
+    if (!parsed.ok) {
+      if (!page) return res.status(400).json({ errors: parsed.problems });
+      return renderNew(req, res, values, Object.fromEntries(parsed.problems.map((p) => [p.field, p.message])));
+    }
+    const created = await createCommunity(setup, parsed.value, actorOf(req));
+    if (!created.ok) {
+      if (!page)
+        return res.status(409).json({ error: created.message, errors: [{ field: 'slug', message: created.message }] });
+      return renderNew(req, res, values, { slug: created.message });
+    }
+    if (!page) return res.status(201).json({ slug: created.slug });
+    res.redirect(303, `/admin/communities/${created.slug}?done=created`);
+  });
+
+  router.get('/communities/:slug', communityParam, async (req, res) => {
+    const community = communityOfRequest(req);
+    const steps = await setupSteps(deps, community);
+    const role = req.user!.role;
+    const done = typeof req.query.done === 'string' ? req.query.done : '';
+    const notices: Record<string, EditorNotice> = {
+      created: { kind: 'success', text: `${community.name} is created. It is not public until you publish it.` },
+      published: { kind: 'success', text: `${community.name} is public now.` },
+      status: { kind: 'success', text: `${community.name} is now ${STATUS_LABELS[community.status].toLowerCase()}.` },
+    };
+    renderChecklist(req, res, community, steps, role, notices[done]);
+  });
+
+  function renderChecklist(
+    req: Request,
+    res: Response,
+    community: Community,
+    steps: Awaited<ReturnType<typeof setupSteps>>,
+    role: NonNullable<Request['user']>['role'],
+    notice?: EditorNotice,
+    status = 200,
+  ) {
+    res
+      .status(status)
+      .set('Cache-Control', 'no-store')
+      .send(
+        renderer.page(
+          <CommunityChecklistPage
+            communityName={name(req)}
+            staff={staffOf(req)}
+            community={{ ...community, url: communityUrl(community, communities.isBuilderSite()) }}
+            steps={steps}
+            mayChange={mayVisit(role, `/admin/communities/${community.slug}/publish`, 'POST')}
+            mayClose={role === 'owner'}
+            notice={notice}
+          />,
+          staffPage(req, community.name),
+        ),
+      );
+  }
+
+  router.post('/communities/:slug/publish', ...jsonOrForm, communityParam, async (req, res) => {
+    const community = communityOfRequest(req);
+    const result = await publishCommunity(setup, community.slug, actorOf(req));
+    const page = answersWithPage(req);
+    if (result.ok) {
+      if (page) return res.redirect(303, `/admin/communities/${community.slug}?done=published`);
+      return res.json({ slug: result.slug, publishedAt: result.publishedAt });
+    }
+    if (result.status === 404) return res.status(404).json({ error: result.message });
+    if (!page) return res.status(409).json({ missing: result.missing.map((step) => step.label) });
+    renderChecklist(
+      req,
+      res,
+      community,
+      await setupSteps(deps, community),
+      req.user!.role,
+      {
+        kind: 'error',
+        text: `Not published: still missing ${result.missing.map((step) => step.label).join(', ')}.`,
+      },
+      409,
+    );
+  });
+
+  router.post('/communities/:slug/status', ...jsonOrForm, communityParam, async (req, res) => {
+    const community = communityOfRequest(req);
+    const status = (req.body as { status?: unknown } | undefined)?.status;
+    const page = answersWithPage(req);
+    if (!isCommunityStatus(status)) {
+      const text = 'Status must be coming-soon, selling, sold-out or closed.';
+      if (!page) return res.status(400).json({ errors: [{ field: 'status', message: text }] });
+      return renderChecklist(
+        req,
+        res,
+        community,
+        await setupSteps(deps, community),
+        req.user!.role,
+        {
+          kind: 'error',
+          text: 'Choose a status.',
+        },
+        400,
+      );
+    }
+    // Owners open and close communities (issue 38): marketing does the rest.
+    if ((status === 'closed' || community.status === 'closed') && req.user!.role !== 'owner') {
+      const text = 'Only an owner closes a community or opens a closed one again.';
+      if (!page) return res.status(403).json({ error: text });
+      return renderChecklist(
+        req,
+        res,
+        community,
+        await setupSteps(deps, community),
+        req.user!.role,
+        {
+          kind: 'error',
+          text,
+        },
+        403,
+      );
+    }
+    await setCommunityStatus(setup, community, status, actorOf(req));
+    if (page) return res.redirect(303, `/admin/communities/${community.slug}?done=status`);
+    res.json({ slug: community.slug, status });
+  });
+
+  // The community's own content: the content routers again, each id addressing this community's section.
+  const scoped = Router({ caseSensitive: true, mergeParams: true });
+  scoped.use(communityParam, (req, _res, next) => {
+    const community = communityOfRequest(req);
+    const own = deps.content.publishedFor(community.id);
+    setRequestCommunity(req, community);
+    if (own) setRequestContent(req, own);
+    next();
+  });
+  scoped.use(createContentApiRouter({ content: deps.content, refOf: communitySection }));
+  scoped.use(createContentRouter({ ...deps, refOf: communitySection }));
+  router.use('/communities/:slug', scoped);
+
+  return router;
+}
