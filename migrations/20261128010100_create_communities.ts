@@ -100,6 +100,13 @@ export async function up(knex: Knex): Promise<void> {
     });
   }
   await knex('files').update({ community_id: existing ? FIRST_COMMUNITY : null });
+  // A photo may be in several communities' carousels (a builder's shared photos), once in each.
+  await knex.schema.alterTable('homepage_images', (table) => {
+    table.dropUnique(['url']);
+  });
+  await knex.schema.alterTable('homepage_images', (table) => {
+    table.unique(['community_id', 'url']);
+  });
   // One interest-list entry per address in each community.
   await knex.schema.alterTable('interest_entries', (table) => {
     table.dropUnique(['email_key']);
@@ -220,6 +227,13 @@ export async function down(knex: Knex): Promise<void> {
   });
   await knex.schema.alterTable('homesite_changes', (table) => {
     table.foreign('lot').references('lot').inTable('homesites').onDelete('CASCADE');
+  });
+  await knex('homepage_images').whereNot('community_id', FIRST_COMMUNITY).delete();
+  await knex.schema.alterTable('homepage_images', (table) => {
+    table.dropUnique(['community_id', 'url']);
+  });
+  await knex.schema.alterTable('homepage_images', (table) => {
+    table.unique(['url']);
   });
   await knex('interest_entries').whereNot('community_id', FIRST_COMMUNITY).delete();
   await knex.schema.alterTable('interest_entries', (table) => {

@@ -12,6 +12,10 @@ export async function countHomepageImages(db: Knex): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
-export async function insertHomepageImages(db: Knex, rows: Omit<HomepageImageRow, 'id'>[]): Promise<void> {
+/** A community's carousel rows (the first community's when a row names none). */
+export async function insertHomepageImages(
+  db: Knex,
+  rows: (Omit<HomepageImageRow, 'id'> & { community_id?: number })[],
+): Promise<void> {
   if (rows.length > 0) await db('homepage_images').insert(rows);
 }

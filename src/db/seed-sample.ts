@@ -9,7 +9,7 @@ import { sampleHomesites } from './sample-homesites.js';
  * Staff-editable sample rows: the carousel and each plan's gallery (its drawings, then its photos). Names of the
  * community and its plans come from the content, as the pages show them.
  */
-function sampleCarousel(community: Content['community']): { url: string; alt: string }[] {
+export function sampleCarousel(community: Pick<Content['community'], 'name'>): { url: string; alt: string }[] {
   return [
     { url: '/sample/carousel/carousel-1.jpg', alt: `A street of new homes at sunrise in ${community.name}` },
     { url: '/sample/carousel/carousel-2.jpg', alt: `A ${community.name} home at golden hour` },

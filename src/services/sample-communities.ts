@@ -9,6 +9,8 @@ import { COMMUNITY_SECTION_IDS } from '../content/schema.js';
 import { ContentService } from './content.js';
 import { insertCommunity } from '../db/communities.js';
 import { insertHomesites } from '../db/homesites.js';
+import { insertHomepageImages } from '../db/homepage-images.js';
+import { sampleCarousel } from '../db/seed-sample.js';
 import { saveSitePlanFile } from '../db/site-plan-files.js';
 
 /**
@@ -55,6 +57,11 @@ export async function seedSampleCommunities(db: Knex, sample: Content, count: nu
     }
     await db.transaction(async (trx) => {
       await insertHomesites(trx, id, sampleHomesiteRecords(community, at));
+      // The sample's carousel photos, named for this community.
+      await insertHomepageImages(
+        trx,
+        sampleCarousel(community).map((image, index) => ({ ...image, sort_order: index, community_id: id })),
+      );
     });
   }
   return generated.length;

@@ -1,0 +1,60 @@
+import { expect } from 'chai';
+import { axeViolations } from './axe-check.js';
+import { openPage, screenshot, useBrowserSuite, WIDTHS } from './support.js';
+
+/**
+ * A builder's site of three sample communities (SAMPLE_COMMUNITIES=3), as a buyer opens it on a phone and a laptop,
+ * with and without JavaScript: the builder's home with every community, a community's own pages at its address,
+ * and back; axe finds nothing on the builder's pages or on a generated community's home and site plan.
+ */
+describe("A builder's site of several communities in a browser", function () {
+  this.timeout(90_000);
+  const suite = useBrowserSuite({ SAMPLE_COMMUNITIES: '3' });
+
+  for (const width of WIDTHS) {
+    for (const javaScriptEnabled of [false, true]) {
+      const how = javaScriptEnabled ? 'with JavaScript' : 'without JavaScript';
+      it(`at ${width} px ${how}: goes from the builder home to a community, its site plan and a homesite, and back`, async () => {
+        const { page, problems, context } = await openPage(suite, { width, javaScriptEnabled });
+        await page.goto('/');
+        expect(await page.locator('h1').textContent()).to.equal('New homes by Summit Lane Homes');
+        const cards = page.locator('.community-card h2 a, .community-card h3 a');
+        expect(await cards.allTextContents()).to.have.members(['Maple Hollow', 'Cedar Hollow', 'Willow Bend']);
+        await screenshot(page, `builder-home-${width}-${javaScriptEnabled ? 'js' : 'nojs'}`, { fullPage: true });
+        await page.locator('.community-card a[href="/communities/cedar-hollow"]').first().click();
+        await page.waitForURL('**/communities/cedar-hollow');
+        expect(await page.locator('.brand-name').textContent()).to.equal('Cedar Hollow');
+        await screenshot(page, `community-home-${width}-${javaScriptEnabled ? 'js' : 'nojs'}`);
+        await page.goto('/communities/cedar-hollow/site-plan');
+        const lot = page.locator('a[href="/communities/cedar-hollow/homesites/1"]').first();
+        expect(await lot.count()).to.equal(1);
+        await page.goto('/communities/cedar-hollow/homesites/1');
+        expect(await page.locator('h1').textContent()).to.match(/Homesite 1\b/);
+        await page.goto('/communities/cedar-hollow');
+        await page.getByRole('link', { name: 'All communities' }).click();
+        await page.waitForURL('**/communities');
+        expect(await page.locator('h1').textContent()).to.equal('Our communities');
+        expect(problems).to.deep.equal([]);
+        await context.close();
+      });
+    }
+
+    it(`at ${width} px has no axe violations on the builder's pages and a generated community's`, async () => {
+      const { page, context } = await openPage(suite, { width });
+      const found: string[] = [];
+      for (const path of [
+        '/',
+        '/communities',
+        '/plans',
+        '/plans/sweetwater-ii',
+        '/communities/cedar-hollow',
+        '/communities/cedar-hollow/site-plan',
+      ]) {
+        await page.goto(path);
+        found.push(...(await axeViolations(page)));
+      }
+      expect(found).to.deep.equal([]);
+      await context.close();
+    });
+  }
+});
