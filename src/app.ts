@@ -257,6 +257,11 @@ export async function createApp(deps: AppDeps): Promise<Express> {
           }),
         }),
         homesites: own.homesites,
+        choices: () =>
+          communities
+            .all()
+            .filter((candidate) => candidate.public && candidate.status !== 'closed')
+            .map(({ id, slug, name }) => ({ id, slug, name })),
       }),
     );
     router.use(createInterestRouter({ db, renderer: kit.renderer, leadRateLimit, outbox: deps.outbox }));

@@ -34,6 +34,8 @@ export function ContactPage({ content, path, initial }: ContactPageProps) {
             consent: { builder: builder.name, community: community.name },
             ...(initial.homesite ? { homesite: initial.homesite } : {}),
             visit: initial.visit ?? {},
+            ...(initial.communities ? { communities: initial.communities } : {}),
+            ...(initial.community ? { community: initial.community } : {}),
           }}
         />
       </section>

@@ -7,6 +7,7 @@ import {
   HOMESITE_FIELD,
   HONEYPOT_FIELD,
   PLAN_FIELD,
+  COMMUNITY_FIELD,
   type ContactSendOutcome,
 } from '../src/shared/contact-form.js';
 import { LEAD_CONTEXT_FIELDS } from '../src/shared/lead-context.js';
@@ -52,6 +53,9 @@ interface ContactFormProps {
   homesite?: number;
   /** Where the visit began as the server saw it; the boot script replaces it with the first landing page. */
   visit: VisitContext;
+  /** On the builder's contact page: the communities the message may be about, and the one chosen. */
+  communities?: { slug: string; name: string }[];
+  community?: string;
 }
 
 /** The seed's own alert for a bad phone; the phone field points at it (aria-describedby) while it shows. */
@@ -110,6 +114,8 @@ export default function ContactForm({
   homesite,
   visit,
   consent,
+  communities,
+  community,
 }: ContactFormProps) {
   const enhanced = useEnhanced();
   const typed = useInputBeforeHydration();
@@ -184,6 +190,8 @@ export default function ContactForm({
     }
     setStatus('sending');
     const body = new URLSearchParams(values);
+    const chosen = formRef.current?.querySelector<HTMLSelectElement>(`select[name="${COMMUNITY_FIELD}"]`)?.value;
+    if (chosen) body.set(COMMUNITY_FIELD, chosen);
     // Hydration wrote the server's visit fields back into the form: the visit's first landing page replaces them.
     if (formRef.current) fillVisitFields(formRef.current);
     for (const field of LEAD_CONTEXT_FIELDS) {
@@ -323,6 +331,19 @@ export default function ContactForm({
             defaultValue=""
           />
         </div>
+        {communities && communities.length > 0 ? (
+          <div className="field field-community">
+            <label htmlFor="contact-community">Which community is it about?</label>
+            <select id="contact-community" name={COMMUNITY_FIELD} defaultValue={community ?? ''}>
+              <option value="">Not sure yet</option>
+              {communities.map((choice) => (
+                <option key={choice.slug} value={choice.slug}>
+                  {choice.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         {plan ? <input type="hidden" name={PLAN_FIELD} value={plan} /> : null}
         {homesite ? <input type="hidden" name={HOMESITE_FIELD} value={homesite} /> : null}
         <VisitFields visit={visit} />

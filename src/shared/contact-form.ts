@@ -42,4 +42,13 @@ export interface ContactPageState {
   homesite?: number;
   /** Where the visit began, kept in the form's hidden visit fields (docs/decisions/016-lead-context.md). */
   visit?: VisitContext;
+  /**
+   * The builder's contact page on a site of several communities asks which one the message is about (field
+   * `community`, a slug; empty for "Not sure yet"): the communities to choose from, and the one chosen.
+   */
+  communities?: { slug: string; name: string }[];
+  community?: string;
 }
+
+/** The contact form's field naming the community a message is about, on the builder's contact page. */
+export const COMMUNITY_FIELD = 'community';

@@ -4,6 +4,7 @@ import { floorPlanBySlug, type Content, type FloorPlan } from '../content/index.
 import { receiveContactMessage } from '../services/contact-messages.js';
 import type { LeadOutboxHandle } from '../services/lead-outbox.js';
 import {
+  COMMUNITY_FIELD,
   CONTACT_SUBMIT_PATH,
   CONTACT_SUCCESS_ANSWER,
   HOMESITE_FIELD,
@@ -23,6 +24,7 @@ import { publicFormPost, tooLargeText } from './public-form-post.js';
 import { requestVisit } from './request-visit.js';
 import { communityOf } from './request-community.js';
 import { communityPath } from '../render/community-path.js';
+import { onBuilderRoot } from '../render/community-path.js';
 
 interface ContactDeps extends PageKit {
   db: Knex;
@@ -34,6 +36,8 @@ interface ContactDeps extends PageKit {
   cached: RequestHandler;
   /** `/contact?homesite=N` asks about homesite N only when there is one. */
   homesites: Pick<HomesiteService, 'find'>;
+  /** The public communities a message on the builder's contact page may be about (none on a one-community site). */
+  choices?: () => { id: number; slug: string; name: string }[];
 }
 
 /** The floor plan a query or body value names, if the content knows it; a value of any other shape names none. */
@@ -62,8 +66,32 @@ export function createContactRouter(deps: ContactDeps): Router {
   const { db, renderer } = deps;
   const router = Router();
 
+  /** On the builder's contact page, the communities to choose from (none on a community's own page). */
+  const choicesHere = () => (onBuilderRoot() ? (deps.choices?.() ?? []) : []);
+
+  /**
+   * The community a message posted here is about: the one chosen on the builder's contact page, or else (a
+   * community's page, or "Not sure yet") the request's.
+   */
+  function communityPosted(req: Request): number {
+    const chosen = (req.body as Record<string, unknown> | undefined)?.[COMMUNITY_FIELD];
+    const found = choicesHere().find((choice) => choice.slug === chosen);
+    return found?.id ?? communityOf(req).id;
+  }
+
   function renderContact(req: Request, res: Response, initial: ContactPageState) {
     const content = contentOf(req);
+    const choices = choicesHere();
+    if (choices.length > 0) {
+      const chosen = (req.body as Record<string, unknown> | undefined)?.[COMMUNITY_FIELD];
+      initial = {
+        ...initial,
+        communities: choices.map(({ slug, name }) => ({ slug, name })),
+        ...(typeof chosen === 'string' && choices.some((choice) => choice.slug === chosen)
+          ? { community: chosen }
+          : {}),
+      };
+    }
     res.send(
       renderer.page(<ContactPage {...siteProps(deps, req)} path="/contact" initial={initial} />, {
         title: 'Contact Us',
@@ -127,7 +155,7 @@ export function createContactRouter(deps: ContactDeps): Router {
     const outcome = await receiveContactMessage(db, (req.body ?? {}) as Record<string, unknown>, {
       sourcePage: req.get('referer') ?? null,
       userAgent: req.get('user-agent') ?? null,
-      community: communityOf(req).id,
+      community: communityPosted(req),
       deliveries: deps.outbox?.channels ?? [],
       planSlugs: content.floorPlans.map((plan) => plan.slug),
     });

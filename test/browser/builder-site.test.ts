@@ -39,6 +39,28 @@ describe("A builder's site of several communities in a browser", function () {
       });
     }
 
+    it(`at ${width} px sends a message about the community chosen on the builder's contact page`, async () => {
+      const { page, problems, context } = await openPage(suite, { width });
+      await page.goto('/contact');
+      await page.locator('#contact-community').selectOption('cedar-hollow');
+      await page.locator('#contact-firstname').fill('Grace');
+      await page.locator('#contact-lastname').fill(`Chooser ${width}`);
+      await page.locator('#contact-email').fill('grace@example.com');
+      await page.locator('#contact-phone').fill('9705550123');
+      await page.locator('#contact-subject').fill('Lots by the park');
+      await page.locator('#contact-message').fill('Which homesites back onto the park?');
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await page.getByText('Thank you for contacting us!').waitFor();
+      const filed = (await suite.server
+        .db('contact_messages as m')
+        .join('communities as c', 'c.id', 'm.community_id')
+        .where('m.lastname', `Chooser ${width}`)
+        .first('c.slug')) as { slug: string } | undefined;
+      expect(filed?.slug).to.equal('cedar-hollow');
+      expect(problems).to.deep.equal([]);
+      await context.close();
+    });
+
     it(`at ${width} px has no axe violations on the builder's pages and a generated community's`, async () => {
       const { page, context } = await openPage(suite, { width });
       const found: string[] = [];

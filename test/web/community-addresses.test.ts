@@ -117,6 +117,43 @@ describe('Addresses with many communities (contract wave 4, "Addresses")', funct
         }
       });
 
+      it('asks on the builder contact page which community a message is about, and files it there', async () => {
+        const page = await (await answer(server, '/contact')).text();
+        expect(page)
+          .to.include('Which community is it about?')
+          .and.match(/<option value=""[^>]*>Not sure yet<\/option>/);
+        expect(page).to.include('<option value="cedar-hollow">Cedar Hollow</option>');
+        expect(page).to.not.include('value="willow-bend"');
+        const send = (community: string, subject: string) =>
+          answer(server, '/contact/submit', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({
+              firstname: 'Ada',
+              lastname: 'Buyer',
+              email: 'ada@example.com',
+              phone: '(970) 555-0100',
+              subject,
+              message: 'Which lots back onto the park?',
+              community,
+            }),
+          });
+        expect((await send('cedar-hollow', 'About Cedar Hollow')).status).to.equal(200);
+        expect((await send('', 'Not sure yet')).status).to.equal(200);
+        expect((await send('willow-bend', 'Not public')).status).to.equal(200);
+        const filed = (await server
+          .db('contact_messages as m')
+          .join('communities as c', 'c.id', 'm.community_id')
+          .whereIn('m.subject', ['About Cedar Hollow', 'Not sure yet', 'Not public'])
+          .orderBy('m.id')
+          .select('m.subject', 'c.slug')) as { subject: string; slug: string }[];
+        expect(filed).to.deep.equal([
+          { subject: 'About Cedar Hollow', slug: 'cedar-hollow' },
+          { subject: 'Not sure yet', slug: 'maple-hollow' },
+          { subject: 'Not public', slug: 'maple-hollow' },
+        ]);
+      });
+
       it('shows a library plan with every community offering it, at its price there', async () => {
         const page = await (await answer(server, '/plans/sweetwater-ii')).text();
         expect(page).to.include('href="/communities/maple-hollow/floor-plans/sweetwater-ii"');
