@@ -10,7 +10,9 @@ export async function up(knex: Knex): Promise<void> {
     table.string('path', 300).primary();
     table.integer('community_id').notNullable().index();
     table.string('content_type', 100).notNullable();
+    /** The file: text as it is (an SVG), or base64 for an image's bytes (`encoding`). */
     table.text('body').notNullable();
+    table.string('encoding', 10).notNullable().defaultTo('utf8');
     table.string('updated_at', 30).notNullable();
     table.string('updated_by', 64).nullable();
   });

@@ -343,6 +343,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     permission,
     createStaffRouter({
       db,
+      sitePlanFiles: deps.sitePlanFiles,
       content,
       renderer: kit.renderer,
       image: kit.image,

@@ -6,6 +6,8 @@ export interface SitePlanFile {
   community_id: number;
   content_type: string;
   body: string;
+  /** utf8 for text (an SVG), base64 for an image's bytes. */
+  encoding: 'utf8' | 'base64';
   updated_at: string;
   updated_by: string | null;
 }

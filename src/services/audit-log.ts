@@ -68,6 +68,7 @@ export const AUDIT_ACTIONS = [
   'community.created',
   'community.published',
   'community.status',
+  'community.site-plan',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

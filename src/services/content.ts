@@ -418,6 +418,33 @@ export class ContentService implements ContentSource {
     return { ok: false, status: 409, message, draft: view?.draft ?? null, latestVersion };
   }
 
+  /**
+   * Publishes a change made by the site itself to a section's published document (a site plan uploaded sets the
+   * drawing and outlines the community's sections name), leaving any draft as it is; recorded like any publish.
+   */
+  async publishChange(
+    ref: SectionRef,
+    change: (published: unknown) => unknown,
+    actor: ContentActor,
+  ): Promise<ContentChangeResult<{ version: number }>> {
+    const { id, ...key } = this.keyOf(ref);
+    const outcome = await this.db.transaction(async (trx) => {
+      const state = await lockSectionState(trx, key);
+      if (!state) return undefined;
+      const published = await readVersion(trx, key, state.publishedVersion);
+      const parsed = parseSection(id, change(published?.data));
+      if (!parsed.ok) return { ok: false as const, problems: parsed.problems };
+      const version = await nextVersion(trx, key);
+      await insertVersion(trx, { ...key, version, data: parsed.data, savedBy: actor.username });
+      await this.publishInside(trx, state, version, actor);
+      return { ok: true as const, version };
+    });
+    if (!outcome) return { ok: false, status: 404, message: `No section ${id}` };
+    if (!outcome.ok) return { ok: false, status: 400, problems: outcome.problems };
+    await this.afterPublish(id);
+    return { ok: true, value: { version: outcome.version } };
+  }
+
   /** Publishes the current draft now. */
   async publish(
     ref: SectionRef,

@@ -51,6 +51,7 @@ export async function seedSampleCommunities(db: Knex, sample: Content, count: nu
         community_id: id,
         content_type: 'image/svg+xml',
         body,
+        encoding: 'utf8',
         updated_at: at,
         updated_by: null,
       });

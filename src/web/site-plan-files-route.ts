@@ -11,6 +11,6 @@ export function serveSitePlanFiles(files: SitePlanFiles): RequestHandler {
       .type(file.content_type)
       .set('Cache-Control', 'public, max-age=300')
       .set('Last-Modified', new Date(file.updated_at).toUTCString())
-      .send(file.body);
+      .send(file.encoding === 'base64' ? Buffer.from(file.body, 'base64') : file.body);
   };
 }

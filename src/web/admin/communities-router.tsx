@@ -1,4 +1,4 @@
-import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Knex } from 'knex';
 import type { SectionId } from '../../content/schema.js';
 import { isCommunitySection } from '../../content/schema.js';
@@ -34,6 +34,20 @@ import { createContentApiRouter, type SectionRefOf } from './content-api-router.
 import { createContentRouter } from './content-router.js';
 import { answersWithPage, jsonOrForm } from './form-or-json.js';
 import { staffOf, staffPage } from './staff-page.js';
+import multer from 'multer';
+import { lotOutlinesOf } from '../../content/lot-outlines.js';
+import type { SitePlanFiles } from '../../services/site-plan-files.js';
+import {
+  outlineListProblems,
+  outlinesSvg,
+  saveSitePlan,
+  type SitePlanOutcome,
+} from '../../services/site-plan-upload.js';
+import { requireJson } from './require-json.js';
+
+/** The largest site-plan file taken (a drawing of a large community as a PNG). */
+const SITE_PLAN_MAX_BYTES = 20_000_000;
+const outlinesJson = express.json({ limit: '2mb', strict: true });
 
 export interface CommunitiesRouterDeps {
   db: Knex;
@@ -42,6 +56,8 @@ export interface CommunitiesRouterDeps {
   publicContent: PublicContentChanges;
   renderer: Renderer;
   files?: Pick<FileLibrary, 'list'>;
+  /** Where uploaded site plans are kept and read from (services/site-plan-files.ts). */
+  sitePlanFiles?: SitePlanFiles;
   map?: { tileUrl: string; attribution: string; stylesheet: string };
 }
 
@@ -300,6 +316,77 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
   scoped.use(createContentApiRouter({ content: deps.content, refOf: communitySection }));
   scoped.use(createContentRouter({ ...deps, refOf: communitySection }));
   router.use('/communities/:slug', scoped);
+
+  /** The site plan's two files, in memory: the drawing (an image) and the lot outlines (an SVG). */
+  const sitePlanUpload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: SITE_PLAN_MAX_BYTES, files: 2, fields: 4, parts: 8 },
+  }).fields([
+    { name: 'drawing', maxCount: 1 },
+    { name: 'outlines', maxCount: 1 },
+  ]);
+
+  const sitePlanDeps = () => (deps.sitePlanFiles ? { ...setup, sitePlanFiles: deps.sitePlanFiles } : undefined);
+
+  async function answerSitePlan(req: Request, res: Response, outcome: SitePlanOutcome): Promise<void> {
+    if (!outcome.ok) return void res.status(400).json({ errors: outcome.errors });
+    res.json({ lots: outcome.lots, created: outcome.created });
+  }
+
+  router.post('/communities/:slug/site-plan', communityParam, (req, res, next) => {
+    if (!req.is('multipart/form-data')) {
+      return void res.status(415).json({ errors: ['Send the drawing and the outlines as multipart/form-data.'] });
+    }
+    sitePlanUpload(req, res, (error: unknown) => {
+      if (error) {
+        const text =
+          error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE'
+            ? `A site-plan file may be at most ${SITE_PLAN_MAX_BYTES / 1_000_000} MB.`
+            : 'The upload could not be read: send the drawing and the outlines as files.';
+        return void res.status(400).json({ errors: [text] });
+      }
+      const files = (req.files ?? {}) as Record<string, Express.Multer.File[] | undefined>;
+      const drawing = files.drawing?.[0];
+      const outlines = files.outlines?.[0]?.buffer.toString('utf8') ?? (req.body as { outlines?: unknown }).outlines;
+      const problems = [
+        ...(drawing ? [] : ['Choose the site-plan drawing (an image).']),
+        ...(typeof outlines === 'string' && outlines.trim() !== '' ? [] : ['Choose the lot outlines (an SVG file).']),
+      ];
+      const uploadDeps = sitePlanDeps();
+      if (!uploadDeps) return void res.status(503).json({ errors: ['Site plans cannot be stored here.'] });
+      if (problems.length > 0) return void res.status(400).json({ errors: problems });
+      saveSitePlan(
+        uploadDeps,
+        communityOfRequest(req),
+        { drawing: { body: drawing!.buffer, contentType: drawing!.mimetype }, outlines: outlines as string },
+        actorOf(req),
+      )
+        .then((outcome) => answerSitePlan(req, res, outcome))
+        .catch(next);
+    });
+  });
+
+  // 78 lots of a few points each are some 10 KB; a large community drawn finely stays well under 2 MB.
+  router.put('/communities/:slug/outlines', requireJson, outlinesJson, communityParam, async (req, res) => {
+    const community = communityOfRequest(req);
+    const uploadDeps = sitePlanDeps();
+    const current = deps.content.publishedFor(community.id);
+    if (!uploadDeps || !current) return void res.status(404).json({ errors: ['This community has no site plan.'] });
+    const { width, height } = lotOutlinesOf(current);
+    const problems = outlineListProblems(req.body, width, height);
+    if (problems.length > 0) return void res.status(400).json({ errors: problems });
+    const lots = (req.body as { lots: { lot: number; points: [number, number][] }[] }).lots;
+    const numbers = lots.map((entry) => entry.lot);
+    const twice = numbers.filter((lot, index) => numbers.indexOf(lot) !== index);
+    if (twice.length > 0) {
+      return void res.status(400).json({ errors: [`Lot ${[...new Set(twice)].join(', ')} is drawn twice.`] });
+    }
+    await answerSitePlan(
+      req,
+      res,
+      await saveSitePlan(uploadDeps, community, { outlines: outlinesSvg(lots, width, height) }, actorOf(req)),
+    );
+  });
 
   return router;
 }

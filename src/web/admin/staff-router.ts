@@ -25,11 +25,14 @@ import { createAuditRouter } from './audit-router.js';
 import { createTeamRouter, type TeamDeps } from './team-router.js';
 import { createReauth } from './reauth.js';
 import { bareContentScope, createCommunitiesRouter } from './communities-router.js';
+import type { SitePlanFiles } from '../../services/site-plan-files.js';
 import type { CommunityDirectory } from '../../services/community-directory.js';
 import type { PublicContentChanges } from '../../services/public-content.js';
 
 export interface StaffRouterDeps {
   db: Knex;
+  /** Uploaded site plans (services/site-plan-files.ts). */
+  sitePlanFiles?: SitePlanFiles;
   content: ContentService;
   renderer: Renderer;
   image: DescribeImage;
