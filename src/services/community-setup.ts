@@ -254,7 +254,7 @@ export async function setupSteps(
       id: 'site-plan',
       label: 'a site plan with its homesites',
       done: Number(homesites?.n ?? 0) > 0,
-      href: `${base}/homesites`,
+      href: `/admin/communities/${community.slug}/site-plan`,
     },
     {
       id: 'tour-hours',

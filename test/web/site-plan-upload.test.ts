@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { outlinesSvg } from '../../src/services/site-plan-upload.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { staffCall } from '../support/team.js';
+import { describeMessage, nuMessages, skipWithoutJava } from '../support/nu-checker.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const PINE = {
@@ -152,12 +153,63 @@ describe('A new community\'s site plan (contract wave 4, "A new community, set u
     });
   });
 
+  describe('the site-plan page, as a browser without JavaScript posts it', () => {
+    const post = async (token: string | undefined, outlines: string) => {
+      const form = new FormData();
+      if (token !== undefined) form.set('_csrf', token);
+      form.set('drawing', new Blob([new Uint8Array(await drawingPng())], { type: 'image/png' }), 'plan.png');
+      form.set('outlines', new Blob([outlines], { type: 'image/svg+xml' }), 'lots.svg');
+      return fetch(`${server.url}/admin/communities/${PINE.slug}/site-plan`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Origin: server.url, Cookie: owner.cookie, Accept: 'text/html' },
+        body: form,
+      });
+    };
+
+    it('shows the form, and the checklist links to it', async () => {
+      const page = await (
+        await fetch(`${server.url}/admin/communities/${PINE.slug}/site-plan`, { headers: { Cookie: owner.cookie } })
+      ).text();
+      expect(page)
+        .to.match(/enctype="multipart\/form-data"/i)
+        .and.include('name="outlines"');
+      const checklist = await (
+        await fetch(`${server.url}/admin/communities/${PINE.slug}`, { headers: { Cookie: owner.cookie } })
+      ).text();
+      expect(checklist).to.include(`href="/admin/communities/${PINE.slug}/site-plan"`);
+    });
+
+    it('is valid HTML (Nu checker), with and without problems listed', async function () {
+      skipWithoutJava(this);
+      const page = await (
+        await fetch(`${server.url}/admin/communities/${PINE.slug}/site-plan`, { headers: { Cookie: owner.cookie } })
+      ).text();
+      const problems = (await nuMessages([{ label: 'site plan', html: page }])).filter(
+        ({ message }) => message.type === 'error',
+      );
+      expect(problems.map(({ message }) => describeMessage(message))).to.deep.equal([]);
+    });
+
+    it('refuses a post without the form token (403), lists every problem on the page, and goes to the checklist once saved', async () => {
+      expect((await post(undefined, rowOfLots(8))).status).to.equal(403);
+      const refused = await post(owner.token, rowOfLots(8).replace('id="lot-3"', 'id="lot-2"'));
+      expect(refused.status).to.equal(400);
+      expect(await refused.text())
+        .to.include('Nothing was changed')
+        .and.include('lot 2 has two shapes');
+      const saved = await post(owner.token, rowOfLots(8));
+      expect(saved.status).to.equal(303);
+      expect(saved.headers.get('location')).to.equal(`/admin/communities/${PINE.slug}?done=site-plan`);
+    });
+  });
+
   describe('PUT /admin/communities/<slug>/outlines', () => {
     const put = (body: unknown) =>
       staffCall(server.url, `/admin/communities/${PINE.slug}/outlines`, owner, body, { method: 'PUT' });
 
     it('saves what the outline editor draws, adding lots and keeping the homesites', async () => {
-      const lots = Array.from({ length: 8 }, (_, index) => ({
+      const lots = Array.from({ length: 10 }, (_, index) => ({
         lot: index + 1,
         points: [
           [20 + index * 110, 300],
@@ -168,8 +220,10 @@ describe('A new community\'s site plan (contract wave 4, "A new community, set u
       }));
       const response = await put({ lots });
       expect(response.status).to.equal(200);
-      expect(await response.json()).to.deep.equal({ lots: 8, created: 2 });
-      expect((await homesitesOf(server, PINE.slug)).map((row) => row.lot)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(await response.json()).to.deep.equal({ lots: 10, created: 2 });
+      expect((await homesitesOf(server, PINE.slug)).map((row) => row.lot)).to.deep.equal([
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+      ]);
       const file = (await server
         .db('site_plan_files')
         .where('path', 'like', '/site-plans/pine-meadow/lots-%')
@@ -201,7 +255,7 @@ describe('A new community\'s site plan (contract wave 4, "A new community, set u
       const dropped = await put({ lots: [square(1), square(2, 100)] });
       expect(dropped.status).to.equal(400);
       expect(((await dropped.json()) as { errors: string[] }).errors.join(' ')).to.match(
-        /Homesite 3, 4, 5, 6, 7, 8 has no shape/,
+        /Homesite 3, 4, 5, 6, 7, 8, 9, 10 has no shape/,
       );
       expect((await put('lots')).status).to.equal(400);
     });

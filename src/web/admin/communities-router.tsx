@@ -44,6 +44,8 @@ import {
   type SitePlanOutcome,
 } from '../../services/site-plan-upload.js';
 import { requireJson } from './require-json.js';
+import { SitePlanUploadPage } from '../../../views/admin/SitePlanUploadPage.js';
+import { requireCsrfToken } from '../csrf.js';
 
 /** The largest site-plan file taken (a drawing of a large community as a PNG). */
 const SITE_PLAN_MAX_BYTES = 20_000_000;
@@ -205,6 +207,7 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
     const notices: Record<string, EditorNotice> = {
       created: { kind: 'success', text: `${community.name} is created. It is not public until you publish it.` },
       published: { kind: 'success', text: `${community.name} is public now.` },
+      'site-plan': { kind: 'success', text: `The site plan of ${community.name} is saved.` },
       status: { kind: 'success', text: `${community.name} is now ${STATUS_LABELS[community.status].toLowerCase()}.` },
     };
     renderChecklist(req, res, community, steps, role, notices[done]);
@@ -328,65 +331,104 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
 
   const sitePlanDeps = () => (deps.sitePlanFiles ? { ...setup, sitePlanFiles: deps.sitePlanFiles } : undefined);
 
+  function renderSitePlan(req: Request, res: Response, community: Community, errors: string[], status = 200) {
+    const current = deps.content.publishedFor(community.id);
+    res
+      .status(status)
+      .set('Cache-Control', 'no-store')
+      .send(
+        renderer.page(
+          <SitePlanUploadPage
+            communityName={name(req)}
+            staff={staffOf(req)}
+            community={community}
+            lots={current ? lotOutlinesOf(current).shapes.length : 0}
+            errors={errors}
+          />,
+          staffPage(req, `Site plan of ${community.name}`),
+        ),
+      );
+  }
+
+  /** JSON for a call; a plain form post gets the checklist (done) or the form again with every problem. */
   async function answerSitePlan(req: Request, res: Response, outcome: SitePlanOutcome): Promise<void> {
+    const community = communityOfRequest(req);
+    if (answersWithPage(req)) {
+      if (outcome.ok) return void res.redirect(303, `/admin/communities/${community.slug}?done=site-plan`);
+      return renderSitePlan(req, res, community, outcome.errors, 400);
+    }
     if (!outcome.ok) return void res.status(400).json({ errors: outcome.errors });
     res.json({ lots: outcome.lots, created: outcome.created });
   }
+
+  router.get('/communities/:slug/site-plan', communityParam, (req, res) =>
+    renderSitePlan(req, res, communityOfRequest(req), []),
+  );
 
   router.post('/communities/:slug/site-plan', communityParam, (req, res, next) => {
     if (!req.is('multipart/form-data')) {
       return void res.status(415).json({ errors: ['Send the drawing and the outlines as multipart/form-data.'] });
     }
     sitePlanUpload(req, res, (error: unknown) => {
-      if (error) {
-        const text =
-          error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE'
-            ? `A site-plan file may be at most ${SITE_PLAN_MAX_BYTES / 1_000_000} MB.`
-            : 'The upload could not be read: send the drawing and the outlines as files.';
-        return void res.status(400).json({ errors: [text] });
-      }
-      const files = (req.files ?? {}) as Record<string, Express.Multer.File[] | undefined>;
-      const drawing = files.drawing?.[0];
-      const outlines = files.outlines?.[0]?.buffer.toString('utf8') ?? (req.body as { outlines?: unknown }).outlines;
-      const problems = [
-        ...(drawing ? [] : ['Choose the site-plan drawing (an image).']),
-        ...(typeof outlines === 'string' && outlines.trim() !== '' ? [] : ['Choose the lot outlines (an SVG file).']),
-      ];
-      const uploadDeps = sitePlanDeps();
-      if (!uploadDeps) return void res.status(503).json({ errors: ['Site plans cannot be stored here.'] });
-      if (problems.length > 0) return void res.status(400).json({ errors: problems });
-      saveSitePlan(
-        uploadDeps,
-        communityOfRequest(req),
-        { drawing: { body: drawing!.buffer, contentType: drawing!.mimetype }, outlines: outlines as string },
-        actorOf(req),
-      )
-        .then((outcome) => answerSitePlan(req, res, outcome))
-        .catch(next);
+      if (!error) return void requireCsrfToken(req, res, () => receivedSitePlan(req, res, next));
+      const text =
+        error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE'
+          ? `A site-plan file may be at most ${SITE_PLAN_MAX_BYTES / 1_000_000} MB.`
+          : 'The upload could not be read: send the drawing and the outlines as files.';
+      return void res.status(400).json({ errors: [text] });
     });
   });
 
-  // 78 lots of a few points each are some 10 KB; a large community drawn finely stays well under 2 MB.
-  router.put('/communities/:slug/outlines', requireJson, outlinesJson, communityParam, async (req, res) => {
-    const community = communityOfRequest(req);
+  /** A site-plan upload read and its token checked: the files stored, or every problem said. */
+  function receivedSitePlan(req: Request, res: Response, next: NextFunction): void {
+    const files = (req.files ?? {}) as Record<string, Express.Multer.File[] | undefined>;
+    const drawing = files.drawing?.[0];
+    const outlines = files.outlines?.[0]?.buffer.toString('utf8') ?? (req.body as { outlines?: unknown }).outlines;
+    const problems = [
+      ...(drawing ? [] : ['Choose the site-plan drawing (an image).']),
+      ...(typeof outlines === 'string' && outlines.trim() !== '' ? [] : ['Choose the lot outlines (an SVG file).']),
+    ];
     const uploadDeps = sitePlanDeps();
-    const current = deps.content.publishedFor(community.id);
-    if (!uploadDeps || !current) return void res.status(404).json({ errors: ['This community has no site plan.'] });
-    const { width, height } = lotOutlinesOf(current);
-    const problems = outlineListProblems(req.body, width, height);
-    if (problems.length > 0) return void res.status(400).json({ errors: problems });
-    const lots = (req.body as { lots: { lot: number; points: [number, number][] }[] }).lots;
-    const numbers = lots.map((entry) => entry.lot);
-    const twice = numbers.filter((lot, index) => numbers.indexOf(lot) !== index);
-    if (twice.length > 0) {
-      return void res.status(400).json({ errors: [`Lot ${[...new Set(twice)].join(', ')} is drawn twice.`] });
-    }
-    await answerSitePlan(
-      req,
-      res,
-      await saveSitePlan(uploadDeps, community, { outlines: outlinesSvg(lots, width, height) }, actorOf(req)),
-    );
-  });
+    if (!uploadDeps) return void res.status(503).json({ errors: ['Site plans cannot be stored here.'] });
+    if (!drawing || problems.length > 0) return void answerSitePlan(req, res, { ok: false, errors: problems });
+    saveSitePlan(
+      uploadDeps,
+      communityOfRequest(req),
+      { drawing: { body: drawing.buffer, contentType: drawing.mimetype }, outlines: outlines as string },
+      actorOf(req),
+    )
+      .then((outcome) => answerSitePlan(req, res, outcome))
+      .catch(next);
+  }
+
+  // 78 lots of a few points each are some 10 KB; a large community drawn finely stays well under 2 MB.
+  router.put(
+    '/communities/:slug/outlines',
+    requireJson,
+    outlinesJson,
+    requireCsrfToken,
+    communityParam,
+    async (req, res) => {
+      const community = communityOfRequest(req);
+      const uploadDeps = sitePlanDeps();
+      const current = deps.content.publishedFor(community.id);
+      if (!uploadDeps || !current) return void res.status(404).json({ errors: ['This community has no site plan.'] });
+      const { width, height } = lotOutlinesOf(current);
+      const problems = outlineListProblems(req.body, width, height);
+      if (problems.length > 0) return void res.status(400).json({ errors: problems });
+      const lots = (req.body as { lots: { lot: number; points: [number, number][] }[] }).lots;
+      const numbers = lots.map((entry) => entry.lot);
+      const twice = numbers.filter((lot, index) => numbers.indexOf(lot) !== index);
+      if (twice.length > 0) {
+        return void res.status(400).json({ errors: [`Lot ${[...new Set(twice)].join(', ')} is drawn twice.`] });
+      }
+      await answerSitePlan(
+        req,
+        res,
+        await saveSitePlan(uploadDeps, community, { outlines: outlinesSvg(lots, width, height) }, actorOf(req)),
+      );
+    },
+  );
 
   return router;
 }
