@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { listCollection } from '../db/image-collections.js';
+import { communityOf } from './request-community.js';
 
 /** A Map, not an object literal: `?sort=constructor` must not find Object.prototype's members. */
 const SORTS = new Map<string, 'asc' | 'desc'>([
@@ -20,7 +21,7 @@ export function createApiRouter(db: Knex): Router {
       return;
     }
     // Descending is the exact reverse of the stored order (sort_order, then id).
-    const stored = await listCollection(db, { kind: 'homepage' });
+    const stored = await listCollection(db, { kind: 'homepage', community: communityOf(req).id });
     const rows = direction === 'asc' ? stored : stored.reverse();
     res.json({ _embedded: { homepageimages: rows.map((row) => ({ url: row.url, order: row.sort_order })) } });
   });
