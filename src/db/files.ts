@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { narrowShared } from './staff-scope.js';
+import { type StaffScope } from '../shared/staff-scope.js';
 
 import { FILE_KINDS, type FileKind } from '../shared/file-limits.js';
 
@@ -111,8 +113,9 @@ export async function findFile(db: Knex, id: number): Promise<LibraryFile | unde
  * Every file of the library, newest first, or those of one kind: what a section editor offers in its picker
  * (views/admin/FilePicker.tsx).
  */
-export async function listFiles(db: Knex, kind?: FileKind): Promise<LibraryFile[]> {
-  const query = db<FileRow>('files').orderBy('id', 'desc');
+export async function listFiles(db: Knex, scope: StaffScope, kind?: FileKind): Promise<LibraryFile[]> {
+  // A builder-wide file (no community) is everyone's; a community's file only its staff's.
+  const query = narrowShared(db<FileRow>('files'), 'community_id', scope).orderBy('id', 'desc');
   if (kind) query.where({ kind });
   return (await query).map(toFile);
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { StaffScope } from './staff-scope.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
@@ -263,7 +264,8 @@ export function createFileLibrary(deps: FileLibraryDeps) {
   return {
     limits,
 
-    list: (kind?: FileKind) => listFiles(db, kind),
+    /** The files the account reaches: builder-wide ones and its communities' (staff-scope.ts). */
+    list: (scope: StaffScope, kind?: FileKind) => listFiles(db, scope, kind),
 
     get: existing,
 

@@ -1,4 +1,5 @@
 import { auditRequest } from '../audit.js';
+import { staffScopeOf } from '../staff-scope.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -131,7 +132,7 @@ export function createFilesRouter(deps: FilesDeps): Router {
 
   async function listItems(req: Request): Promise<FileListItem[]> {
     const timeZone = contentOf(req).community.timeZone;
-    const all = await files.list();
+    const all = await files.list(staffScopeOf(req));
     const names = new Map(all.map((file) => [file.id, file.originalName]));
     return Promise.all(
       all.map(async (file) => ({
@@ -178,7 +179,7 @@ export function createFilesRouter(deps: FilesDeps): Router {
       if (kind !== undefined && !isFileKind(kind)) {
         return res.status(400).json({ error: 'kind must be one of image, pdf, video, captions.' });
       }
-      const listed = await files.list(kind);
+      const listed = await files.list(staffScopeOf(req), kind);
       res.json({ files: await Promise.all(listed.map(async (file) => fileJson(file, await files.uses(file.id)))) });
     }),
   );

@@ -7,6 +7,7 @@ import {
   countLeads,
   countLeadSummary,
   isLeadKind,
+  leadInScope,
   leadPages,
   listLeadErasures,
   listLeadSources,
@@ -30,6 +31,7 @@ import { inboxUrl, LEADS_PER_PAGE, parseInboxQuery, returnUrl } from './inbox-qu
 import { staffOf, staffPage } from './staff-page.js';
 import { actorOf, auditRequest } from '../audit.js';
 import { personOf } from '../../shared/lead-person.js';
+import { staffScopeOf } from '../staff-scope.js';
 
 interface MessagesDeps {
   db: Knex;
@@ -107,11 +109,13 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
   const router = Router();
 
   router.get('/messages', async (req, res) => {
-    const { filter, page: asked } = parseInboxQuery(req.query as Record<string, unknown>);
+    const { filter: askedFilter, page: asked } = parseInboxQuery(req.query as Record<string, unknown>);
+    const scope = staffScopeOf(req);
+    const filter: LeadFilter = { ...askedFilter, scope };
     const [counts, summary, sources, erasures] = await Promise.all([
       countLeads(db, filter),
-      countLeadSummary(db),
-      listLeadSources(db),
+      countLeadSummary(db, scope),
+      listLeadSources(db, scope),
       listLeadErasures(db, ERASURES_SHOWN),
     ]);
     const pageCount = Math.max(1, Math.ceil(counts.total / LEADS_PER_PAGE));
@@ -180,7 +184,7 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
       const { kind } = parseInboxQuery(req.query).filter;
       await auditRequest(db, req, 'leads.export', 'messages.csv', kind ? { kind } : undefined);
       await writeLeadsCsv(
-        withDeskColumns(db, leadPages(db, undefined, kind ? [kind] : undefined)),
+        withDeskColumns(db, leadPages(db, staffScopeOf(req), undefined, kind ? [kind] : undefined)),
         res,
         () => res.destroyed,
         contentOf(req).community.timeZone,
@@ -198,7 +202,8 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
     const id = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : 0;
     if (id === 0) return res.status(400).json({ error: 'Unknown message.' });
     const read = (req.body as { read?: string } | undefined)?.read !== 'false';
-    const found = await setMessageRead(db, id, read);
+    const found =
+      (await leadInScope(db, { kind: 'message', id }, staffScopeOf(req))) && (await setMessageRead(db, id, read));
     if (!found) return res.status(404).json({ error: 'Unknown message.' });
     await auditRequest(db, req, 'lead.read', `message/${id}`, { read });
     res.redirect(303, returnUrl(req.body));
@@ -207,6 +212,8 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
   router.post('/messages/:kind/:id/follow-up', formBody, requireCsrfToken, async (req, res) => {
     const lead = leadId(req);
     if (!lead) return res.status(400).type('text/plain').send('Unknown lead.');
+    if (!(await leadInScope(db, lead, staffScopeOf(req))))
+      return res.status(404).type('text/plain').send('Unknown lead.');
     const body = (req.body ?? {}) as { status?: unknown; notes?: unknown };
     if (body.status !== undefined && !isLeadStatus(body.status)) {
       return res
@@ -235,6 +242,8 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
   router.post('/messages/:kind/:id/erase', formBody, requireCsrfToken, async (req, res) => {
     const lead = leadId(req);
     if (!lead) return res.status(400).type('text/plain').send('Unknown lead.');
+    if (!(await leadInScope(db, lead, staffScopeOf(req))))
+      return res.status(404).type('text/plain').send('Unknown lead.');
     const outcome = await eraseLead(db, lead, req.user?.username ?? 'staff');
     if (outcome === 'unknown') return res.status(404).type('text/plain').send('Unknown lead.');
     await auditRequest(db, req, 'lead.deleted', `${lead.kind}/${lead.id}`);

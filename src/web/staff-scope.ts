@@ -1,0 +1,31 @@
+import type { Request, RequestHandler } from 'express';
+import type { Knex } from 'knex';
+import { loadStaffScope, type StaffScope } from '../services/staff-scope.js';
+
+const scopeByRequest = new WeakMap<Request, StaffScope>();
+
+/** Middleware for the staff stack (after the sign-in gate): reads the account's scope once per request. */
+export function attachStaffScope(db: Knex): RequestHandler {
+  return (req, _res, next) => {
+    if (scopeByRequest.has(req) || !req.user) return next();
+    loadStaffScope(db, req.user.id).then(
+      (scope) => {
+        scopeByRequest.set(req, scope);
+        next();
+      },
+      (error: unknown) => next(error),
+    );
+  };
+}
+
+/** Sets the scope of a request served without a session (the calendar feed: its token's owner). */
+export function setStaffScope(req: Request, scope: StaffScope): void {
+  scopeByRequest.set(req, scope);
+}
+
+/** The signed-in account's scope; throws when none was attached, so a staff query can never go unnarrowed. */
+export function staffScopeOf(req: Request): StaffScope {
+  const scope = scopeByRequest.get(req);
+  if (!scope) throw new Error(`no staff scope attached to ${req.method} ${req.originalUrl}`);
+  return scope;
+}
