@@ -1,7 +1,10 @@
 import type { Knex } from 'knex';
 
-/** The two staff-managed image lists: the home carousel, and one gallery per floor plan (by display name). */
-export type ImageCollection = { kind: 'homepage' } | { kind: 'floorplan'; floorplan: string };
+/**
+ * The two staff-managed image lists: the home carousel (a community's, when `community` is given: staff pages
+ * name theirs), and one gallery per floor plan (by display name).
+ */
+export type ImageCollection = { kind: 'homepage'; community?: number } | { kind: 'floorplan'; floorplan: string };
 
 export interface CollectionImageRow {
   id: number;
@@ -11,9 +14,11 @@ export interface CollectionImageRow {
 }
 
 function table(db: Knex, collection: ImageCollection) {
-  return collection.kind === 'homepage'
-    ? db('homepage_images')
-    : db('floorplan_images').where({ floorplan: collection.floorplan });
+  if (collection.kind === 'homepage') {
+    const query = db('homepage_images');
+    return collection.community === undefined ? query : query.where({ community_id: collection.community });
+  }
+  return db('floorplan_images').where({ floorplan: collection.floorplan });
 }
 
 export function listCollection(db: Knex, collection: ImageCollection): Promise<CollectionImageRow[]> {
@@ -42,8 +47,11 @@ export async function appendToCollection(
   const row = await table(db, collection).max<{ max: number | null }>('sort_order as max').first();
   const order = row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
   const base = { url, alt, sort_order: order };
-  if (collection.kind === 'homepage') await db('homepage_images').insert(base);
-  else await db('floorplan_images').insert({ ...base, floorplan: collection.floorplan });
+  if (collection.kind === 'homepage') {
+    await db('homepage_images').insert(
+      collection.community === undefined ? base : { ...base, community_id: collection.community },
+    );
+  } else await db('floorplan_images').insert({ ...base, floorplan: collection.floorplan });
 }
 
 export async function countCollection(db: Knex, collection: ImageCollection): Promise<number> {

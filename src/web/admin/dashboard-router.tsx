@@ -1,3 +1,4 @@
+import { communityOf } from '../request-community.js';
 import { contentOf } from '../request-content.js';
 import { staffScopeOf } from '../staff-scope.js';
 import { Router } from 'express';
@@ -98,7 +99,7 @@ export function createDashboardRouter(deps: DashboardDeps): Router {
     const scope = staffScopeOf(req);
     const today = dateInZone(now.getTime(), contentOf(req).community.timeZone);
     const [carousel, leads, upcomingTours, bySource, homesiteChanges, desk] = await Promise.all([
-      countCollection(db, { kind: 'homepage' }),
+      countCollection(db, { kind: 'homepage', community: communityOf(req).id }),
       countLeadSummary(db, scope),
       countUpcomingTours(db, now.toISOString(), scope),
       countLeadsBySourceAndWeek(db, now, SOURCE_WEEKS, scope),

@@ -1,3 +1,4 @@
+import { communityOf } from '../request-community.js';
 import { contentOf } from '../request-content.js';
 import express, { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
@@ -30,7 +31,8 @@ interface ImagesDeps {
   images: ImageLibrary;
 }
 
-const HOMEPAGE: ImageCollection = { kind: 'homepage' };
+/** The carousel of the community the request is in: staff see and change their community's only. */
+const homepageOf = (req: Request): ImageCollection => ({ kind: 'homepage', community: communityOf(req).id });
 
 /**
  * The staff image editors (home carousel, one gallery per floor plan): pages, list, reorder, delete, upload.
@@ -137,7 +139,7 @@ export function createImagesRouter(deps: ImagesDeps): Router {
     );
   }
 
-  router.get('/homepage-images', (req, res) => renderEditor(req, res, HOMEPAGE));
+  router.get('/homepage-images', (req, res) => renderEditor(req, res, homepageOf(req)));
   router.get('/floorplan-images', (req, res) =>
     res.redirect(303, `/admin/floorplan-images/${contentOf(req).floorPlans[0]?.slug ?? ''}`),
   );
@@ -148,7 +150,7 @@ export function createImagesRouter(deps: ImagesDeps): Router {
   });
 
   router.get('/images.json', async (req, res) => {
-    const collection = req.query.floorplan === undefined ? HOMEPAGE : collectionFrom(req, res);
+    const collection = req.query.floorplan === undefined ? homepageOf(req) : collectionFrom(req, res);
     if (!collection) return;
     res.json({ images: await editorImages(collection) });
   });
@@ -182,9 +184,11 @@ export function createImagesRouter(deps: ImagesDeps): Router {
   }
 
   router.post('/reorder/homepageimages', requireJson, json, requireCsrfToken, (req, res) =>
-    reorder(req, res, HOMEPAGE),
+    reorder(req, res, homepageOf(req)),
   );
-  router.post('/delete/homepageimage', requireJson, json, requireCsrfToken, (req, res) => remove(req, res, HOMEPAGE));
+  router.post('/delete/homepageimage', requireJson, json, requireCsrfToken, (req, res) =>
+    remove(req, res, homepageOf(req)),
+  );
   router.post('/reorder/floorplanimages', requireJson, json, requireCsrfToken, (req, res) => {
     const collection = collectionFrom(req, res);
     if (collection) return reorder(req, res, collection);
@@ -200,7 +204,7 @@ export function createImagesRouter(deps: ImagesDeps): Router {
   ) {
     const editorOf = (req: Request) => {
       const plan = contentOf(req).floorPlans.find((candidate) => candidate.name === req.query.floorplan);
-      return editorPath(req, plan ? { kind: 'floorplan', floorplan: plan.name } : HOMEPAGE);
+      return editorPath(req, plan ? { kind: 'floorplan', floorplan: plan.name } : homepageOf(req));
     };
     return [
       receiveImage(editorOf),
@@ -232,7 +236,7 @@ export function createImagesRouter(deps: ImagesDeps): Router {
   router.post(
     '/upload/homepageimage',
     ...receiveUpload(
-      () => HOMEPAGE,
+      (req) => homepageOf(req),
       () => '/admin/homepage-images',
     ),
   );
