@@ -523,6 +523,13 @@ export async function findLead(
   return row && fromStored(row);
 }
 
+/** The community a lead belongs to; undefined when there is no such lead. */
+export async function leadCommunityId(db: Knex, key: { kind: LeadKind; id: number }): Promise<number | undefined> {
+  const row = (await db(TABLES[key.kind]).where({ id: key.id }).first('community_id')) as
+    { community_id: number | string } | undefined;
+  return row ? Number(row.community_id) : undefined;
+}
+
 /** Whether a lead exists and is of a community in `scope` (a lead out of scope is answered as unknown: 404). */
 export async function leadInScope(db: Knex, key: { kind: LeadKind; id: number }, scope: StaffScope): Promise<boolean> {
   const table = TABLES[key.kind];

@@ -28,6 +28,7 @@ import * as addInvitationWithdrawal from '../../migrations/20261127040100_add_in
 import * as addDisplayNames from '../../migrations/20261127060100_add_display_names.js';
 import * as createAutoReplyTurns from '../../migrations/20261127060200_create_auto_reply_turns.js';
 import * as createCommunities from '../../migrations/20261128010100_create_communities.js';
+import * as createCommunityLeadTurns from '../../migrations/20261128030100_create_community_lead_turns.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '20261127060100_add_display_names': addDisplayNames,
   '20261127060200_create_auto_reply_turns': createAutoReplyTurns,
   '20261128010100_create_communities': createCommunities,
+  '20261128030100_create_community_lead_turns': createCommunityLeadTurns,
 };
 
 /** Also for tests that step one migration up or down (knex's migrate.up / migrate.down). */

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { leadSearchColumns } from '../../src/db/lead-search.js';
 import { appAdminRoutes } from '../support/admin-routes.js';
 import { seedMessage } from '../support/leads.js';
+import { assignNewLead } from '../../src/services/lead-assignment.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { staffCall, teamMember } from '../support/team.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -27,8 +28,11 @@ const COMMUNITY_TABLES = [
   'tours',
 ] as const;
 
-/** Tables with a community_id that are no community's rows: an account's list of communities. */
-const NOT_COMMUNITY_ROWS = ['user_communities'];
+/**
+ * Tables with a community_id that hold no community's rows a staff page shows: an account's list of communities,
+ * and each community's round-robin pointer.
+ */
+const NOT_COMMUNITY_ROWS = ['community_lead_turns', 'user_communities'];
 
 /** In every row of the second community, and in no row of the first: no staff answer may ever hold it. */
 const MARKER = 'Zqxmark';
@@ -341,6 +345,35 @@ describe('staff in their communities (SQLite)', function () {
       token: string;
     };
     expect(await (await fetch(`${server.url}/admin/tours.ics?token=${ownerToken.token}`)).text()).to.include(MARKER);
+  });
+
+  it('gives new leads in turn to their own community’s counselors, each community with its own turn', async () => {
+    const db = server.db;
+    await db('team_settings').where({ id: 1 }).update({ auto_assign_leads: true });
+    const two = await teamMember(server.url, owner, 'sales', 'sales-two', PASSWORD);
+    expect(two.cookie).to.be.a('string');
+    const user = (await db('users').where({ username: 'sales-two' }).first('id')) as { id: number };
+    await db('users').where({ id: user.id }).update({ all_communities: false });
+    await db('user_communities').insert({ user_id: user.id, community_id: second.id });
+    const first = (await db('communities').orderBy('id').first('id')) as { id: number };
+    const ownerOf = async (community: number, name: string) => {
+      const id = await seedMessage(db, new Date().toISOString(), {
+        community_id: community,
+        firstname: 'Turn',
+        lastname: name,
+        email: `${name.toLowerCase()}@example.com`,
+        phone: `(970) 555-${String(1000 + name.length)}`,
+      });
+      return db.transaction(async (trx) => (await assignNewLead(trx, { kind: 'message', id }))?.username);
+    };
+    expect(await ownerOf(second.id, 'Second')).to.equal('sales-two');
+    expect(await ownerOf(first.id, 'First')).to.equal('sales-one');
+    expect(await ownerOf(second.id, 'Secondagain')).to.equal('sales-two');
+    expect(await ownerOf(first.id, 'Firstagain')).to.equal('sales-one');
+    expect(await db('community_lead_turns').orderBy('community_id').select('community_id', 'last')).to.deep.equal([
+      { community_id: first.id, last: 'sales-one' },
+      { community_id: second.id, last: 'sales-two' },
+    ]);
   });
 });
 
