@@ -8,6 +8,8 @@ import { assignNewLead } from '../../src/services/lead-assignment.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { staffCall, teamMember } from '../support/team.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { POSTGRES_COMMANDS, startPostgres } from '../support/postgres-server.js';
+import { describeWithCommands } from '../support/require-command.js';
 
 /**
  * Every table whose rows belong to a community (decision 050). A new table with a community_id column fails the
@@ -224,8 +226,9 @@ async function getJson(server: TestServer, path: string, staff: Staff): Promise<
   return { status: response.status, body: await response.text() };
 }
 
-describe('staff in their communities (SQLite)', function () {
-  this.timeout(120_000);
+/** The scope tests over a server `start` gives (a fresh database each), closed by `stop`. */
+function scopeTests(start: () => Promise<{ server: TestServer; stop: () => Promise<void> }>) {
+  let stop: () => Promise<void> = async () => undefined;
   let server: TestServer;
   let owner: Staff;
   let sales: Staff;
@@ -233,7 +236,7 @@ describe('staff in their communities (SQLite)', function () {
   let second: SecondCommunity;
 
   before(async () => {
-    server = await startTestServer(STAFF_ENV);
+    ({ server, stop } = await start());
     owner = await signIn(server.url);
     sales = await limitedAccount(server, owner, 'sales');
     marketing = await limitedAccount(server, owner, 'marketing');
@@ -247,7 +250,7 @@ describe('staff in their communities (SQLite)', function () {
   });
 
   after(async () => {
-    await server?.close();
+    await stop();
   });
 
   it('lists every table that has a community_id column', async () => {
@@ -375,10 +378,27 @@ describe('staff in their communities (SQLite)', function () {
       { community_id: second.id, last: 'sales-two' },
     ]);
   });
+}
+
+describe('staff in their communities (SQLite)', function () {
+  this.timeout(120_000);
+  scopeTests(async () => {
+    const server = await startTestServer(STAFF_ENV);
+    return { server, stop: () => server.close() };
+  });
 });
 
-describe('staff in their communities (PostgreSQL)', () => {
-  it('runs where a PostgreSQL server is configured', function () {
-    this.skip();
+describeWithCommands(POSTGRES_COMMANDS, 'staff in their communities (PostgreSQL)', function () {
+  this.timeout(180_000);
+  scopeTests(async () => {
+    const postgres = await startPostgres();
+    const server = await startTestServer(STAFF_ENV, { postgres: postgres.adminUrl });
+    return {
+      server,
+      stop: async () => {
+        await server.close();
+        await postgres.stop();
+      },
+    };
   });
 });
