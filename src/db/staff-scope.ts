@@ -45,3 +45,11 @@ export async function loadStaffScopeByUsername(db: Knex, username: string): Prom
   const user = (await db('users').where({ username }).first('id')) as { id: number | string } | undefined;
   return user ? loadStaffScope(db, Number(user.id)) : NO_COMMUNITIES;
 }
+
+/** The communities the scope reaches, by name: slug and name (the inbox's community filter). */
+export async function listScopeCommunities(db: Knex, scope: StaffScope): Promise<{ slug: string; name: string }[]> {
+  return (await narrow(db('communities'), 'id', scope).orderBy('name').select('slug', 'name')) as {
+    slug: string;
+    name: string;
+  }[];
+}

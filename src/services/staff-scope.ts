@@ -12,4 +12,10 @@ export {
   type ScopedAccount,
   type StaffScope,
 } from '../shared/staff-scope.js';
-export { loadStaffScope, loadStaffScopeByUsername, narrow, narrowShared } from '../db/staff-scope.js';
+export {
+  listScopeCommunities,
+  loadStaffScope,
+  loadStaffScopeByUsername,
+  narrow,
+  narrowShared,
+} from '../db/staff-scope.js';

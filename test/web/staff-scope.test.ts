@@ -273,6 +273,22 @@ function scopeTests(start: () => Promise<{ server: TestServer; stop: () => Promi
     expect(JSON.parse(lead.body)).to.have.nested.property('lead.community', SECOND_SLUG);
   });
 
+  it('filters the inbox by community for an account with more than one, and offers no such filter otherwise', async () => {
+    const firstSlug = ((await server.db('communities').orderBy('id').first('slug')) as { slug: string }).slug;
+    const all = await get(server, '/admin/messages', owner);
+    expect(all.body).to.include('id="filter-community"');
+    expect(all.body).to.include(`value="${SECOND_SLUG}"`);
+    // The second community's name is among the filter's choices; its lead's message is what the list shows.
+    expect((await get(server, `/admin/messages?community=${SECOND_SLUG}`, owner)).body).to.include(`${MARKER} message`);
+    const first = await get(server, `/admin/messages?community=${firstSlug}`, owner);
+    expect(first.body).to.include('Firstcommunity');
+    expect(first.body).to.not.include(`${MARKER} message`);
+    expect((await get(server, '/admin/messages', sales)).body).to.not.include('id="filter-community"');
+    const csv = await get(server, '/admin/messages.csv', owner);
+    expect(csv.body.split('\r\n')[0]).to.match(/,community$/);
+    expect(csv.body).to.include(`"${SECOND_SLUG}"`);
+  });
+
   it('never shows a limited account a row of another community on any staff page, JSON call or CSV', async () => {
     const routes = appAdminRoutes(server).filter((route) => route.method === 'GET');
     const paths = [...new Set(routes.map((route) => concretePath(route.path)).filter((path) => path !== undefined))];

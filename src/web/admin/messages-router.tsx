@@ -1,4 +1,5 @@
 import { contentOf } from '../request-content.js';
+import { listScopeCommunities } from '../../services/staff-scope.js';
 import express, { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import type { Content } from '../../content/index.js';
@@ -121,12 +122,13 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
     const pageCount = Math.max(1, Math.ceil(counts.total / LEADS_PER_PAGE));
     const page = Math.min(asked, pageCount);
     const rows = await listLeads(db, filter, { limit: LEADS_PER_PAGE, offset: (page - 1) * LEADS_PER_PAGE }, counts);
-    const [desks, accounts] = await Promise.all([
+    const [desks, accounts, communities] = await Promise.all([
       findLeadDesks(
         db,
         rows.map((row) => ({ kind: row.kind, id: row.id })),
       ),
       listAssignableAccounts(db),
+      listScopeCommunities(db, scope),
     ]);
     const returnTo = new URL(inboxUrl(filter, page), 'http://inbox').search;
     res.send(
@@ -149,10 +151,12 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
             plan: filter.plan ?? '',
             q: filter.q ?? '',
             owner: filter.owner ?? '',
+            community: filter.community ?? '',
             spam: filter.spam,
           }}
           sources={sources.map(printable)}
           plans={contentOf(req).floorPlans.map((plan) => ({ value: plan.slug, label: plan.name }))}
+          communities={communities.map((community) => ({ value: community.slug, label: community.name }))}
           counts={{ total: counts.total, unread: counts.unread, spam: summary.spam }}
           pages={{
             page,
