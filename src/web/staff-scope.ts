@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { Knex } from 'knex';
-import { loadStaffScope, type StaffScope } from '../services/staff-scope.js';
+import { inScope, loadStaffScope, type StaffScope } from '../services/staff-scope.js';
+import { communityOf } from './request-community.js';
 
 const scopeByRequest = new WeakMap<Request, StaffScope>();
 
@@ -28,4 +29,18 @@ export function staffScopeOf(req: Request): StaffScope {
   const scope = scopeByRequest.get(req);
   if (!scope) throw new Error(`no staff scope attached to ${req.method} ${req.originalUrl}`);
   return scope;
+}
+
+/**
+ * For staff pages about the community the request is in (its homesites, its home carousel): an account that does
+ * not reach that community finds nothing there (404), as for another community's lead.
+ */
+export const requireRequestCommunity: RequestHandler = (req, _res, next) => {
+  if (inScope(staffScopeOf(req), communityOf(req).id)) return next();
+  next('router');
+};
+
+/** Whether the signed-in account reaches the community the request is in. */
+export function reachesRequestCommunity(req: Request): boolean {
+  return inScope(staffScopeOf(req), communityOf(req).id);
 }

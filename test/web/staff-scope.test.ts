@@ -335,6 +335,17 @@ function scopeTests(start: () => Promise<{ server: TestServer; stop: () => Promi
     }
   });
 
+  it('answers 404 to an account limited to the second community for the first community’s own pages', async () => {
+    const secondOnly = await teamMember(server.url, owner, 'marketing', 'marketing-two', PASSWORD);
+    const user = (await server.db('users').where({ username: 'marketing-two' }).first('id')) as { id: number };
+    await server.db('users').where({ id: user.id }).update({ all_communities: false });
+    await server.db('user_communities').insert({ user_id: user.id, community_id: second.id });
+    for (const path of ['/admin/homesites', '/admin/homesites.csv', '/admin/homepage-images', '/admin/images.json']) {
+      expect((await get(server, path, secondOnly)).status, path).to.equal(404);
+      expect((await get(server, path, marketing)).status, `${path} (first community)`).to.equal(200);
+    }
+  });
+
   it('refuses a limited account’s changes to another community’s lead or tour with 404, changing nothing', async () => {
     const before = await server.db('contact_messages').where({ id: second.message }).first();
     const calls: [string, unknown][] = [

@@ -1,4 +1,5 @@
 import { communityOf } from '../request-community.js';
+import { reachesRequestCommunity } from '../staff-scope.js';
 import { contentOf } from '../request-content.js';
 import { staffScopeOf } from '../staff-scope.js';
 import { Router } from 'express';
@@ -103,7 +104,7 @@ export function createDashboardRouter(deps: DashboardDeps): Router {
       countLeadSummary(db, scope),
       countUpcomingTours(db, now.toISOString(), scope),
       countLeadsBySourceAndWeek(db, now, SOURCE_WEEKS, scope),
-      homesites?.recentChanges(5),
+      reachesRequestCommunity(req) ? homesites?.recentChanges(5) : undefined,
       deps.desk.dashboard(today, scope),
     ]);
     res.send(

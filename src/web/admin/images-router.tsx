@@ -1,4 +1,5 @@
 import { communityOf } from '../request-community.js';
+import { reachesRequestCommunity } from '../staff-scope.js';
 import { contentOf } from '../request-content.js';
 import express, { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
@@ -150,6 +151,9 @@ export function createImagesRouter(deps: ImagesDeps): Router {
   });
 
   router.get('/images.json', async (req, res) => {
+    if (req.query.floorplan === undefined && !reachesRequestCommunity(req)) {
+      return void res.status(404).json({ error: 'There is no such image list.' });
+    }
     const collection = req.query.floorplan === undefined ? homepageOf(req) : collectionFrom(req, res);
     if (!collection) return;
     res.json({ images: await editorImages(collection) });

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { requireRequestCommunity } from '../staff-scope.js';
 import type { Knex } from 'knex';
 import type { ContentService } from '../../services/content.js';
 import { createContentApiRouter } from './content-api-router.js';
@@ -52,6 +53,18 @@ export interface StaffRouterDeps {
 export function createStaffRouter(deps: StaffRouterDeps): Router {
   const { homesites, tours, staffTours } = deps;
   const router = Router();
+  // The request's community's own pages: 404 to an account that does not reach it.
+  router.use(
+    [
+      '/homesites',
+      '/homesites.csv',
+      '/homepage-images',
+      '/upload/homepageimage',
+      '/reorder/homepageimages',
+      '/delete/homepageimage',
+    ],
+    requireRequestCommunity,
+  );
   router.use('/', createDashboardRouter(deps));
   router.use('/', createContentApiRouter(deps));
   router.use('/', createContentRouter(deps));
