@@ -104,6 +104,11 @@ export async function insertFile(trx: Knex.Transaction, file: NewFile): Promise<
   return (await findFile(trx, id))!;
 }
 
+/** Whether a file exists and the scope reaches it (a builder-wide file, or one of the scope's communities). */
+export async function fileInScope(db: Knex, id: number, scope: StaffScope): Promise<boolean> {
+  return (await narrowShared(db('files').where({ id }), 'community_id', scope).first('id')) !== undefined;
+}
+
 export async function findFile(db: Knex, id: number): Promise<LibraryFile | undefined> {
   const row = await db<FileRow>('files').where({ id }).first();
   return row ? toFile(row) : undefined;

@@ -14,6 +14,7 @@ import {
   updateFileText,
   type FileKind,
   type LibraryFile,
+  fileInScope,
 } from '../db/files.js';
 import { hastenUploadCleanup, keepUploadFolder, scheduleUploadCleanup } from '../db/upload-cleanups.js';
 import { insertUploadedImage, takeUploadedImage } from '../db/uploaded-images.js';
@@ -266,6 +267,8 @@ export function createFileLibrary(deps: FileLibraryDeps) {
 
     /** The files the account reaches: builder-wide ones and its communities' (staff-scope.ts). */
     list: (scope: StaffScope, kind?: FileKind) => listFiles(db, scope, kind),
+    /** Whether the account reaches a file: one of another community is no file to it (404). */
+    reaches: (id: number, scope: StaffScope) => fileInScope(db, id, scope),
 
     get: existing,
 

@@ -66,6 +66,7 @@ interface SecondCommunity {
   interest: number;
   agent: number;
   update: number;
+  file: number;
 }
 
 /** A second community straight in the database, with a row of its own in every community-owned table. */
@@ -184,7 +185,7 @@ async function seedSecondCommunity(db: Knex): Promise<SecondCommunity> {
     target: `${MARKER}/1`,
     details: JSON.stringify({ note: MARKER }),
   });
-  await inserted('files', {
+  const file = await inserted('files', {
     kind: 'pdf',
     url: `/files/999/${MARKER}.pdf`,
     stored_url: `/uploads/${MARKER}.pdf`,
@@ -196,7 +197,7 @@ async function seedSecondCommunity(db: Knex): Promise<SecondCommunity> {
     uploaded_by: 'staff',
     uploaded_at: now,
   });
-  return { id, message, tour, interest, agent, update };
+  return { id, message, tour, interest, agent, update, file };
 }
 
 /** A signed-in account of `role` limited to the first community. */
@@ -360,6 +361,14 @@ function scopeTests(start: () => Promise<{ server: TestServer; stop: () => Promi
     }
     expect(await server.db('contact_messages').where({ id: second.message }).first()).to.deep.equal(before);
     expect(await server.db('tours').where({ id: second.tour }).first('status')).to.deep.equal({ status: 'booked' });
+    for (const [path, body, method] of [
+      [`/admin/files/${second.file}`, { title: 'Renamed' }, 'POST'],
+      [`/admin/files/${second.file}`, undefined, 'DELETE'],
+    ] as const) {
+      const answer = await staffCall(server.url, path, marketing, body, { method });
+      expect(answer.status, `${method} ${path}`).to.equal(404);
+    }
+    expect(await server.db('files').where({ id: second.file }).first('title')).to.deep.equal({ title: MARKER });
   });
 
   it('leaves another community’s tours out of a limited account’s calendar feed', async () => {

@@ -68,6 +68,15 @@ function optionalId(value: unknown): number | null | undefined {
 export function createFilesRouter(deps: FilesDeps): Router {
   const { renderer, files } = deps;
   const router = Router({ caseSensitive: true });
+  // A file of a community the account does not reach is no file to it: every change answers 404.
+  router.param('id', (req, res, next, raw) => {
+    const id = /^\d{1,9}$/.test(String(raw)) ? Number(raw) : undefined;
+    if (id === undefined) return next();
+    files.reaches(id, staffScopeOf(req)).then((found) => {
+      if (found) return next();
+      res.status(404).json({ error: 'There is no such file.' });
+    }, next);
+  });
   const json = express.json({ limit: '20kb', strict: true });
   const form = express.urlencoded({ extended: false, limit: '20kb' });
   const temporary = fs.mkdtempSync(path.join(os.tmpdir(), 'community-site-files-'));
