@@ -413,6 +413,13 @@ function scopeTests(start: () => Promise<{ server: TestServer; stop: () => Promi
       { community_id: first.id, last: 'sales-one' },
       { community_id: second.id, last: 'sales-two' },
     ]);
+    // Not reaching the first community (the one these addresses are in), it books and writes nothing there.
+    const tours = await server.db('tours').count<{ n: number | string }[]>({ n: '*' });
+    expect((await staffCall(server.url, '/admin/tours', two, { firstname: 'A' })).status).to.equal(404);
+    expect((await staffCall(server.url, '/admin/interest/updates', two, { subject: 'S', text: 'T' })).status).to.equal(
+      404,
+    );
+    expect(await server.db('tours').count<{ n: number | string }[]>({ n: '*' })).to.deep.equal(tours);
   });
 }
 

@@ -65,6 +65,8 @@ export function createStaffRouter(deps: StaffRouterDeps): Router {
     ],
     requireRequestCommunity,
   );
+  // A booking and an update to the interest list are made in the request's community.
+  router.post(['/tours', '/interest/updates'], requireRequestCommunity);
   router.use('/', createDashboardRouter(deps));
   router.use('/', createContentApiRouter(deps));
   router.use('/', createContentRouter(deps));
