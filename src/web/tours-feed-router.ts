@@ -9,6 +9,7 @@ import { loadStaffScopeByUsername } from '../services/staff-scope.js';
 import { printable } from '../shared/text-input.js';
 import { contentOf } from './request-content.js';
 import { mustEnroll } from './require-permission.js';
+import { setStaffScope, staffScopeOf } from './staff-scope.js';
 
 /** How far back the team's calendar reaches (contract: every tour from 30 days back on). */
 export const FEED_DAYS_BACK = 30;
@@ -43,32 +44,34 @@ export function createToursFeedRouter(deps: { db: Knex; siteUrl: string }): Rout
     const content = contentOf(req);
     const from = new Date(Date.now() - FEED_DAYS_BACK * 24 * 3600_000).toISOString();
     const address = salesCenterAddress(content);
-    const events: TourEvent[] = (await listToursFrom(db, from, await loadStaffScopeByUsername(db, username))).map(
-      (tour) => {
-        const startMs = Date.parse(tour.start_at);
-        const lead = `${siteUrl}/admin/leads/tour/${tour.id}`;
-        const name = printable(`${tour.firstname} ${tour.lastname}`);
-        const source = tour.utm_source === 'walk-in' || tour.utm_source === 'phone' ? ` (${tour.utm_source})` : '';
-        return {
-          uid: tourUid(tour.id, siteUrl),
-          sequence: tour.sequence,
-          startMs,
-          endMs: startMs + tour.slot_minutes * 60_000,
-          stampMs: Date.parse(tourChangedAt(tour)),
-          summary: `Tour: ${name}${source}`,
-          location: address,
-          description: [
-            `${name}, ${printable(tour.phone)}, ${printable(tour.email)}`,
-            ...(tour.homesite ? [`Homesite ${tour.homesite}`] : []),
-            ...(tour.message ? [printable(tour.message)] : []),
-            `Status: ${tour.status}`,
-            lead,
-          ].join('\n'),
-          url: lead,
-          cancelled: tour.status === 'cancelled',
-        };
-      },
-    );
+    // Only the tours of the communities the token's owner reaches (staff-scope.ts).
+    const scope = await loadStaffScopeByUsername(db, username);
+    setStaffScope(req, scope);
+    const tours = await listToursFrom(db, from, staffScopeOf(req));
+    const events: TourEvent[] = tours.map((tour) => {
+      const startMs = Date.parse(tour.start_at);
+      const lead = `${siteUrl}/admin/leads/tour/${tour.id}`;
+      const name = printable(`${tour.firstname} ${tour.lastname}`);
+      const source = tour.utm_source === 'walk-in' || tour.utm_source === 'phone' ? ` (${tour.utm_source})` : '';
+      return {
+        uid: tourUid(tour.id, siteUrl),
+        sequence: tour.sequence,
+        startMs,
+        endMs: startMs + tour.slot_minutes * 60_000,
+        stampMs: Date.parse(tourChangedAt(tour)),
+        summary: `Tour: ${name}${source}`,
+        location: address,
+        description: [
+          `${name}, ${printable(tour.phone)}, ${printable(tour.email)}`,
+          ...(tour.homesite ? [`Homesite ${tour.homesite}`] : []),
+          ...(tour.message ? [printable(tour.message)] : []),
+          `Status: ${tour.status}`,
+          lead,
+        ].join('\n'),
+        url: lead,
+        cancelled: tour.status === 'cancelled',
+      };
+    });
     res
       .type('text/calendar; charset=utf-8')
       .send(
