@@ -33,6 +33,7 @@ import type { UploadCleanupHandle } from './services/upload-cleanup.js';
 import type { UploadStorage } from './services/upload-storage.js';
 import { resolveSessionSecret } from './session-secret.js';
 import { createStaffRouter } from './web/admin/staff-router.js';
+import { attachStaffScope } from './web/staff-scope.js';
 import { createApiRouter } from './web/api-router.js';
 import { createAuthRouter } from './web/auth-router.js';
 import { keepSessionCookieFirst } from './web/login-throttle.js';
@@ -339,6 +340,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(
     '/admin',
     requireStaff,
+    attachStaffScope(db),
     rejectCrossSite,
     permission,
     createStaffRouter({

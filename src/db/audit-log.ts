@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { narrow } from './staff-scope.js';
+import { type StaffScope } from '../shared/staff-scope.js';
 import type { AuditEntry } from '../shared/audit-entry.js';
 
 /**
@@ -20,10 +22,15 @@ export interface AuditFilter {
   /** ISO instants: from inclusive, to exclusive. */
   from?: string;
   to?: string;
+  /**
+   * The reader's communities: a limited account reads only its communities' rows; builder-wide rows (no
+   * community) only an account with every community (decision 050).
+   */
+  scope: StaffScope;
 }
 
 function filtered(db: Knex, filter: AuditFilter): Knex.QueryBuilder {
-  const query = db('audit_log');
+  const query = narrow(db('audit_log'), 'community_id', filter.scope);
   if (filter.actor) query.where({ actor: filter.actor });
   if (filter.action) query.where({ action: filter.action });
   if (filter.from) query.where('at', '>=', filter.from);
@@ -53,10 +60,10 @@ export async function countAuditRows(db: Knex, filter: AuditFilter): Promise<num
 }
 
 /** The actors and actions there are, for the filters' choices. */
-export async function auditChoices(db: Knex): Promise<{ actors: string[]; actions: string[] }> {
+export async function auditChoices(db: Knex, scope: StaffScope): Promise<{ actors: string[]; actions: string[] }> {
   const [actors, actions] = await Promise.all([
-    db('audit_log').distinct('actor').orderBy('actor').pluck('actor'),
-    db('audit_log').distinct('action').orderBy('action').pluck('action'),
+    narrow(db('audit_log'), 'community_id', scope).distinct('actor').orderBy('actor').pluck('actor'),
+    narrow(db('audit_log'), 'community_id', scope).distinct('action').orderBy('action').pluck('action'),
   ]);
   return { actors: actors as string[], actions: actions as string[] };
 }

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { narrowShared } from './staff-scope.js';
+import { type StaffScope } from '../shared/staff-scope.js';
 
 import { FILE_KINDS, type FileKind } from '../shared/file-limits.js';
 
@@ -102,6 +104,11 @@ export async function insertFile(trx: Knex.Transaction, file: NewFile): Promise<
   return (await findFile(trx, id))!;
 }
 
+/** Whether a file exists and the scope reaches it (a builder-wide file, or one of the scope's communities). */
+export async function fileInScope(db: Knex, id: number, scope: StaffScope): Promise<boolean> {
+  return (await narrowShared(db('files').where({ id }), 'community_id', scope).first('id')) !== undefined;
+}
+
 export async function findFile(db: Knex, id: number): Promise<LibraryFile | undefined> {
   const row = await db<FileRow>('files').where({ id }).first();
   return row ? toFile(row) : undefined;
@@ -111,8 +118,9 @@ export async function findFile(db: Knex, id: number): Promise<LibraryFile | unde
  * Every file of the library, newest first, or those of one kind: what a section editor offers in its picker
  * (views/admin/FilePicker.tsx).
  */
-export async function listFiles(db: Knex, kind?: FileKind): Promise<LibraryFile[]> {
-  const query = db<FileRow>('files').orderBy('id', 'desc');
+export async function listFiles(db: Knex, scope: StaffScope, kind?: FileKind): Promise<LibraryFile[]> {
+  // A builder-wide file (no community) is everyone's; a community's file only its staff's.
+  const query = narrowShared(db<FileRow>('files'), 'community_id', scope).orderBy('id', 'desc');
   if (kind) query.where({ kind });
   return (await query).map(toFile);
 }

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { narrow } from './staff-scope.js';
+import { type StaffScope } from '../shared/staff-scope.js';
 import type { LeadContextColumns } from './lead-context-columns.js';
 import { leadSearchColumns } from './lead-search.js';
 
@@ -105,14 +107,22 @@ export async function setInterestState(
 }
 
 /** Every real entry, newest first, for the staff list and its export. */
-export async function listInterestEntries(db: Knex): Promise<InterestEntryRow[]> {
-  return (
-    (await db('interest_entries').select(COLUMNS).where({ is_spam: false }).orderBy('id', 'desc')) as Stored[]
-  ).map(fromStored);
+export async function listInterestEntries(
+  db: Knex,
+  scope: StaffScope,
+): Promise<(InterestEntryRow & { community: string })[]> {
+  const rows = (await narrow(db('interest_entries'), 'community_id', scope)
+    .select([
+      ...COLUMNS,
+      db.raw('(select c.slug from communities c where c.id = interest_entries.community_id) as community'),
+    ])
+    .where({ is_spam: false })
+    .orderBy('id', 'desc')) as (Stored & { community: string })[];
+  return rows.map((row) => ({ ...fromStored(row), community: row.community }));
 }
 
-export async function countInterestEntriesByState(db: Knex): Promise<Record<InterestState, number>> {
-  const rows = (await db('interest_entries')
+export async function countInterestEntriesByState(db: Knex, scope: StaffScope): Promise<Record<InterestState, number>> {
+  const rows = (await narrow(db('interest_entries'), 'community_id', scope)
     .select('state')
     .where({ is_spam: false })
     .count({ count: '*' })

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { narrow } from './staff-scope.js';
+import { ALL_COMMUNITIES, type StaffScope } from '../shared/staff-scope.js';
 
 /** An update staff wrote to the interest list: a draft until `sentAt` is set, once. */
 export interface InterestUpdateRow {
@@ -13,6 +15,8 @@ export interface InterestUpdateRow {
   sentBy: string | null;
   /** How many e-mails sending queued. */
   recipients: number | null;
+  /** The community whose confirmed entries it goes to. */
+  communityId: number;
 }
 
 interface Stored {
@@ -25,6 +29,7 @@ interface Stored {
   sent_at: string | null;
   sent_by: string | null;
   recipients: number | string | null;
+  community_id: number | string;
 }
 
 function fromStored(row: Stored): InterestUpdateRow {
@@ -38,15 +43,24 @@ function fromStored(row: Stored): InterestUpdateRow {
     sentAt: row.sent_at,
     sentBy: row.sent_by,
     recipients: row.recipients === null ? null : Number(row.recipients),
+    communityId: Number(row.community_id),
   };
 }
 
 export async function insertInterestUpdate(
   db: Knex,
-  update: { subject: string; text: string; plan: string | null; createdBy: string; createdAt: string },
+  update: {
+    subject: string;
+    text: string;
+    plan: string | null;
+    createdBy: string;
+    createdAt: string;
+    community: number;
+  },
 ): Promise<number> {
   const [row] = await db('interest_updates')
     .insert({
+      community_id: update.community,
       subject: update.subject,
       text: update.text,
       plan: update.plan,
@@ -58,14 +72,19 @@ export async function insertInterestUpdate(
   return Number(row.id);
 }
 
-export async function findInterestUpdate(db: Knex, id: number): Promise<InterestUpdateRow | undefined> {
-  const row = (await db('interest_updates').where({ id }).first()) as Stored | undefined;
+/** An update by id; undefined when there is none in `scope` (staff reach their communities' updates only). */
+export async function findInterestUpdate(
+  db: Knex,
+  id: number,
+  scope: StaffScope = ALL_COMMUNITIES,
+): Promise<InterestUpdateRow | undefined> {
+  const row = (await narrow(db('interest_updates').where({ id }), 'community_id', scope).first()) as Stored | undefined;
   return row && fromStored(row);
 }
 
 /** The updates sent, newest first, for the page's history. */
-export async function listSentInterestUpdates(db: Knex, limit = 50): Promise<InterestUpdateRow[]> {
-  const rows = (await db('interest_updates')
+export async function listSentInterestUpdates(db: Knex, scope: StaffScope, limit = 50): Promise<InterestUpdateRow[]> {
+  const rows = (await narrow(db('interest_updates'), 'community_id', scope)
     .whereNotNull('sent_at')
     .orderBy('sent_at', 'desc')
     .orderBy('id', 'desc')
@@ -89,24 +108,25 @@ export async function claimInterestUpdate(
   return updated === 1;
 }
 
-/** The confirmed entries an update goes to: every one, or those who asked about `plan`. */
-function recipientsQuery(db: Knex, plan: string | null) {
-  const query = db('interest_entries').where({ state: 'confirmed', is_spam: false });
+/** The confirmed entries of the update's community it goes to: every one, or those who asked about `plan`. */
+function recipientsQuery(db: Knex, plan: string | null, community: number) {
+  const query = db('interest_entries').where({ community_id: community, state: 'confirmed', is_spam: false });
   return plan === null ? query : query.andWhere({ plan });
 }
 
-export async function countInterestUpdateRecipients(db: Knex, plan: string | null): Promise<number> {
-  const row = (await recipientsQuery(db, plan).count({ count: '*' }).first()) as { count: number | string } | undefined;
+export async function countInterestUpdateRecipients(db: Knex, plan: string | null, community: number): Promise<number> {
+  const row = (await recipientsQuery(db, plan, community).count({ count: '*' }).first()) as
+    { count: number | string } | undefined;
   return Number(row?.count ?? 0);
 }
 
-export async function interestUpdateRecipientIds(db: Knex, plan: string | null): Promise<number[]> {
-  return ((await recipientsQuery(db, plan).orderBy('id').pluck('id')) as (number | string)[]).map(Number);
+export async function interestUpdateRecipientIds(db: Knex, plan: string | null, community: number): Promise<number[]> {
+  return ((await recipientsQuery(db, plan, community).orderBy('id').pluck('id')) as (number | string)[]).map(Number);
 }
 
 /** Confirmed entries per plan slug asked about (entries without a plan are not counted here). */
-export async function confirmedInterestByPlan(db: Knex): Promise<Record<string, number>> {
-  const rows = (await db('interest_entries')
+export async function confirmedInterestByPlan(db: Knex, scope: StaffScope): Promise<Record<string, number>> {
+  const rows = (await narrow(db('interest_entries'), 'community_id', scope)
     .select('plan')
     .where({ state: 'confirmed', is_spam: false })
     .whereNotNull('plan')

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { LeadKind } from './leads.js';
+import { whereLeadInScope, type LeadKind } from './leads.js';
+import type { StaffScope } from '../shared/staff-scope.js';
 
 /**
  * What the sales desk keeps beside each lead (migrations/20261126000300_create_sales_desk.ts): its owner, follow-up
@@ -202,8 +203,13 @@ export interface FollowUpDue {
 }
 
 /** Leads whose follow-up date is `today` or earlier, earliest first. */
-export async function listFollowUpsDue(db: Knex, today: string, limit = 200): Promise<FollowUpDue[]> {
-  const rows = (await db('lead_desk')
+export async function listFollowUpsDue(
+  db: Knex,
+  today: string,
+  scope: StaffScope,
+  limit = 200,
+): Promise<FollowUpDue[]> {
+  const rows = (await whereLeadInScope(db, db('lead_desk'), 'lead_kind', 'lead_id', scope)
     .select('lead_kind', 'lead_id', 'owner', 'follow_up')
     .whereNotNull('follow_up')
     .where('follow_up', '<=', today)
@@ -219,8 +225,8 @@ export interface FirstResponse {
 }
 
 /** The first responses to leads that arrived since `since` (ISO), for the median time to a first response. */
-export async function listFirstResponses(db: Knex, since: string): Promise<FirstResponse[]> {
-  return (await db('lead_desk')
+export async function listFirstResponses(db: Knex, since: string, scope: StaffScope): Promise<FirstResponse[]> {
+  return (await whereLeadInScope(db, db('lead_desk'), 'lead_kind', 'lead_id', scope)
     .select('arrived_at', 'first_response_at', 'first_response_by')
     .whereNotNull('first_response_at')
     .whereNotNull('arrived_at')

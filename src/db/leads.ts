@@ -12,6 +12,8 @@ import { searchDigits, searchedHomesite, searchTerm } from './lead-search.js';
 import { storedTimestampToIso } from './stored-timestamp.js';
 import { mapNullable } from '../shared/nullable.js';
 import { personOf, type LeadPerson } from '../shared/lead-person.js';
+import { narrow } from './staff-scope.js';
+import { ALL_COMMUNITIES, type StaffScope } from '../shared/staff-scope.js';
 
 /**
  * The staff inbox's view of every lead: contact messages and tour bookings, read together (newest first) from the
@@ -57,6 +59,10 @@ export interface LeadFilter {
   spam: boolean;
   /** The staff account the lead is assigned to, or OWNER_NOBODY for leads nobody owns. */
   owner?: string;
+  /** One community's leads, by slug (the inbox's filter for accounts with more than one). */
+  community?: string;
+  /** The signed-in account's communities (staff-scope.ts): no lead of another community is ever listed. */
+  scope: StaffScope;
 }
 
 /** The owner filter value for leads nobody owns (an account named exactly this could not be filtered by). */
@@ -88,6 +94,8 @@ export interface LeadRow extends LeadPerson {
   landing_page: string | null;
   homesite: number | null;
   plan: string | null;
+  /** The lead's community, by slug. */
+  community: string;
 }
 
 /**
@@ -150,13 +158,19 @@ function ownColumns(db: Knex, kind: LeadKind): Knex.Raw[] {
 }
 
 /** Both branches of the union select the same columns in the same order, each typed alike on PostgreSQL. */
-function selectLeads(db: Knex, kind: LeadKind): Knex.QueryBuilder {
-  return db(TABLES[kind]).select([
-    ...SHARED_COLUMNS,
-    db.raw(`'${kind}' as kind`),
-    ...ownColumns(db, kind),
-    db.raw('? as sort_key', [arrivalKey(db, kind)]),
-  ]);
+function selectLeads(db: Knex, kind: LeadKind, scope: StaffScope): Knex.QueryBuilder {
+  const table = TABLES[kind];
+  return narrow(
+    db(table).select([
+      ...SHARED_COLUMNS,
+      db.raw(`'${kind}' as kind`),
+      ...ownColumns(db, kind),
+      db.raw('? as sort_key', [arrivalKey(db, kind)]),
+      db.raw(`(select c.slug from communities c where c.id = ${table}.community_id) as community`),
+    ]),
+    `${table}.community_id`,
+    scope,
+  );
 }
 
 /** LIKE pattern for "contains", with the user's % and _ taken literally. */
@@ -265,6 +279,8 @@ function applyFilter(
   filter: LeadFilter,
   path: SearchPath = 'walk',
 ): Knex.QueryBuilder {
+  narrow(query, 'community_id', filter.scope);
+  if (filter.community) query.whereIn('community_id', db('communities').where({ slug: filter.community }).select('id'));
   query.where('is_spam', filter.spam);
   if (filter.status) query.where('lead_status', filter.status);
   if (filter.source === DIRECT_SOURCE) {
@@ -323,6 +339,7 @@ function fromStored(row: StoredLead): LeadRow {
     landing_page: row.landing_page,
     homesite: mapNullable(row.homesite, Number),
     plan: row.plan,
+    community: row.community,
   };
 }
 
@@ -409,7 +426,7 @@ export async function listLeads(
   for (const kind of LEAD_KINDS) {
     const ids = keys.filter((key) => key.kind === kind).map((key) => key.id);
     if (ids.length === 0) continue;
-    for (const row of (await selectLeads(db, kind).whereIn('id', ids)) as StoredLead[]) {
+    for (const row of (await selectLeads(db, kind, filter.scope).whereIn('id', ids)) as StoredLead[]) {
       rows.set(`${kind}-${row.id}`, fromStored(row));
     }
   }
@@ -466,13 +483,14 @@ export async function countLeads(db: Knex, filter: LeadFilter): Promise<LeadCoun
  */
 export async function* leadPages(
   db: Knex,
+  scope: StaffScope,
   pageSize = 500,
   kinds: readonly LeadKind[] = LEAD_KINDS,
 ): AsyncGenerator<LeadRow[]> {
   let after: { key: string; kind: LeadKind; id: number } | undefined;
   for (;;) {
     const branches = kinds.map((kind) => {
-      const query = selectLeads(db, kind);
+      const query = selectLeads(db, kind, scope);
       if (after) {
         const { key, id } = after;
         const arrival = arrivalKey(db, kind);
@@ -494,19 +512,61 @@ export async function* leadPages(
   }
 }
 
-/** One lead of any kind, spam or not; undefined when there is none. */
-export async function findLead(db: Knex, kind: LeadKind, id: number): Promise<LeadRow | undefined> {
-  const row = (await selectLeads(db, kind).where({ id }).first()) as StoredLead | undefined;
+/** One lead of any kind, spam or not; undefined when there is none (or it is of a community out of `scope`). */
+export async function findLead(
+  db: Knex,
+  kind: LeadKind,
+  id: number,
+  scope: StaffScope = ALL_COMMUNITIES,
+): Promise<LeadRow | undefined> {
+  const row = (await selectLeads(db, kind, scope).where({ id }).first()) as StoredLead | undefined;
   return row && fromStored(row);
 }
 
+/** The community a lead belongs to; undefined when there is no such lead. */
+export async function leadCommunityId(db: Knex, key: { kind: LeadKind; id: number }): Promise<number | undefined> {
+  const row = (await db(TABLES[key.kind]).where({ id: key.id }).first('community_id')) as
+    { community_id: number | string } | undefined;
+  return row ? Number(row.community_id) : undefined;
+}
+
+/** Whether a lead exists and is of a community in `scope` (a lead out of scope is answered as unknown: 404). */
+export async function leadInScope(db: Knex, key: { kind: LeadKind; id: number }, scope: StaffScope): Promise<boolean> {
+  const table = TABLES[key.kind];
+  return (await narrow(db(table).where({ id: key.id }), 'community_id', scope).first('id')) !== undefined;
+}
+
+/**
+ * Narrows a query of rows keyed by a lead (`kindColumn`, `idColumn`: the desk, its events) to the leads of `scope`.
+ */
+export function whereLeadInScope<Q extends Knex.QueryBuilder>(
+  db: Knex,
+  query: Q,
+  kindColumn: string,
+  idColumn: string,
+  scope: StaffScope,
+): Q {
+  if (scope.all) return query;
+  return query.where((where) => {
+    for (const kind of LEAD_KINDS) {
+      where.orWhere((one) =>
+        one.where(kindColumn, kind).whereIn(idColumn, narrow(db(TABLES[kind]).select('id'), 'community_id', scope)),
+      );
+    }
+  }) as Q;
+}
+
 /** Several leads at once, by kind and id; a lead that no longer exists is left out. */
-export async function findLeads(db: Knex, keys: { kind: LeadKind; id: number }[]): Promise<Map<string, LeadRow>> {
+export async function findLeads(
+  db: Knex,
+  keys: { kind: LeadKind; id: number }[],
+  scope: StaffScope = ALL_COMMUNITIES,
+): Promise<Map<string, LeadRow>> {
   const found = new Map<string, LeadRow>();
   for (const kind of LEAD_KINDS) {
     const ids = keys.filter((key) => key.kind === kind).map((key) => key.id);
     if (ids.length === 0) continue;
-    for (const row of (await selectLeads(db, kind).whereIn('id', ids)) as StoredLead[]) {
+    for (const row of (await selectLeads(db, kind, scope).whereIn('id', ids)) as StoredLead[]) {
       found.set(`${kind}/${row.id}`, fromStored(row));
     }
   }
@@ -518,9 +578,13 @@ export async function findLeads(db: Knex, keys: { kind: LeadKind; id: number }[]
  * contact-rules.ts storedPhone), newest first; each table answers from its lower(email) and phone indexes
  * (migrations/20261126000300_create_sales_desk.ts).
  */
-export async function findBuyerLeads(db: Knex, person: { email: string; phone: string }): Promise<LeadRow[]> {
+export async function findBuyerLeads(
+  db: Knex,
+  person: { email: string; phone: string },
+  scope: StaffScope = ALL_COMMUNITIES,
+): Promise<LeadRow[]> {
   const branches = LEAD_KINDS.map((kind) =>
-    selectLeads(db, kind)
+    selectLeads(db, kind, scope)
       .where('is_spam', false)
       .where((where) => {
         // An empty address (a tour staff booked by phone) is nobody's: only the phone finds such a buyer.
@@ -533,10 +597,12 @@ export async function findBuyerLeads(db: Knex, person: { email: string; phone: s
 }
 
 /** The utm_source values leads carry, for the inbox's source filter (DIRECT_SOURCE stands for none). */
-export async function listLeadSources(db: Knex, limit = 100): Promise<string[]> {
+export async function listLeadSources(db: Knex, scope: StaffScope, limit = 100): Promise<string[]> {
   const rows = (await unionOf(
     db,
-    LEAD_KINDS.map((kind) => db(TABLES[kind]).distinct('utm_source').whereNotNull('utm_source')),
+    LEAD_KINDS.map((kind) =>
+      narrow(db(TABLES[kind]).distinct('utm_source').whereNotNull('utm_source'), 'community_id', scope),
+    ),
   )) as { utm_source: string }[];
   return [...new Set(rows.map((row) => row.utm_source))].sort().slice(0, limit);
 }
@@ -591,11 +657,15 @@ export async function listLeadErasures(db: Knex, limit: number): Promise<LeadEra
 }
 
 /** The counts the dashboard and the inbox's heading show: each one count(*) that an index answers. */
-export async function countLeadSummary(db: Knex): Promise<{ unread: number; spam: number; new: number }> {
+export async function countLeadSummary(
+  db: Knex,
+  scope: StaffScope,
+): Promise<{ unread: number; spam: number; new: number }> {
+  const of = (kind: LeadKind) => narrow(db(TABLES[kind]), 'community_id', scope);
   const [unread, spam, fresh] = await Promise.all([
-    countRows(db('contact_messages').where({ is_spam: false }).whereNull('read_at')),
-    Promise.all(LEAD_KINDS.map((kind) => countRows(db(TABLES[kind]).where({ is_spam: true })))),
-    Promise.all(LEAD_KINDS.map((kind) => countRows(db(TABLES[kind]).where({ is_spam: false, lead_status: 'new' })))),
+    countRows(of('message').where({ is_spam: false }).whereNull('read_at')),
+    Promise.all(LEAD_KINDS.map((kind) => countRows(of(kind).where({ is_spam: true })))),
+    Promise.all(LEAD_KINDS.map((kind) => countRows(of(kind).where({ is_spam: false, lead_status: 'new' })))),
   ]);
   const sum = (counts: number[]) => counts.reduce((total, count) => total + count, 0);
   return { unread, spam: sum(spam), new: sum(fresh) };
@@ -614,14 +684,19 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
  * Real leads (messages and tours) per utm_source (DIRECT_SOURCE for none) and per week, over the `weeks` weeks up
  * to `now`, in one grouped query. Weeks are counted back from `now`, so the latest is always a whole week.
  */
-export async function countLeadsBySourceAndWeek(db: Knex, now: Date, weeks: number): Promise<SourceWeekCount[]> {
+export async function countLeadsBySourceAndWeek(
+  db: Knex,
+  now: Date,
+  weeks: number,
+  scope: StaffScope,
+): Promise<SourceWeekCount[]> {
   const since = new Date(now.getTime() - weeks * WEEK_MS).toISOString();
   const nowIso = now.toISOString();
   const weekOf = isSqlite(db)
     ? 'cast((julianday(?) - julianday(arrived)) / 7 as integer)'
     : 'floor(extract(epoch from (cast(? as timestamptz) - cast(arrived as timestamptz))) / 604800)';
   const branches = LEAD_KINDS.map((kind) =>
-    db(TABLES[kind])
+    narrow(db(TABLES[kind]), 'community_id', scope)
       .select(
         db.raw('coalesce(utm_source, ?) as source', [DIRECT_SOURCE]),
         db.raw('? as arrived', [arrivalKey(db, kind)]),

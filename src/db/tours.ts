@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { narrow } from './staff-scope.js';
+import { type StaffScope } from '../shared/staff-scope.js';
 import type { LeadContextColumns } from './lead-context-columns.js';
 import { leadSearchColumns } from './lead-search.js';
 import type { LeadPerson } from '../shared/lead-person.js';
@@ -117,6 +119,11 @@ export async function cancelBookedTour(
   return updated === 1;
 }
 
+/** Whether a tour exists in the account's communities (one of another community is answered as unknown). */
+export async function tourInScope(db: Knex, id: number, scope: StaffScope): Promise<boolean> {
+  return (await narrow(db('tours').where({ id }), 'community_id', scope).first('id')) !== undefined;
+}
+
 export async function findTourById(db: Knex | Knex.Transaction, id: number): Promise<TourRow | undefined> {
   const row = await db<StoredTourRow>('tours').where({ id }).first();
   return row ? fromStored(row) : undefined;
@@ -131,8 +138,8 @@ export async function moveBookedTour(trx: Knex.Transaction, id: number, startAt:
 }
 
 /** Real tours (spam left out) starting at or after an instant, earliest first: the team's calendar feed. */
-export async function listToursFrom(db: Knex, from: string): Promise<TourRow[]> {
-  const rows = await db<StoredTourRow>('tours')
+export async function listToursFrom(db: Knex, from: string, scope: StaffScope): Promise<TourRow[]> {
+  const rows = await narrow(db<StoredTourRow>('tours'), 'community_id', scope)
     .where({ is_spam: false })
     .andWhere('start_at', '>=', from)
     .orderBy([{ column: 'start_at' }, { column: 'id' }]);
@@ -140,8 +147,14 @@ export async function listToursFrom(db: Knex, from: string): Promise<TourRow[]> 
 }
 
 /** Real (non-spam) tours of one community starting between two instants, earliest first. */
-export async function listToursBetween(db: Knex, from: string, to: string, community: number): Promise<TourRow[]> {
-  const rows = await db<StoredTourRow>('tours')
+export async function listToursBetween(
+  db: Knex,
+  from: string,
+  to: string,
+  community: number,
+  scope: StaffScope,
+): Promise<TourRow[]> {
+  const rows = await narrow(db<StoredTourRow>('tours'), 'community_id', scope)
     .where({ is_spam: false, community_id: community })
     .whereBetween('start_at', [from, to])
     .orderBy([{ column: 'start_at' }, { column: 'id' }]);
@@ -163,8 +176,8 @@ export async function setTourOutcome(
   return updated === 1;
 }
 
-export async function countUpcomingTours(db: Knex, from: string): Promise<number> {
-  const [row] = await db('tours')
+export async function countUpcomingTours(db: Knex, from: string, scope: StaffScope): Promise<number> {
+  const [row] = await narrow(db('tours'), 'community_id', scope)
     .where({ is_spam: false, status: 'booked' })
     .andWhere('start_at', '>=', from)
     .count<{ count: number | string }[]>({ count: '*' });

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { StaffScope } from './staff-scope.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
@@ -13,6 +14,7 @@ import {
   updateFileText,
   type FileKind,
   type LibraryFile,
+  fileInScope,
 } from '../db/files.js';
 import { hastenUploadCleanup, keepUploadFolder, scheduleUploadCleanup } from '../db/upload-cleanups.js';
 import { insertUploadedImage, takeUploadedImage } from '../db/uploaded-images.js';
@@ -263,7 +265,10 @@ export function createFileLibrary(deps: FileLibraryDeps) {
   return {
     limits,
 
-    list: (kind?: FileKind) => listFiles(db, kind),
+    /** The files the account reaches: builder-wide ones and its communities' (staff-scope.ts). */
+    list: (scope: StaffScope, kind?: FileKind) => listFiles(db, scope, kind),
+    /** Whether the account reaches a file: one of another community is no file to it (404). */
+    reaches: (id: number, scope: StaffScope) => fileInScope(db, id, scope),
 
     get: existing,
 

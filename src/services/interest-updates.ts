@@ -32,7 +32,7 @@ export type DraftOutcome =
 export async function draftInterestUpdate(
   db: Knex,
   body: Partial<Record<string, unknown>>,
-  context: { planSlugs: readonly string[]; actor: string; now?: Date },
+  context: { planSlugs: readonly string[]; actor: string; community: number; now?: Date },
 ): Promise<DraftOutcome> {
   const result = validateInterestUpdateText(body);
   const plan = cleanText(body.plan);
@@ -47,6 +47,7 @@ export async function draftInterestUpdate(
     plan: plan || null,
     createdBy: context.actor,
     createdAt: (context.now ?? new Date()).toISOString(),
+    community: context.community,
   });
   return { kind: 'stored', id };
 }
@@ -73,7 +74,7 @@ export async function sendInterestUpdate(
   if (found.sentAt !== null) return { kind: 'already-sent', update: found };
   const at = now.toISOString();
   const sent = await db.transaction(async (trx) => {
-    const ids = await interestUpdateRecipientIds(trx, found.plan);
+    const ids = await interestUpdateRecipientIds(trx, found.plan, found.communityId);
     // An update to nobody stays a draft: it can be sent once someone has confirmed.
     if (ids.length === 0) return 0;
     if (!(await claimInterestUpdate(trx, id, { at, by: actor.username, recipients: ids.length }))) return undefined;

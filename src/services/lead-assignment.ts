@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { enqueueLeadDeliveries, type DeliveryChannel } from '../db/lead-deliveries.js';
 import { findLeadDesks, insertLeadEvent, updateLeadDesk, type LeadKey } from '../db/lead-desk.js';
-import { findBuyerLeads, findLead } from '../db/leads.js';
+import { findBuyerLeads, findLead, leadCommunityId } from '../db/leads.js';
 import { listAssignableAccounts } from '../db/users.js';
 import { recordAudit, type Actor } from './audit-log.js';
 import { limitAutoReply } from './auto-reply-limit.js';
@@ -58,11 +58,20 @@ export interface AssignedOwner {
 
 type Accounts = { username: string; email: string | null; role: string }[];
 
-/** The accounts that take leads now (active sales and owners), by username. */
-export async function takeableAccounts(trx: Knex.Transaction): Promise<Accounts> {
+/**
+ * The accounts that take leads of `community` now (active sales and owners that reach it: owners and accounts with
+ * every community, or the community is on the account's list), by username.
+ */
+export async function takeableAccounts(trx: Knex.Transaction, community: number): Promise<Accounts> {
   const names = new Set(await listAssignableAccounts(trx as unknown as Knex));
   const rows = (await trx('users')
     .whereIn('username', [...names])
+    .where((where) =>
+      where
+        .where('role', 'owner')
+        .orWhere('all_communities', true)
+        .orWhereIn('id', trx('user_communities').where({ community_id: community }).select('user_id')),
+    )
     .select('username', 'email', 'role')) as Accounts;
   // Ordered by code unit, in JavaScript: the turn's "after" must compare as the order does, on either database.
   return rows.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
@@ -96,16 +105,20 @@ async function buyersOwner(
  * The pointer moves only where it still holds what was read: a request that lost the race reads again and takes the
  * turn after (on PostgreSQL the losing update waits for the winner's commit, then matches no row).
  */
-export async function nextInTurn(trx: Knex.Transaction, accounts: Accounts) {
+export async function nextInTurn(trx: Knex.Transaction, accounts: Accounts, community: number) {
   const sales = accounts.filter((account) => account.role === 'sales');
   if (sales.length === 0) return undefined;
+  // Each community's rotation has its own pointer (migrations/20261128030100_create_community_lead_turns.ts).
+  await trx('community_lead_turns').insert({ community_id: community, last: null }).onConflict('community_id').ignore();
   for (let attempt = 0; attempt < TURN_ATTEMPTS; attempt += 1) {
-    const { last } = await readSettings(trx);
+    const turn = (await trx('community_lead_turns').where({ community_id: community }).first('last')) as
+      { last: string | null } | undefined;
+    const last = turn?.last ?? null;
     const next = sales.find((account) => last === null || account.username > last) ?? sales[0]!;
-    const query = trx('team_settings').where({ id: 1 });
-    if (last === null) query.whereNull('auto_assign_last');
-    else query.where({ auto_assign_last: last });
-    if ((await query.update({ auto_assign_last: next.username })) === 1) return next;
+    const query = trx('community_lead_turns').where({ community_id: community });
+    if (last === null) query.whereNull('last');
+    else query.where({ last });
+    if ((await query.update({ last: next.username })) === 1) return next;
   }
   return undefined;
 }
@@ -118,10 +131,13 @@ export async function assignNewLead(trx: Knex.Transaction, key: LeadKey): Promis
   if (!(await readSettings(trx)).on) return undefined;
   const lead = await findLead(trx as unknown as Knex, key.kind, key.id);
   if (!lead || lead.is_spam) return undefined;
-  const accounts = await takeableAccounts(trx);
+  // The lead's community's counselors only: its staff e-mail goes to the owner chosen here.
+  const community = await leadCommunityId(trx as unknown as Knex, key);
+  if (community === undefined) return undefined;
+  const accounts = await takeableAccounts(trx, community);
   const owner =
     (await buyersOwner(trx, key, { email: lead.email, phone: lead.phone }, accounts)) ??
-    (await nextInTurn(trx, accounts));
+    (await nextInTurn(trx, accounts, community));
   if (!owner) return undefined;
   await updateLeadDesk(trx, key, lead.created_at, { owner: owner.username });
   await insertLeadEvent(

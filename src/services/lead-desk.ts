@@ -20,6 +20,7 @@ import { LEAD_CONTEXT_FIELDS, type LeadStatus } from '../shared/lead-context.js'
 import { isCalendarDate } from '../shared/tour-slots.js';
 import { cleanText } from '../shared/text-input.js';
 import type { StoredBuyerEmail } from './buyer-email.js';
+import type { StaffScope } from './staff-scope.js';
 
 /** Staff notes are a working memo, not a document (the inbox's limit too). */
 export const NOTE_MAX_LENGTH = 5000;
@@ -175,10 +176,11 @@ export function createLeadDesk(deps: { db: Knex; now?: () => number }) {
     };
   }
 
-  async function view(key: LeadKey): Promise<LeadDeskView | undefined> {
-    const lead = await findLead(db, key.kind, key.id);
+  /** A lead's page; undefined when there is no such lead in the account's communities. */
+  async function view(key: LeadKey, scope: StaffScope): Promise<LeadDeskView | undefined> {
+    const lead = await findLead(db, key.kind, key.id, scope);
     if (!lead) return undefined;
-    const found = await findBuyerLeads(db, lead);
+    const found = await findBuyerLeads(db, lead, scope);
     // A spam lead is nobody's buyer, but its own page still shows it.
     const buyer = found.some((row) => row.kind === lead.kind && row.id === lead.id) ? found : [lead, ...found];
     const [desk, events] = await Promise.all([
@@ -334,11 +336,12 @@ export function createLeadDesk(deps: { db: Knex; now?: () => number }) {
    * and the median time to a first response for leads that arrived in the last 30 days, overall and per counselor
    * (the one who answered first).
    */
-  async function dashboard(today: string): Promise<DeskDashboard> {
-    const due = await listFollowUpsDue(db, today);
+  async function dashboard(today: string, scope: StaffScope): Promise<DeskDashboard> {
+    const due = await listFollowUpsDue(db, today, scope);
     const leads = await findLeads(
       db,
       due.map((row) => ({ kind: row.lead_kind, id: row.lead_id })),
+      scope,
     );
     const followUps = due.flatMap((row) => {
       const lead = leads.get(`${row.lead_kind}/${row.lead_id}`);
@@ -355,7 +358,7 @@ export function createLeadDesk(deps: { db: Knex; now?: () => number }) {
       ];
     });
     const since = new Date((deps.now ?? Date.now)() - RESPONSE_WINDOW_DAYS * 24 * 3600_000).toISOString();
-    const responses = await listFirstResponses(db, since);
+    const responses = await listFirstResponses(db, since, scope);
     const waits = (rows: FirstResponse[]) =>
       rows.map((row) => Math.max(0, Date.parse(row.first_response_at) - Date.parse(row.arrived_at)));
     const counselors = [...new Set(responses.map((row) => row.first_response_by))].sort();

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { insertLeadEvent } from '../db/lead-desk.js';
-import { LEAD_KINDS, LEAD_TABLES, type LeadKind } from '../db/leads.js';
+import { insertLeadEvent, type LeadKey } from '../db/lead-desk.js';
+import { leadCommunityId, LEAD_KINDS, LEAD_TABLES, type LeadKind } from '../db/leads.js';
 import { assignableAccount } from '../db/users.js';
 import { recordAudit, type Actor } from './audit-log.js';
 import { autoAssignOn, nextInTurn, takeableAccounts } from './lead-assignment.js';
@@ -64,11 +64,16 @@ export async function handOverOpenLeads(
   }
   const keys = await openLeadKeys(trx, username);
   if (keys.length === 0) return 0;
-  const accounts = to === 'rotation' ? await takeableAccounts(trx) : [];
   const at = new Date().toISOString();
   const owners: Record<string, number> = {};
+  /** In rotation, each lead goes to the next counselor of its own community. */
+  const inTurn = async (key: LeadKey): Promise<string | null> => {
+    const community = await leadCommunityId(trx as unknown as Knex, key);
+    if (community === undefined) return null;
+    return (await nextInTurn(trx, await takeableAccounts(trx, community), community))?.username ?? null;
+  };
   for (const key of keys) {
-    const owner = to === 'rotation' ? ((await nextInTurn(trx, accounts))?.username ?? null) : (target ?? null);
+    const owner = to === 'rotation' ? await inTurn(key) : (target ?? null);
     await trx('lead_desk').where({ lead_kind: key.kind, lead_id: key.id }).update({ owner });
     await insertLeadEvent(
       trx,

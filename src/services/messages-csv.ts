@@ -31,6 +31,8 @@ export const LEAD_CSV_COLUMNS = [
   'owner',
   'owner_name',
   'follow_up',
+  // The lead's community, by slug (wave 4).
+  'community',
 ] as const;
 
 /**

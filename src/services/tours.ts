@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import type { StaffScope } from './staff-scope.js';
 import type { ContentSource } from '../content/content-source.js';
 import { derivedFrom } from '../content/derived.js';
 import type { Content } from '../content/index.js';
@@ -257,12 +258,12 @@ export function createTourService(deps: TourServiceDeps) {
   }
 
   /** Real tours on `days` local dates from `from` (in the community's zone), earliest first. */
-  async function listByDays(from: string, days: number): Promise<TourRow[]> {
+  async function listByDays(from: string, days: number, scope: StaffScope): Promise<TourRow[]> {
     const { timeZone } = rules();
     const first = wallTimeToInstant(from, '00:00', timeZone) ?? Date.parse(`${from}T00:00:00Z`);
     const after = addDays(from, days);
     const last = wallTimeToInstant(after, '00:00', timeZone) ?? Date.parse(`${after}T00:00:00Z`);
-    return listToursBetween(db, new Date(first).toISOString(), new Date(last - 1).toISOString(), deps.community);
+    return listToursBetween(db, new Date(first).toISOString(), new Date(last - 1).toISOString(), deps.community, scope);
   }
 
   return {

@@ -5,9 +5,11 @@ import { accountState, assignableAccount, findUserByUsername } from '../db/users
 import type { Knex } from 'knex';
 import { salesCenterAddress } from '../services/sales-center.js';
 import { calendarProductId, eventsCalendar, tourUid, type TourEvent } from '../services/tour-calendar.js';
+import { loadStaffScopeByUsername } from '../services/staff-scope.js';
 import { printable } from '../shared/text-input.js';
 import { contentOf } from './request-content.js';
 import { mustEnroll } from './require-permission.js';
+import { setStaffScope, staffScopeOf } from './staff-scope.js';
 
 /** How far back the team's calendar reaches (contract: every tour from 30 days back on). */
 export const FEED_DAYS_BACK = 30;
@@ -42,7 +44,11 @@ export function createToursFeedRouter(deps: { db: Knex; siteUrl: string }): Rout
     const content = contentOf(req);
     const from = new Date(Date.now() - FEED_DAYS_BACK * 24 * 3600_000).toISOString();
     const address = salesCenterAddress(content);
-    const events: TourEvent[] = (await listToursFrom(db, from)).map((tour) => {
+    // Only the tours of the communities the token's owner reaches (staff-scope.ts).
+    const scope = await loadStaffScopeByUsername(db, username);
+    setStaffScope(req, scope);
+    const tours = await listToursFrom(db, from, staffScopeOf(req));
+    const events: TourEvent[] = tours.map((tour) => {
       const startMs = Date.parse(tour.start_at);
       const lead = `${siteUrl}/admin/leads/tour/${tour.id}`;
       const name = printable(`${tour.firstname} ${tour.lastname}`);

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { ALL_COMMUNITIES } from '../../src/services/staff-scope.js';
 import type { Knex } from 'knex';
 import { connectDatabase } from '../../src/db/connect.js';
 import { countLeads, LEAD_KINDS, LEAD_TABLES, listLeads, type LeadFilter } from '../../src/db/leads.js';
@@ -57,7 +58,9 @@ describe('SQLite plans of the inbox list and its counts', () => {
   });
 
   it("counts a search's matches in one statement per kind, each match looked up in the id-led index", async () => {
-    const statements = await plansOf(() => countLeads(db, { spam: false, q: 'garcia', status: 'new' }));
+    const statements = await plansOf(() =>
+      countLeads(db, { spam: false, q: 'garcia', status: 'new', scope: ALL_COMMUNITIES }),
+    );
     expect(statements.map((statement) => statement.sql)).to.have.length(LEAD_KINDS.length);
     for (const { sql, plan } of statements) {
       const table = Object.values(LEAD_TABLES)
@@ -68,7 +71,7 @@ describe('SQLite plans of the inbox list and its counts', () => {
   });
 
   it("reads a rare search's few matches by id, and walks the arrival order for a common one without sorting", async () => {
-    const filter: LeadFilter = { spam: false, q: 'rarely' };
+    const filter: LeadFilter = { spam: false, q: 'rarely', scope: ALL_COMMUNITIES };
     const few = await plansOf(async () =>
       listLeads(db, filter, { limit: 50, offset: 0 }, await countLeads(db, filter)),
     );
@@ -78,7 +81,7 @@ describe('SQLite plans of the inbox list and its counts', () => {
     const many = await plansOf(() =>
       listLeads(
         db,
-        { spam: false, q: 'garcia' },
+        { spam: false, q: 'garcia', scope: ALL_COMMUNITIES },
         { limit: 50, offset: 0 },
         {
           total: 100_000,
@@ -93,7 +96,9 @@ describe('SQLite plans of the inbox list and its counts', () => {
   });
 
   it('finds a deep page from index entries alone, merged without a sort, then reads only its rows', async () => {
-    const statements = await plansOf(() => listLeads(db, { spam: false }, { limit: 5, offset: 20 }));
+    const statements = await plansOf(() =>
+      listLeads(db, { spam: false, scope: ALL_COMMUNITIES }, { limit: 5, offset: 20 }),
+    );
     const [keys, ...rows] = statements;
     expect(keys!.plan.join('\n')).to.match(/MERGE \(UNION ALL\)/);
     expect(keys!.plan.join('\n')).to.match(/COVERING INDEX contact_messages_spam_arrival/);

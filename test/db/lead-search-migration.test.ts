@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { ALL_COMMUNITIES } from '../../src/services/staff-scope.js';
 import type { Knex } from 'knex';
 import { connectDatabase } from '../../src/db/connect.js';
 import { listLeads } from '../../src/db/leads.js';
@@ -16,7 +17,9 @@ describe('Migration: lead search columns and index', () => {
   let db: Knex;
 
   const searchFor = async (q: string) =>
-    (await listLeads(db, { spam: false, q }, { limit: 50, offset: 0 })).map((lead) => `${lead.kind}-${lead.id}`);
+    (await listLeads(db, { spam: false, q, scope: ALL_COMMUNITIES }, { limit: 50, offset: 0 })).map(
+      (lead) => `${lead.kind}-${lead.id}`,
+    );
 
   before(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lead-search-migration-'));

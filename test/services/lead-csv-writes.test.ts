@@ -30,6 +30,7 @@ function lead(id: number): LeadRow {
     landing_page: '/floor-plans/canyon',
     homesite: 12,
     plan: 'canyon',
+    community: 'the-community',
   };
 }
 

@@ -266,6 +266,7 @@ describe('leadsToCsvRows', () => {
     landing_page: null,
     homesite: null,
     plan: null,
+    community: 'the-community',
     ...fields,
   });
 

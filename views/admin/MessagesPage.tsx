@@ -54,6 +54,8 @@ export interface InboxFilterView {
   q: string;
   /** A username, OWNER_NOBODY (":nobody"), or empty for anyone. */
   owner: string;
+  /** A community's slug, or empty for every community the account reaches. */
+  community: string;
   spam: boolean;
 }
 
@@ -75,6 +77,8 @@ interface MessagesPageProps {
   sources: string[];
   /** The floor plans to filter by: slug and name. */
   plans: FilterOption[];
+  /** The communities the account reaches (slug and name): a filter of its own when there is more than one. */
+  communities?: FilterOption[];
   counts: { total: number; unread: number; spam: number };
   pages: { page: number; count: number; newer: string | null; older: string | null };
   /** Links between the leads and the spam view, keeping nothing else of the filter. */
@@ -133,10 +137,11 @@ function FilterForm(props: {
   filter: InboxFilterView;
   sources: string[];
   plans: FilterOption[];
+  communities: FilterOption[];
   accounts: string[];
   me: string;
 }) {
-  const { filter, sources, plans, accounts, me } = props;
+  const { filter, sources, plans, communities, accounts, me } = props;
   return (
     <form className="lead-filter" method="get" action="/admin/messages">
       {filter.spam ? <input type="hidden" name="spam" value="1" /> : null}
@@ -150,6 +155,17 @@ function FilterForm(props: {
           {...choice}
         />
       ))}
+      {communities.length > 1 ? (
+        <FilterSelect
+          fieldClassName="lead-filter-field"
+          id="filter-community"
+          name="community"
+          label="Community"
+          anyLabel="Every community"
+          defaultValue={filter.community}
+          options={communities}
+        />
+      ) : null}
       <FilterSelect
         fieldClassName="lead-filter-field"
         id="filter-owner"
@@ -368,7 +384,14 @@ export function MessagesPage(props: MessagesPageProps) {
         <a href={`/admin/messages?owner=${encodeURIComponent(staff.username)}`}>My leads</a> ·{' '}
         <a href="/admin/messages?owner=%3Anobody">Unassigned leads</a>
       </p>
-      <FilterForm filter={filter} sources={sources} plans={plans} accounts={props.accounts} me={staff.username} />
+      <FilterForm
+        filter={filter}
+        sources={sources}
+        plans={plans}
+        communities={props.communities ?? []}
+        accounts={props.accounts}
+        me={staff.username}
+      />
       <section aria-labelledby="leads-heading" className={filter.spam ? 'spam-section' : undefined}>
         <div className="admin-title-row">
           {filter.spam ? (

@@ -1,4 +1,5 @@
 import { Router, type Request } from 'express';
+import { staffScopeOf } from '../staff-scope.js';
 import type { Knex } from 'knex';
 import type { ContentSource } from '../../content/content-source.js';
 import { auditChoices, countAuditRows, listAuditRows, type AuditFilter } from '../../db/audit-log.js';
@@ -28,7 +29,7 @@ interface AuditDeps {
 function parseFilter(
   req: Request,
   timeZone: string,
-): { filter: AuditFilter; form: { actor: string; action: string; from: string; to: string } } {
+): { filter: Omit<AuditFilter, 'scope'>; form: { actor: string; action: string; from: string; to: string } } {
   const text = (name: string) => cleanText(req.query[name]).slice(0, 64);
   const actor = text('actor');
   const action = text('action');
@@ -63,13 +64,14 @@ export function createAuditRouter({ db, content, renderer }: AuditDeps): Router 
   const router = Router();
 
   router.get('/audit', async (req, res) => {
-    const { filter, form } = parseFilter(req, zone());
+    const { filter: typed, form } = parseFilter(req, zone());
+    const filter: AuditFilter = { ...typed, scope: staffScopeOf(req) };
     const asked = Number(req.query.page);
     const page = Number.isInteger(asked) && asked > 0 && asked < 100_000 ? asked : 1;
     const [total, rows, choices] = await Promise.all([
       countAuditRows(db, filter),
       listAuditRows(db, filter, { limit: PER_PAGE, offset: (page - 1) * PER_PAGE }),
-      auditChoices(db),
+      auditChoices(db, filter.scope),
     ]);
     res.send(
       renderer.page(
@@ -92,7 +94,8 @@ export function createAuditRouter({ db, content, renderer }: AuditDeps): Router 
   });
 
   router.get('/audit.csv', async (req, res) => {
-    const { filter, form } = parseFilter(req, zone());
+    const { filter: typed, form } = parseFilter(req, zone());
+    const filter: AuditFilter = { ...typed, scope: staffScopeOf(req) };
     // Written before the rows are read, so the export is itself in the file it makes.
     await auditRequest(db, req, 'audit.export', 'audit.csv', { filter: form });
     res

@@ -1,4 +1,5 @@
 import { actorOf, staffName } from './content-api-router.js';
+import { staffScopeOf } from '../staff-scope.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { sectionFields } from '../../content/content-fields.js';
 import { SECTION_IDS, type SectionDocuments, type SectionId } from '../../content/schema.js';
@@ -220,7 +221,7 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
     const sources = sourcesOf(tree);
     const files: Partial<Record<FileKind, PickableFile[]>> = {};
     for (const kind of sources.kinds) {
-      files[kind] = ((await deps.files?.list(kind)) ?? []).map((file) => ({
+      files[kind] = ((await deps.files?.list(staffScopeOf(req), kind)) ?? []).map((file) => ({
         url: file.url,
         originalName: file.originalName,
         title: file.title,

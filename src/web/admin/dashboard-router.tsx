@@ -1,4 +1,7 @@
+import { communityOf } from '../request-community.js';
+import { reachesRequestCommunity } from '../staff-scope.js';
 import { contentOf } from '../request-content.js';
+import { staffScopeOf } from '../staff-scope.js';
 import { Router } from 'express';
 import type { Knex } from 'knex';
 import { countCollection } from '../../db/image-collections.js';
@@ -94,14 +97,15 @@ export function createDashboardRouter(deps: DashboardDeps): Router {
   const router = Router();
   router.get('/', async (req, res) => {
     const now = new Date();
+    const scope = staffScopeOf(req);
     const today = dateInZone(now.getTime(), contentOf(req).community.timeZone);
     const [carousel, leads, upcomingTours, bySource, homesiteChanges, desk] = await Promise.all([
-      countCollection(db, { kind: 'homepage' }),
-      countLeadSummary(db),
-      countUpcomingTours(db, now.toISOString()),
-      countLeadsBySourceAndWeek(db, now, SOURCE_WEEKS),
-      homesites?.recentChanges(5),
-      deps.desk.dashboard(today),
+      countCollection(db, { kind: 'homepage', community: communityOf(req).id }),
+      countLeadSummary(db, scope),
+      countUpcomingTours(db, now.toISOString(), scope),
+      countLeadsBySourceAndWeek(db, now, SOURCE_WEEKS, scope),
+      reachesRequestCommunity(req) ? homesites?.recentChanges(5) : undefined,
+      deps.desk.dashboard(today, scope),
     ]);
     res.send(
       renderer.page(

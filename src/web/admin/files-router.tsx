@@ -1,4 +1,5 @@
 import { auditRequest } from '../audit.js';
+import { staffScopeOf } from '../staff-scope.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,6 +68,15 @@ function optionalId(value: unknown): number | null | undefined {
 export function createFilesRouter(deps: FilesDeps): Router {
   const { renderer, files } = deps;
   const router = Router({ caseSensitive: true });
+  // A file of a community the account does not reach is no file to it: every change answers 404.
+  router.param('id', (req, res, next, raw) => {
+    const id = /^\d{1,9}$/.test(String(raw)) ? Number(raw) : undefined;
+    if (id === undefined) return next();
+    files.reaches(id, staffScopeOf(req)).then((found) => {
+      if (found) return next();
+      res.status(404).json({ error: 'There is no such file.' });
+    }, next);
+  });
   const json = express.json({ limit: '20kb', strict: true });
   const form = express.urlencoded({ extended: false, limit: '20kb' });
   const temporary = fs.mkdtempSync(path.join(os.tmpdir(), 'community-site-files-'));
@@ -131,7 +141,7 @@ export function createFilesRouter(deps: FilesDeps): Router {
 
   async function listItems(req: Request): Promise<FileListItem[]> {
     const timeZone = contentOf(req).community.timeZone;
-    const all = await files.list();
+    const all = await files.list(staffScopeOf(req));
     const names = new Map(all.map((file) => [file.id, file.originalName]));
     return Promise.all(
       all.map(async (file) => ({
@@ -178,7 +188,7 @@ export function createFilesRouter(deps: FilesDeps): Router {
       if (kind !== undefined && !isFileKind(kind)) {
         return res.status(400).json({ error: 'kind must be one of image, pdf, video, captions.' });
       }
-      const listed = await files.list(kind);
+      const listed = await files.list(staffScopeOf(req), kind);
       res.json({ files: await Promise.all(listed.map(async (file) => fileJson(file, await files.uses(file.id)))) });
     }),
   );

@@ -1,3 +1,4 @@
+import { communityOf } from '../request-community.js';
 import type { Knex } from 'knex';
 import { contentOf } from '../request-content.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
@@ -127,8 +128,9 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     next();
   };
 
-  /** How many people a release e-mails now: the confirmed entries of the interest list. */
-  const confirmedPeople = async () => (await countInterestEntriesByState(db)).confirmed;
+  /** How many people a release e-mails now: the confirmed entries of the homesites' community's interest list. */
+  const confirmedPeople = async (req: Request) =>
+    (await countInterestEntriesByState(db, { all: false, communities: [communityOf(req).id] })).confirmed;
 
   async function renderList(
     req: Request,
@@ -174,7 +176,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
             csrfToken: csrfToken(req),
             total: all.length,
             rowNotice: extra.rowNotice,
-            interestPeople: await confirmedPeople(),
+            interestPeople: await confirmedPeople(req),
           }}
         />,
         staffPage(req, 'Homesites'),
@@ -207,7 +209,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     const before = new Map((await homesites.list()).map((row) => [row.lot, row.status]));
     const released = lots.filter((lot) => isRelease(before.get(lot), status));
     if (released.length === 0) return false;
-    const people = await confirmedPeople();
+    const people = await confirmedPeople(req);
     if (people === 0) return false;
     const fields = Object.entries(body).flatMap(([name, value]): [string, string][] =>
       name === '_csrf' ? [] : (Array.isArray(value) ? value : [value]).map((one) => [name, String(one)]),
@@ -231,8 +233,8 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
   }
 
   /** The notice after a save that released homesites: who hears of it. */
-  async function releasedNotice(lots: number[]): Promise<string> {
-    const people = await confirmedPeople();
+  async function releasedNotice(req: Request, lots: number[]): Promise<string> {
+    const people = await confirmedPeople(req);
     if (lots.length === 0 || people === 0) return '';
     return ` Released: the ${people === 1 ? '1 person' : `${people} people`} on the interest list will be e-mailed.`;
   }
@@ -282,7 +284,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
       if (!wantsJsonAnswer(req)) {
         const released = rows.filter((row) => isRelease(before.get(row.lot), row.status)).map((row) => row.lot);
         return renderList(req, res, {
-          notice: { kind: 'success', text: `${rows.length} homesites updated.${await releasedNotice(released)}` },
+          notice: { kind: 'success', text: `${rows.length} homesites updated.${await releasedNotice(req, released)}` },
         });
       }
       res.json({ homesites: rows });
@@ -367,7 +369,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
       await auditHomesiteChange(req, before, row);
       if (browserForm) {
         const released = isRelease(before?.status, row.status) ? [lot] : [];
-        const text = `Saved.${await releasedNotice(released)}`;
+        const text = `Saved.${await releasedNotice(req, released)}`;
         return renderList(req, res, { rowNotice: { lot, notice: { kind: 'success', text } } });
       }
       res.json(row);

@@ -1,3 +1,5 @@
+import { communityOf } from '../request-community.js';
+import { reachesRequestCommunity } from '../staff-scope.js';
 import { contentOf } from '../request-content.js';
 import express, { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
@@ -22,7 +24,6 @@ import { requireJson } from './require-json.js';
 import { cleanText } from '../../shared/text-input.js';
 import { staffOf, staffPage } from './staff-page.js';
 import { auditRequest } from '../audit.js';
-import { communityOf } from '../request-community.js';
 
 interface ImagesDeps {
   db: Knex;
@@ -31,7 +32,7 @@ interface ImagesDeps {
   images: ImageLibrary;
 }
 
-/** The home carousel of the community the staff request is in. */
+/** The carousel of the community the request is in: staff see and change their community's only. */
 const homepageOf = (req: Request): ImageCollection => ({ kind: 'homepage', community: communityOf(req).id });
 
 /**
@@ -150,6 +151,9 @@ export function createImagesRouter(deps: ImagesDeps): Router {
   });
 
   router.get('/images.json', async (req, res) => {
+    if (req.query.floorplan === undefined && !reachesRequestCommunity(req)) {
+      return void res.status(404).json({ error: 'There is no such image list.' });
+    }
     const collection = req.query.floorplan === undefined ? homepageOf(req) : collectionFrom(req, res);
     if (!collection) return;
     res.json({ images: await editorImages(collection) });

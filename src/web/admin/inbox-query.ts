@@ -8,12 +8,15 @@ import { cleanText } from '../../shared/text-input.js';
 export const LEADS_PER_PAGE = 50;
 const SEARCH_MAX_LENGTH = 100;
 
+/** The inbox's filter as its URL says it; the account's scope is added by the router. */
+export type InboxFilter = Omit<LeadFilter, 'scope'>;
+
 export interface InboxQuery {
-  filter: LeadFilter;
+  filter: InboxFilter;
   page: number;
 }
 
-/** A plan as leads store it: its slug. */
+/** A plan as leads store it, and a community: a slug. */
 const PLAN_SLUG = /^[a-z0-9-]{1,100}$/;
 
 /**
@@ -26,6 +29,7 @@ export function parseInboxQuery(query: Record<string, unknown>): InboxQuery {
   const source = cleanText(query.source);
   const homesite = parseLotNumber(cleanText(query.homesite).replace(/^#/, ''));
   const plan = cleanText(query.plan);
+  const community = cleanText(query.community);
   const q = cleanText(query.q).slice(0, SEARCH_MAX_LENGTH);
   const ownerText = cleanText(query.owner);
   const owner = ownerText === OWNER_NOBODY ? ownerText : normalizeUsername(ownerText);
@@ -37,6 +41,7 @@ export function parseInboxQuery(query: Record<string, unknown>): InboxQuery {
       ...(source && source.length <= LEAD_CONTEXT_MAX_LENGTH ? { source } : {}),
       ...(homesite !== undefined ? { homesite } : {}),
       ...(PLAN_SLUG.test(plan) ? { plan } : {}),
+      ...(PLAN_SLUG.test(community) ? { community } : {}),
       ...(q ? { q } : {}),
       ...(owner && owner.length <= USERNAME_MAX_LENGTH ? { owner } : {}),
       spam: cleanText(query.spam) === '1',
@@ -46,7 +51,7 @@ export function parseInboxQuery(query: Record<string, unknown>): InboxQuery {
 }
 
 /** The inbox URL that shows `filter` at `page`; the same filter always gives the same URL. */
-export function inboxUrl(filter: LeadFilter, page = 1): string {
+export function inboxUrl(filter: InboxFilter, page = 1): string {
   const params = new URLSearchParams();
   if (filter.spam) params.set('spam', '1');
   if (filter.kind) params.set('kind', filter.kind);
@@ -54,6 +59,7 @@ export function inboxUrl(filter: LeadFilter, page = 1): string {
   if (filter.source) params.set('source', filter.source);
   if (filter.homesite !== undefined) params.set('homesite', String(filter.homesite));
   if (filter.plan) params.set('plan', filter.plan);
+  if (filter.community) params.set('community', filter.community);
   if (filter.q) params.set('q', filter.q);
   if (filter.owner) params.set('owner', filter.owner);
   if (page > 1) params.set('page', String(page));

@@ -1,4 +1,6 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
+import { staffScopeOf } from '../staff-scope.js';
+import { communityOf } from '../request-community.js';
 import type { Knex } from 'knex';
 import type { Content } from '../../content/index.js';
 import { contentOf } from '../request-content.js';
@@ -56,6 +58,7 @@ const CSV_COLUMNS = [
   'created_at',
   'confirmed_at',
   'unsubscribed_at',
+  'community',
 ] as const;
 
 /** An update's body is up to 5,000 characters: room for it percent-encoded (up to 9 bytes a character) and more. */
@@ -83,7 +86,7 @@ export function createInterestAdminRouter(deps: InterestAdminDeps): Router {
       text: parts.text,
       listUnsubscribe: parts.headers['List-Unsubscribe'],
       plan: planName(content, update.plan),
-      recipients: update.recipients ?? (await countInterestUpdateRecipients(db, update.plan)),
+      recipients: update.recipients ?? (await countInterestUpdateRecipients(db, update.plan, update.communityId)),
       sent: update.sentAt ? { at: update.sentAt, by: update.sentBy ?? '' } : null,
       mail: mail(),
     };
@@ -121,10 +124,10 @@ export function createInterestAdminRouter(deps: InterestAdminDeps): Router {
     const asked = cleanText(req.query.state);
     const state = (INTEREST_STATES as readonly string[]).includes(asked) ? (asked as InterestState) : undefined;
     const [entries, counts, byPlan, sent] = await Promise.all([
-      listInterestEntries(db),
-      countInterestEntriesByState(db),
-      confirmedInterestByPlan(db),
-      listSentInterestUpdates(db),
+      listInterestEntries(db, staffScopeOf(req)),
+      countInterestEntriesByState(db, staffScopeOf(req)),
+      confirmedInterestByPlan(db, staffScopeOf(req)),
+      listSentInterestUpdates(db, staffScopeOf(req)),
     ]);
     const delivered = await deliveredUpdateCounts(
       db,
@@ -184,6 +187,7 @@ export function createInterestAdminRouter(deps: InterestAdminDeps): Router {
     const outcome = await draftInterestUpdate(db, body, {
       planSlugs: content.floorPlans.map((plan) => plan.slug),
       actor: actorOf(req).username,
+      community: communityOf(req).id,
     });
     if (outcome.kind === 'invalid') {
       if (!answersWithPage(req)) {
@@ -209,7 +213,7 @@ export function createInterestAdminRouter(deps: InterestAdminDeps): Router {
   /** The update a path names, or a 404 (JSON for a call, the not-found page for a page). */
   async function loadUpdate(req: Request, res: Response, next: NextFunction) {
     const id = /^[1-9]\d{0,8}$/.test(String(req.params.id)) ? Number(req.params.id) : undefined;
-    const update = id === undefined ? undefined : await findInterestUpdate(db, id);
+    const update = id === undefined ? undefined : await findInterestUpdate(db, id, staffScopeOf(req));
     if (update) {
       res.locals.interestUpdate = update;
       return next();
@@ -274,7 +278,7 @@ export function createInterestAdminRouter(deps: InterestAdminDeps): Router {
 
   router.get('/interest.csv', async (req, res) => {
     const content = contentOf(req);
-    const entries = await listInterestEntries(db);
+    const entries = await listInterestEntries(db, staffScopeOf(req));
     await auditRequest(db, req, 'leads.export', 'interest.csv', { rows: entries.length });
     const zone = content.community.timeZone;
     const cellOf = (entry: (typeof entries)[number], column: (typeof CSV_COLUMNS)[number]) => {

@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 import type { Content } from '../../content/index.js';
 import { isLeadKind, type LeadKind, type LeadRow } from '../../db/leads.js';
 import { listAssignableAccounts } from '../../db/users.js';
+import { leadInScope } from '../../db/leads.js';
+import { staffScopeOf } from '../staff-scope.js';
 import type { Renderer } from '../../render/renderer.js';
 import {
   isFollowUpDate,
@@ -93,6 +95,7 @@ function leadJson(view: LeadDeskView, timeZone: string) {
       source: lead.utm_source ?? 'direct',
       homesite: lead.homesite,
       plan: lead.plan,
+      community: lead.community,
       spam: lead.is_spam,
       // Who registered the buyer, and the day the protection ends in the community's zone (issue 30).
       ...(agent
@@ -273,7 +276,7 @@ export function createLeadsRouter(deps: LeadsDeps): Router {
     const ref = String(req.params.ref);
     const json = ref.endsWith('.json');
     const key = leadKey(req.params.kind, json ? ref.slice(0, -'.json'.length) : ref);
-    const view = key && (await desk.view(key));
+    const view = key && (await desk.view(key, staffScopeOf(req)));
     if (!view) {
       if (json) return void res.status(404).json({ error: 'Unknown lead.' });
       return next();
@@ -302,14 +305,16 @@ export function createLeadsRouter(deps: LeadsDeps): Router {
       const key = leadKey(req.params.kind, req.params.id);
       const json = wantsJsonAnswer(req);
       const posted = (req.body ?? {}) as Record<string, unknown>;
-      const outcome = key ? await act(key, posted, actorOf(req), json) : 'unknown';
+      // A lead of another community is answered as no lead at all.
+      const reachable = key !== undefined && (await leadInScope(deps.db, key, staffScopeOf(req)));
+      const outcome = reachable ? await act(key, posted, actorOf(req), json) : 'unknown';
       if (outcome === 'unknown') {
         return void res.status(404).json({ error: 'Unknown lead.' });
       }
       if ('errors' in outcome) {
         res.status(400);
         if (json) return void res.json({ error: Object.values(outcome.errors).join(' '), errors: outcome.errors });
-        const view = await desk.view(key!);
+        const view = await desk.view(key!, staffScopeOf(req));
         if (!view) return void res.status(404).json({ error: 'Unknown lead.' });
         return renderLead(req, res, view, {
           refused: { form, errors: outcome.errors, values: typedValues(posted, fields) },

@@ -1,4 +1,5 @@
 import { contentOf } from '../request-content.js';
+import { listScopeCommunities } from '../../services/staff-scope.js';
 import express, { Router, type Request } from 'express';
 import type { Knex } from 'knex';
 import type { Content } from '../../content/index.js';
@@ -7,6 +8,7 @@ import {
   countLeads,
   countLeadSummary,
   isLeadKind,
+  leadInScope,
   leadPages,
   listLeadErasures,
   listLeadSources,
@@ -30,6 +32,7 @@ import { inboxUrl, LEADS_PER_PAGE, parseInboxQuery, returnUrl } from './inbox-qu
 import { staffOf, staffPage } from './staff-page.js';
 import { actorOf, auditRequest } from '../audit.js';
 import { personOf } from '../../shared/lead-person.js';
+import { staffScopeOf } from '../staff-scope.js';
 
 interface MessagesDeps {
   db: Knex;
@@ -107,22 +110,25 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
   const router = Router();
 
   router.get('/messages', async (req, res) => {
-    const { filter, page: asked } = parseInboxQuery(req.query as Record<string, unknown>);
+    const { filter: askedFilter, page: asked } = parseInboxQuery(req.query as Record<string, unknown>);
+    const scope = staffScopeOf(req);
+    const filter: LeadFilter = { ...askedFilter, scope };
     const [counts, summary, sources, erasures] = await Promise.all([
       countLeads(db, filter),
-      countLeadSummary(db),
-      listLeadSources(db),
+      countLeadSummary(db, scope),
+      listLeadSources(db, scope),
       listLeadErasures(db, ERASURES_SHOWN),
     ]);
     const pageCount = Math.max(1, Math.ceil(counts.total / LEADS_PER_PAGE));
     const page = Math.min(asked, pageCount);
     const rows = await listLeads(db, filter, { limit: LEADS_PER_PAGE, offset: (page - 1) * LEADS_PER_PAGE }, counts);
-    const [desks, accounts] = await Promise.all([
+    const [desks, accounts, communities] = await Promise.all([
       findLeadDesks(
         db,
         rows.map((row) => ({ kind: row.kind, id: row.id })),
       ),
       listAssignableAccounts(db),
+      listScopeCommunities(db, scope),
     ]);
     const returnTo = new URL(inboxUrl(filter, page), 'http://inbox').search;
     res.send(
@@ -145,10 +151,12 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
             plan: filter.plan ?? '',
             q: filter.q ?? '',
             owner: filter.owner ?? '',
+            community: filter.community ?? '',
             spam: filter.spam,
           }}
           sources={sources.map(printable)}
           plans={contentOf(req).floorPlans.map((plan) => ({ value: plan.slug, label: plan.name }))}
+          communities={communities.map((community) => ({ value: community.slug, label: community.name }))}
           counts={{ total: counts.total, unread: counts.unread, spam: summary.spam }}
           pages={{
             page,
@@ -180,7 +188,7 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
       const { kind } = parseInboxQuery(req.query).filter;
       await auditRequest(db, req, 'leads.export', 'messages.csv', kind ? { kind } : undefined);
       await writeLeadsCsv(
-        withDeskColumns(db, leadPages(db, undefined, kind ? [kind] : undefined)),
+        withDeskColumns(db, leadPages(db, staffScopeOf(req), undefined, kind ? [kind] : undefined)),
         res,
         () => res.destroyed,
         contentOf(req).community.timeZone,
@@ -198,7 +206,8 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
     const id = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : 0;
     if (id === 0) return res.status(400).json({ error: 'Unknown message.' });
     const read = (req.body as { read?: string } | undefined)?.read !== 'false';
-    const found = await setMessageRead(db, id, read);
+    const found =
+      (await leadInScope(db, { kind: 'message', id }, staffScopeOf(req))) && (await setMessageRead(db, id, read));
     if (!found) return res.status(404).json({ error: 'Unknown message.' });
     await auditRequest(db, req, 'lead.read', `message/${id}`, { read });
     res.redirect(303, returnUrl(req.body));
@@ -207,6 +216,8 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
   router.post('/messages/:kind/:id/follow-up', formBody, requireCsrfToken, async (req, res) => {
     const lead = leadId(req);
     if (!lead) return res.status(400).type('text/plain').send('Unknown lead.');
+    if (!(await leadInScope(db, lead, staffScopeOf(req))))
+      return res.status(404).type('text/plain').send('Unknown lead.');
     const body = (req.body ?? {}) as { status?: unknown; notes?: unknown };
     if (body.status !== undefined && !isLeadStatus(body.status)) {
       return res
@@ -235,6 +246,8 @@ export function createMessagesRouter(deps: MessagesDeps): Router {
   router.post('/messages/:kind/:id/erase', formBody, requireCsrfToken, async (req, res) => {
     const lead = leadId(req);
     if (!lead) return res.status(400).type('text/plain').send('Unknown lead.');
+    if (!(await leadInScope(db, lead, staffScopeOf(req))))
+      return res.status(404).type('text/plain').send('Unknown lead.');
     const outcome = await eraseLead(db, lead, req.user?.username ?? 'staff');
     if (outcome === 'unknown') return res.status(404).type('text/plain').send('Unknown lead.');
     await auditRequest(db, req, 'lead.deleted', `${lead.kind}/${lead.id}`);

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { requireRequestCommunity } from '../staff-scope.js';
 import type { Knex } from 'knex';
 import type { ContentService } from '../../services/content.js';
 import { createContentApiRouter } from './content-api-router.js';
@@ -61,6 +62,20 @@ export interface StaffRouterDeps {
 export function createStaffRouter(deps: StaffRouterDeps): Router {
   const { homesites, tours, staffTours } = deps;
   const router = Router();
+  // The request's community's own pages: 404 to an account that does not reach it.
+  router.use(
+    [
+      '/homesites',
+      '/homesites.csv',
+      '/homepage-images',
+      '/upload/homepageimage',
+      '/reorder/homepageimages',
+      '/delete/homepageimage',
+    ],
+    requireRequestCommunity,
+  );
+  // A booking and an update to the interest list are made in the request's community.
+  router.post(['/tours', '/interest/updates'], requireRequestCommunity);
   router.use('/', createDashboardRouter(deps));
   if (deps.communities) {
     // A bare section id reaches the first community's sections only for an account that works in it.

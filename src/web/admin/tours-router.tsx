@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import { ensureCalendarToken } from '../../db/lead-desk.js';
-import { findTourById } from '../../db/tours.js';
+import { findTourById, tourInScope } from '../../db/tours.js';
+import { staffScopeOf } from '../staff-scope.js';
 import type { Renderer } from '../../render/renderer.js';
 import type { LeadOutboxHandle } from '../../services/lead-outbox.js';
 import type { StaffTourErrors, StaffTourInput, StaffTours } from '../../services/staff-tours.js';
@@ -124,7 +125,7 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
     const today = dateInZone(tours.now(), zone());
     const asked = cleanText(req.query.from ?? (req.body as Record<string, unknown> | undefined)?.from);
     const from = isCalendarDate(asked) ? asked : today;
-    const [rows, slots] = await Promise.all([tours.listByDays(from, STAFF_TOUR_DAYS), openSlots()]);
+    const [rows, slots] = await Promise.all([tours.listByDays(from, STAFF_TOUR_DAYS, staffScopeOf(req)), openSlots()]);
     const days: StaffTourDay[] = Array.from({ length: STAFF_TOUR_DAYS }, (_, index) => {
       const date = addDays(from, index);
       return {
@@ -176,6 +177,17 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
       ),
     );
   }
+
+  // A tour of a community out of the account's scope is no tour: its page and every change answer 404.
+  router.param('id', (req, res, next, raw) => {
+    const id = /^[1-9]\d{0,14}$/.test(String(raw)) ? Number(raw) : 0;
+    if (id === 0) return next();
+    tourInScope(db, id, staffScopeOf(req)).then((found) => {
+      if (found) return next();
+      if (req.method === 'GET') return next('router');
+      res.status(404).json({ error: 'Unknown tour.' });
+    }, next);
+  });
 
   router.get('/tours', (req, res) => renderTours(req, res));
 
