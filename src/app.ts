@@ -51,6 +51,7 @@ import { createHomesRouter } from './web/homes-router.js';
 import { communityHomesOf, homeEntriesOf } from './services/home-entries.js';
 import { communityToday } from './content/promotions.js';
 import { memoByKey } from './shared/memo-by-key.js';
+import { listHomesitesByStatus } from './db/homesites.js';
 import { createLeadRateLimit } from './web/lead-rate-limit.js';
 import { rateLimitStoresFor } from './web/rate-limit-store.js';
 import { createToursRouter } from './web/tours-router.js';
@@ -229,17 +230,17 @@ export async function createApp(deps: AppDeps): Promise<Express> {
           const listed = builderSite
             ? communities.all().filter((community) => community.public)
             : [communities.first()];
-          const each = await Promise.all(
-            listed.map(async (community) => {
-              const own = servicesOf(community.id);
-              const current = own.content.published();
-              const quick = await own.homesites.list('quick-move-in');
-              const address = builderSite ? communityAddress(community) : '';
-              const homes = communityHomesOf(current, quick, communityToday(current), address);
-              return homeEntriesOf({ ...homes, slug: community.slug });
-            }),
+          const quick = await listHomesitesByStatus(
+            db,
+            listed.map((community) => community.id),
+            'quick-move-in',
           );
-          return each.flat();
+          return listed.flatMap((community) => {
+            const current = servicesOf(community.id).content.published();
+            const address = builderSite ? communityAddress(community) : '';
+            const homes = communityHomesOf(current, quick.get(community.id) ?? [], communityToday(current), address);
+            return homeEntriesOf({ ...homes, slug: community.slug });
+          });
         },
       ),
       today: () => communityToday(content.published()),

@@ -29,6 +29,7 @@ import * as addDisplayNames from '../../migrations/20261127060100_add_display_na
 import * as createAutoReplyTurns from '../../migrations/20261127060200_create_auto_reply_turns.js';
 import * as createCommunities from '../../migrations/20261128010100_create_communities.js';
 import * as createSitePlanFiles from '../../migrations/20261128020100_create_site_plan_files.js';
+import * as indexHomesitesByStatus from '../../migrations/20261128040100_index_homesites_by_status.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '20261127060200_create_auto_reply_turns': createAutoReplyTurns,
   '20261128010100_create_communities': createCommunities,
   '20261128020100_create_site_plan_files': createSitePlanFiles,
+  '20261128040100_index_homesites_by_status': indexHomesitesByStatus,
 };
 
 /** Also for tests that step one migration up or down (knex's migrate.up / migrate.down). */
