@@ -51,6 +51,8 @@ import { createHomesitesRouter } from './web/homesites-router.js';
 import { createHomesRouter } from './web/homes-router.js';
 import { communityHomesOf, homeEntriesOf } from './services/home-entries.js';
 import { communityToday } from './content/promotions.js';
+import { memoByKey } from './shared/memo-by-key.js';
+import { listHomesitesByStatus } from './db/homesites.js';
 import { createLeadRateLimit } from './web/lead-rate-limit.js';
 import { rateLimitStoresFor } from './web/rate-limit-store.js';
 import { createToursRouter } from './web/tours-router.js';
@@ -116,6 +118,9 @@ function answerFirst(app: Express, answer: CachedHitAnswer): void {
     if (!answer(req, res)) handle(req, res, next);
   };
 }
+
+/** How often the search's entries are read again at the latest: every time zone's day turns on a quarter hour. */
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
 
 /** Builds the Express app: middleware order, routers, error handling. Listening is server.ts's job. */
 export async function createApp(deps: AppDeps): Promise<Express> {
@@ -211,21 +216,34 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use(
     createHomesRouter({
       ...kit,
-      entries: async () => {
-        const builderSite = communities.isBuilderSite();
-        const listed = builderSite ? communities.all().filter((community) => community.public) : [communities.first()];
-        const each = await Promise.all(
-          listed.map(async (community) => {
-            const own = servicesOf(community.id);
-            const current = own.content.published();
-            const quick = await own.homesites.list('quick-move-in');
+      // Read again only when the page cache is cleared (any public change, here or on another instance), the
+      // communities or a published revision change, or a quarter hour passes (every time zone's day turns on one, and
+      // with it the promotions showing): not for every search.
+      entries: memoByKey(
+        () => [
+          pageCache.currentGeneration,
+          communities.all(),
+          Math.floor(Date.now() / QUARTER_HOUR_MS),
+          ...communities.all().map((community) => servicesOf(community.id).content.published()),
+        ],
+        async () => {
+          const builderSite = communities.isBuilderSite();
+          const listed = builderSite
+            ? communities.all().filter((community) => community.public)
+            : [communities.first()];
+          const quick = await listHomesitesByStatus(
+            db,
+            listed.map((community) => community.id),
+            'quick-move-in',
+          );
+          return listed.flatMap((community) => {
+            const current = servicesOf(community.id).content.published();
             const address = builderSite ? communityAddress(community) : '';
-            const homes = communityHomesOf(current, quick, communityToday(current), address);
+            const homes = communityHomesOf(current, quick.get(community.id) ?? [], communityToday(current), address);
             return homeEntriesOf({ ...homes, slug: community.slug });
-          }),
-        );
-        return each.flat();
-      },
+          });
+        },
+      ),
       today: () => communityToday(content.published()),
       map: mapConfig,
       cached: (query) => servePageCache(pageCache, { query }),

@@ -30,6 +30,7 @@ import * as createAutoReplyTurns from '../../migrations/20261127060200_create_au
 import * as createCommunities from '../../migrations/20261128010100_create_communities.js';
 import * as createSitePlanFiles from '../../migrations/20261128020100_create_site_plan_files.js';
 import * as createCommunityLeadTurns from '../../migrations/20261128030100_create_community_lead_turns.js';
+import * as indexHomesitesByStatus from '../../migrations/20261128040100_index_homesites_by_status.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '20261128010100_create_communities': createCommunities,
   '20261128020100_create_site_plan_files': createSitePlanFiles,
   '20261128030100_create_community_lead_turns': createCommunityLeadTurns,
+  '20261128040100_index_homesites_by_status': indexHomesitesByStatus,
 };
 
 /** Also for tests that step one migration up or down (knex's migrate.up / migrate.down). */
