@@ -26,6 +26,7 @@ const COMMUNITY_TABLES = [
   'interest_entries',
   'interest_releases',
   'interest_updates',
+  'site_plan_files',
   'tour_slots',
   'tours',
 ] as const;
@@ -184,6 +185,15 @@ async function seedSecondCommunity(db: Knex): Promise<SecondCommunity> {
     action: 'lead.note',
     target: `${MARKER}/1`,
     details: JSON.stringify({ note: MARKER }),
+  });
+  await db('site_plan_files').insert({
+    path: `/site-plans/${MARKER}/lots.svg`,
+    community_id: id,
+    content_type: 'image/svg+xml',
+    body: `<svg><!-- ${MARKER} --></svg>`,
+    encoding: 'utf8',
+    updated_at: now,
+    updated_by: 'staff',
   });
   const file = await inserted('files', {
     kind: 'pdf',
