@@ -75,7 +75,8 @@ export function createStaffRouter(deps: StaffRouterDeps): Router {
     requireRequestCommunity,
   );
   // A booking and an update to the interest list are made in the request's community.
-  router.post(['/tours', '/interest/updates'], requireRequestCommunity);
+  router.post('/tours', requireRequestCommunity);
+  router.post('/interest/updates', requireRequestCommunity);
   router.use('/', createDashboardRouter(deps));
   if (deps.communities) {
     // A bare section id reaches the first community's sections only for an account that works in it.
