@@ -75,6 +75,7 @@ import { removeTrailingSlash } from './web/trailing-slash.js';
 import { attachContent } from './web/request-content.js';
 import { attachCommunity } from './web/request-community.js';
 import { lazyStylesheets } from '../widgets/registry.js';
+import { chooseStaffCommunity, createCommunitySwitchRouter } from './web/staff-community.js';
 
 export interface AppDeps {
   config: Config;
@@ -359,8 +360,10 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     '/admin',
     requireStaff,
     attachStaffScope(db),
+    chooseStaffCommunity(communities, content),
     rejectCrossSite,
     permission,
+    createCommunitySwitchRouter(),
     createStaffRouter({
       db,
       sitePlanFiles: deps.sitePlanFiles,
@@ -371,6 +374,8 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       files,
       homesites,
       tours: servicesOf(communities.first().id).tours,
+      homesitesOf: (community) => servicesOf(community).homesites,
+      toursOf: (community) => servicesOf(community).tours,
       staffTours: createStaffTours({
         db,
         toursOf: (community) => servicesOf(community).tours,

@@ -65,6 +65,8 @@ export interface StaffPathEntry {
 export const STAFF_PATHS: readonly StaffPathEntry[] = [
   { prefix: '/admin', area: 'dashboard', exact: true },
   { prefix: '/admin/account', area: 'account' },
+  /** The community switcher: which of their communities the staff pages work in. */
+  { prefix: '/admin/community', area: 'account', exact: true },
   // Content, files, carousel, galleries.
   { prefix: '/admin/content', area: 'content' },
   { prefix: '/admin/files', area: 'content' },

@@ -35,6 +35,8 @@ declare module 'express-session' {
   interface SessionData {
     csrfToken?: string;
     returnTo?: string;
+    /** The community the staff pages work in, chosen with the switcher (web/staff-community.ts). */
+    community?: number;
     loginAt?: number;
     /** Shown on /admin/account: the browser and address the session signed in from. */
     device?: string;

@@ -6,6 +6,10 @@ export interface StaffViewer {
   username: string;
   csrfToken: string;
   role: Role;
+  /** The communities the account reaches, when more than one: the switcher offers them. */
+  communities?: { slug: string; name: string }[];
+  /** The community the staff pages work in now (its slug). */
+  community?: string;
 }
 
 interface AdminLayoutProps {
@@ -44,6 +48,23 @@ export function AdminLayout({ communityName, staff, path, children }: AdminLayou
           <a className="admin-brand" href={staff ? '/admin' : '/'}>
             {communityName} <span>staff</span>
           </a>
+          {staff?.communities && staff.communities.length > 1 ? (
+            <form method="post" action="/admin/community" className="community-switch">
+              <input type="hidden" name="_csrf" value={staff.csrfToken} />
+              <input type="hidden" name="back" value={path} />
+              <label htmlFor="staff-community">Community</label>{' '}
+              <select id="staff-community" name="community" defaultValue={staff.community}>
+                {staff.communities.map((community) => (
+                  <option key={community.slug} value={community.slug}>
+                    {community.name}
+                  </option>
+                ))}
+              </select>{' '}
+              <button type="submit" className="button">
+                Switch
+              </button>
+            </form>
+          ) : null}
           {staff ? (
             <form method="post" action="/logout" className="logout-form">
               <input type="hidden" name="_csrf" value={staff.csrfToken} />

@@ -38,6 +38,8 @@ interface AdminHomesitesDeps {
   db: Knex;
   renderer: Renderer;
   homesites: HomesiteService;
+  /** Each community's homesites; without it, `homesites` serves every request. */
+  homesitesOf?: (community: number) => HomesiteService;
 }
 
 /** A recorded value as staff read it: a price in dollars ($552,900), a lot size grouped (7,960), none as —. */
@@ -114,7 +116,9 @@ function bulkBody(req: Request): unknown {
  * (no JavaScript) is answered with the page again, showing the outcome.
  */
 export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
-  const { db, renderer, homesites } = deps;
+  const { db, renderer } = deps;
+  /** The homesites of the community the staff request works in (the switcher's choice). */
+  const homesitesOf = (req: Request) => deps.homesitesOf?.(communityOf(req).id) ?? deps.homesites;
   const router = Router();
   const planNames = (req: Request) => contentOf(req).floorPlans.map((plan) => plan.name);
   const json = express.json({ limit: '200kb', strict: true });
@@ -147,7 +151,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     const status = isHomesiteStatus(query.status) ? query.status : '';
     const plan = typeof query.plan === 'string' && planNames(req).includes(query.plan) ? query.plan : '';
     const q = cleanText(query.q).slice(0, 100);
-    const all = await homesites.list();
+    const all = await homesitesOf(req).list();
     const needle = q.toLowerCase();
     // A lot number finds that lot; anything else searches the addresses.
     const lotAsked = all.some((row) => String(row.lot) === needle);
@@ -157,7 +161,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
         (plan === '' || row.plan === plan) &&
         (needle === '' || (lotAsked ? String(row.lot) === needle : row.address.toLowerCase().includes(needle))),
     );
-    const recent = (await homesites.recentChanges(10)).map(toChangeView);
+    const recent = (await homesitesOf(req).recentChanges(10)).map(toChangeView);
     res.status(extra.status ?? 200).send(
       renderer.page(
         <HomesitesAdminPage
@@ -206,7 +210,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
   async function askBeforeRelease(req: Request, res: Response, lots: number[], status: unknown): Promise<boolean> {
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (req.is('application/json') || body.confirm_release === '1') return false;
-    const before = new Map((await homesites.list()).map((row) => [row.lot, row.status]));
+    const before = new Map((await homesitesOf(req).list()).map((row) => [row.lot, row.status]));
     const released = lots.filter((lot) => isRelease(before.get(lot), status));
     if (released.length === 0) return false;
     const people = await confirmedPeople(req);
@@ -258,7 +262,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     res
       .type('text/csv; charset=utf-8')
       .attachment(`homesites-${dateInZone(Date.now(), contentOf(req).community.timeZone)}.csv`)
-      .send(`\uFEFF${homesitesToCsv(await homesites.list())}`);
+      .send(`\uFEFF${homesitesToCsv(await homesitesOf(req).list())}`);
   });
 
   router.post('/homesites/bulk', acceptJsonOrForm, json, form, requireCsrfToken, async (req, res) => {
@@ -268,8 +272,8 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
         (lot): lot is number => typeof lot === 'number',
       );
       if (await askBeforeRelease(req, res, askedLots, asked.status)) return;
-      const before = new Map((await homesites.list()).map((row) => [row.lot, row.status]));
-      const rows = await homesites.bulkSetStatus(bulkBody(req), req.user?.username ?? '');
+      const before = new Map((await homesitesOf(req).list()).map((row) => [row.lot, row.status]));
+      const rows = await homesitesOf(req).bulkSetStatus(bulkBody(req), req.user?.username ?? '');
       const changed = rows.filter((row) => before.get(row.lot) !== row.status);
       if (changed.length > 0)
         await auditRequest(
@@ -307,7 +311,7 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
         return renderList(req, res, { status: 400, importNotice: { kind: 'error', text: 'Choose a CSV file.' } });
       return res.status(400).json({ error: 'Choose a CSV file (multipart field "file").' });
     }
-    const result = await importHomesitesCsv(homesites, req.file.buffer, {
+    const result = await importHomesitesCsv(homesitesOf(req), req.file.buffer, {
       dryRun,
       username: req.user?.username ?? '',
     });
@@ -339,8 +343,8 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
 
   router.get('/homesites/:lot/history', async (req, res, next) => {
     const lot = parseLotNumber(String(req.params.lot));
-    if (lot === undefined || !(await homesites.find(lot))) return next();
-    const changes = await homesites.history(lot);
+    if (lot === undefined || !(await homesitesOf(req).find(lot))) return next();
+    const changes = await homesitesOf(req).history(lot);
     if (acceptsJson(req)) {
       return res.json({ lot, changes });
     }
@@ -364,8 +368,8 @@ export function createAdminHomesitesRouter(deps: AdminHomesitesDeps): Router {
     try {
       if (lot === undefined) throw new HomesiteError(`There is no homesite ${String(req.params.lot).slice(0, 20)}.`);
       if (browserForm && (await askBeforeRelease(req, res, [lot], (req.body as { status?: unknown }).status))) return;
-      const before = await homesites.find(lot);
-      const row = await homesites.update(lot, updateBody(req), req.user?.username ?? '');
+      const before = await homesitesOf(req).find(lot);
+      const row = await homesitesOf(req).update(lot, updateBody(req), req.user?.username ?? '');
       await auditHomesiteChange(req, before, row);
       if (browserForm) {
         const released = isRelease(before?.status, row.status) ? [lot] : [];

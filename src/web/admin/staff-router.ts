@@ -40,7 +40,11 @@ export interface StaffRouterDeps {
   images: ImageLibrary;
   files: FileLibrary;
   homesites?: HomesiteService;
+  /** Each community's homesites (the staff pages work in the switcher's community). */
+  homesitesOf?: (community: number) => HomesiteService;
   tours?: TourService;
+  /** Each community's tours (the staff pages work in the switcher's community). */
+  toursOf?: (community: number) => TourService;
   team: Omit<TeamDeps, 'db' | 'content' | 'renderer' | 'reauth'>;
   account: Omit<AccountDeps, 'db' | 'content' | 'renderer' | 'reauth'>;
   staffTours?: StaffTours;

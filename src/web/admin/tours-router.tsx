@@ -39,6 +39,8 @@ interface AdminToursDeps {
   db: Knex;
   renderer: Renderer;
   tours: TourService;
+  /** Each community's tours; without it, `tours` serves every request. */
+  toursOf?: (community: number) => TourService;
   staffTours: StaffTours;
   siteUrl: string;
   outbox?: LeadOutboxHandle;
@@ -87,12 +89,14 @@ const NOTICES: Record<string, string> = {
  * calendar address (replaced on /admin/account).
  */
 export function createAdminToursRouter(deps: AdminToursDeps): Router {
-  const { db, renderer, tours, staffTours, siteUrl } = deps;
-  // The community's zone as published at each call (a publish can change it).
-  const zone = () => tours.timeZone;
+  const { db, renderer, staffTours, siteUrl } = deps;
+  /** The tours of the community the staff request works in (the switcher's choice). */
+  const toursHere = (req: Request) => deps.toursOf?.(communityOf(req).id) ?? deps.tours;
   const router = Router();
 
-  async function openSlots(): Promise<SlotGroup[]> {
+  async function openSlots(tours: TourService): Promise<SlotGroup[]> {
+    // The community's zone as published at each call (a publish can change it).
+    const zone = () => tours.timeZone;
     const slots = await tours.slots(dateInZone(tours.now(), zone()), SLOT_DAYS);
     const groups = new Map<string, SlotGroup>();
     for (const slot of slots.filter((candidate) => candidate.left > 0)) {
@@ -122,10 +126,15 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
       notice?: { text: string; error: boolean };
     } = {},
   ) {
+    const tours = toursHere(req);
+    const zone = () => tours.timeZone;
     const today = dateInZone(tours.now(), zone());
     const asked = cleanText(req.query.from ?? (req.body as Record<string, unknown> | undefined)?.from);
     const from = isCalendarDate(asked) ? asked : today;
-    const [rows, slots] = await Promise.all([tours.listByDays(from, STAFF_TOUR_DAYS, staffScopeOf(req)), openSlots()]);
+    const [rows, slots] = await Promise.all([
+      tours.listByDays(from, STAFF_TOUR_DAYS, staffScopeOf(req)),
+      openSlots(tours),
+    ]);
     const days: StaffTourDay[] = Array.from({ length: STAFF_TOUR_DAYS }, (_, index) => {
       const date = addDays(from, index);
       return {
@@ -232,6 +241,9 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
     const tour = await findTourById(db, id);
     if (!tour || tour.is_spam || tour.status !== 'booked') return false;
     const startMs = Date.parse(tour.start_at);
+    // The tour's own community: its zone and its open slots.
+    const tours = deps.toursOf?.(tour.community_id) ?? deps.tours;
+    const zone = () => tours.timeZone;
     res.send(
       renderer.page(
         <TourMovePage
@@ -243,7 +255,7 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
             when: `${formatSlotDate(dateInZone(startMs, zone()))} at ${formatSlotTime(startMs, zone())}`,
             href: leadHref({ kind: 'tour', id }),
           }}
-          slots={(await openSlots()).map((group) => ({
+          slots={(await openSlots(tours)).map((group) => ({
             ...group,
             options: group.options.filter((option) => Date.parse(option.value) !== startMs),
           }))}
@@ -275,7 +287,9 @@ export function createAdminToursRouter(deps: AdminToursDeps): Router {
       if (json) {
         return void res.json({
           id,
-          start: tour ? formatIsoInZone(Date.parse(tour.start_at), zone()) : null,
+          start: tour
+            ? formatIsoInZone(Date.parse(tour.start_at), (deps.toursOf?.(tour.community_id) ?? deps.tours).timeZone)
+            : null,
           sequence: tour?.sequence ?? null,
         });
       }
