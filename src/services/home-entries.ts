@@ -1,6 +1,7 @@
 import type { Content } from '../content/index.js';
 import { activePromotions } from '../content/promotions.js';
 import type { HomeEntry } from './home-search.js';
+import { slugFromName } from '../shared/community-slug.js';
 
 /** A plan a community offers, with its price there. */
 export interface OfferedPlan {
@@ -45,18 +46,7 @@ export interface CommunityHomes {
 }
 
 /** A community's slug from its name, as the upgrade makes it (decision 050): "Maple Hollow" → maple-hollow. */
-export function slugOfName(name: string): string {
-  return (
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60)
-      .replace(/-+$/, '') || 'community'
-  );
-}
+export const slugOfName = slugFromName;
 
 /**
  * The community's searchable entries: each quick move-in home (a homesite with that status and a plan it offers,

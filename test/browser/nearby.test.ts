@@ -322,14 +322,16 @@ describe('Nearby section on /site-plan', function () {
         await page.mouse.move(box.x + box.width / 2 - 60, box.y + box.height / 2 - 40, { steps: 5 });
         await page.mouse.up();
         const zoomedIn = initial.zoomFromTiles[0]! + 1;
+        const shiftOf = (state: typeof initial) =>
+          Math.hypot(state.home!.x - initial.home!.x, state.home!.y - initial.home!.y);
+        // The zoom's tiles and the drag's pan land in their own frames: wait for both.
         const moved = await waitUntil(
           () => readMap(page),
-          (state) => state.zoomFromTiles.includes(zoomedIn),
+          (state) => state.zoomFromTiles.includes(zoomedIn) && shiftOf(state) > 5,
           5_000,
-          `zoom ${zoomedIn}`,
+          `zoom ${zoomedIn} and the map moved`,
         );
-        const shift = Math.hypot(moved.home!.x - initial.home!.x, moved.home!.y - initial.home!.y);
-        expect(shift, 'the map did move').to.be.greaterThan(5);
+        expect(shiftOf(moved), 'the map did move').to.be.greaterThan(5);
         await chooseTab(page, 'Grocery');
         await chooseTab(page, 'Schools');
         const reset = await withTiles(page, 'tiles');
