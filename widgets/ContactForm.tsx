@@ -7,7 +7,6 @@ import {
   HOMESITE_FIELD,
   HONEYPOT_FIELD,
   PLAN_FIELD,
-  COMMUNITY_FIELD,
   type ContactSendOutcome,
 } from '../src/shared/contact-form.js';
 import { LEAD_CONTEXT_FIELDS } from '../src/shared/lead-context.js';
@@ -36,6 +35,7 @@ import { fillVisitFields } from './first-landing.js';
 import { useInputBeforeHydration } from './input-before-hydration.js';
 import { caretAfterDigits, phoneDigitsBeforeCaret } from './phone-caret.js';
 import { useEnhanced } from './use-enhanced.js';
+import { COMMUNITY_FIELD } from '../src/shared/contact-community.js';
 
 type Status = 'idle' | 'sending' | 'invalid-phone' | ContactSendOutcome;
 

@@ -49,6 +49,3 @@ export interface ContactPageState {
   communities?: { slug: string; name: string }[];
   community?: string;
 }
-
-/** The contact form's field naming the community a message is about, on the builder's contact page. */
-export const COMMUNITY_FIELD = 'community';

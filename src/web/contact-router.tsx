@@ -4,7 +4,6 @@ import { floorPlanBySlug, type Content, type FloorPlan } from '../content/index.
 import { receiveContactMessage } from '../services/contact-messages.js';
 import type { LeadOutboxHandle } from '../services/lead-outbox.js';
 import {
-  COMMUNITY_FIELD,
   CONTACT_SUBMIT_PATH,
   CONTACT_SUCCESS_ANSWER,
   HOMESITE_FIELD,
@@ -25,6 +24,7 @@ import { requestVisit } from './request-visit.js';
 import { communityOf } from './request-community.js';
 import { communityPath } from '../render/community-path.js';
 import { onBuilderRoot } from '../render/community-path.js';
+import { COMMUNITY_FIELD } from '../shared/contact-community.js';
 
 interface ContactDeps extends PageKit {
   db: Knex;
