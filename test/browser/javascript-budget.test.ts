@@ -182,7 +182,9 @@ describe('JavaScript budget', function () {
           await page.locator('.nearby .map-marker-home').waitFor();
         },
         widgets: ['LotMap', 'Nearby', 'NearbyMap'],
-        budgetKb: 126,
+        // 126 KB until wave 4: the registry in every page's boot code now also names the find-your-home map and
+        // the payment calculator (two lazy loaders), and a fresh build measured 129,029 bytes here.
+        budgetKb: 127,
       },
       {
         // A lead form without a widget: the boot script alone fills the visit's first landing page (ADR 016).
