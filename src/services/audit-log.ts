@@ -65,6 +65,7 @@ export const AUDIT_ACTIONS = [
   'tour.status',
   'interest.update-sent',
   'file.deleted',
+  'image.added',
   'community.created',
   'community.published',
   'community.status',

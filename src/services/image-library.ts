@@ -10,6 +10,7 @@ import {
   type ImageCollection,
 } from '../db/image-collections.js';
 import { hastenUploadCleanup, keepUploadFolder, scheduleUploadCleanup } from '../db/upload-cleanups.js';
+import type { LibraryFile } from '../db/files.js';
 import { insertUploadedImage, takeUploadedImage } from '../db/uploaded-images.js';
 import { writeImageVariants } from './image-variants.js';
 import type { PublicContentChanges } from './public-content.js';
@@ -31,7 +32,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 export class ImageLibraryError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 404 | 503 = 400,
+    readonly status: 400 | 404 | 409 | 503 = 400,
   ) {
     super(message);
   }
@@ -80,6 +81,8 @@ async function deleteImageRows(db: Knex, collection: ImageCollection, url: strin
   return db.transaction(async (trx) => {
     const deleted = await deleteFromCollection(trx, collection, url);
     if (deleted === 0) throw new ImageLibraryError('That image is not in the list (it may already be deleted).', 404);
+    // A file of the library stays in the library (and may be shown elsewhere): only its place in this list goes.
+    if (await trx('files').where({ stored_url: url }).first('id')) return undefined;
     const folder = await takeUploadedImage(trx, url);
     if (folder) await scheduleUploadCleanup(trx, folder, Date.now());
     return folder;
@@ -200,6 +203,26 @@ export function createImageLibrary(deps: ImageLibraryDeps) {
       const folder = await deleteImageRows(db, collection, url);
       await publicContent.changed(`deleted an image from the ${collectionName(collection)}`);
       if (folder) await cleanup.removeNow(folder);
+    },
+    /**
+     * Adds an image of the file library at the end of a collection, by its stored address (a replacement in the
+     * library moves it, a new alt text there changes it). Its alt text is the library's, or `alt` where it has none.
+     */
+    async addFromLibrary(collection: ImageCollection, file: LibraryFile, alt: string): Promise<string> {
+      if (file.kind !== 'image') throw new ImageLibraryError('Choose an image of the file library.');
+      const text = (file.alt ?? '').trim() || alt.trim();
+      if (text === '') throw new ImageLibraryError('Describe the image in the alt text field.');
+      if (text.length > MAX_ALT_LENGTH)
+        throw new ImageLibraryError(`The alt text must be at most ${MAX_ALT_LENGTH} characters.`);
+      await db.transaction(async (trx) => {
+        const shown = await listCollection(trx, collection);
+        if (shown.some((row) => row.url === file.storedUrl)) {
+          throw new ImageLibraryError('That image is already in the list.', 409);
+        }
+        await appendToCollection(trx, collection, file.storedUrl, text);
+      });
+      await publicContent.changed(`added a library image to the ${collectionName(collection)}`);
+      return file.storedUrl;
     },
     async add(collection: ImageCollection, upload: { buffer: Buffer; alt: string }): Promise<string> {
       const url = await addUploadedImage(db, uploads, cleanup, collection, upload);

@@ -24,6 +24,9 @@ import { requireJson } from './require-json.js';
 import { cleanText } from '../../shared/text-input.js';
 import { staffOf, staffPage } from './staff-page.js';
 import { auditRequest } from '../audit.js';
+import { fileInScope, findFile, listFiles } from '../../db/files.js';
+import { staffScopeOf } from '../staff-scope.js';
+import { answersWithPage, jsonOrForm } from './form-or-json.js';
 
 interface ImagesDeps {
   db: Knex;
@@ -109,6 +112,15 @@ export function createImagesRouter(deps: ImagesDeps): Router {
           heading={heading}
           notice={notice}
           uploadAction={isHome ? '/admin/upload/homepageimage' : `/admin/upload/floorplanimage${query}`}
+          libraryAction={
+            isHome ? '/admin/homepage-images/library' : `/admin/floorplan-images/${planSlug(req, collection)}/library`
+          }
+          libraryImages={(await listFiles(db, staffScopeOf(req), 'image')).map((file) => ({
+            id: file.id,
+            originalName: file.originalName,
+            title: file.title,
+            alt: file.alt,
+          }))}
           otherCollections={
             isHome
               ? undefined
@@ -222,6 +234,9 @@ export function createImagesRouter(deps: ImagesDeps): Router {
           if (!req.file) throw new ImageLibraryError('Choose an image file to upload.');
           const alt = cleanText(req.body?.alt);
           const url = await images.add(collection, { buffer: req.file.buffer, alt });
+          await auditRequest(db, req, 'image.added', url, {
+            collection: collection.kind === 'homepage' ? 'homepage' : collection.floorplan,
+          });
           if (browserForm) return res.redirect(303, `${back}?uploaded=1`);
           res.status(201).json({ ok: true, url });
         } catch (error) {
@@ -232,6 +247,38 @@ export function createImagesRouter(deps: ImagesDeps): Router {
       },
     ];
   }
+
+  /** POST {file, alt?}: an image of the file library at the end of the list (a form gets the editor back). */
+  async function addFromLibrary(req: Request, res: Response, collection: ImageCollection, back: string) {
+    const browserForm = answersWithPage(req);
+    const id = Number(req.body?.file);
+    try {
+      const file = Number.isSafeInteger(id) && id > 0 ? await findFile(db, id) : undefined;
+      if (!file || !(await fileInScope(db, id, staffScopeOf(req)))) {
+        throw new ImageLibraryError('Choose an image of the file library.');
+      }
+      const url = await images.addFromLibrary(collection, file, cleanText(req.body?.alt));
+      await auditRequest(db, req, 'image.added', url, {
+        collection: collection.kind === 'homepage' ? 'homepage' : collection.floorplan,
+        file: file.id,
+      });
+      if (browserForm) return res.redirect(303, `${back}?uploaded=1`);
+      res.status(201).json({ ok: true, url });
+    } catch (error) {
+      if (!(error instanceof ImageLibraryError)) throw error;
+      if (browserForm) return res.redirect(303, `${back}?error=${encodeURIComponent(error.message)}`);
+      sendLibraryError(error, res);
+    }
+  }
+
+  router.post('/homepage-images/library', ...jsonOrForm, (req, res) =>
+    addFromLibrary(req, res, homepageOf(req), '/admin/homepage-images'),
+  );
+  router.post('/floorplan-images/:slug/library', ...jsonOrForm, async (req, res, next) => {
+    const plan = contentOf(req).floorPlans.find((candidate) => candidate.slug === req.params.slug);
+    if (!plan) return next();
+    await addFromLibrary(req, res, { kind: 'floorplan', floorplan: plan.name }, `/admin/floorplan-images/${plan.slug}`);
+  });
 
   const planSlug = (req: Request, collection: ImageCollection) =>
     collection.kind === 'homepage'
