@@ -241,6 +241,12 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
       );
   }
 
+  /** A plain form's refused change: the checklist again, with the reason at its top and the status given. */
+  async function refuseOnChecklist(req: Request, res: Response, community: Community, text: string, status: number) {
+    const steps = await setupSteps(deps, community);
+    renderChecklist(req, res, community, steps, req.user!.role, { kind: 'error', text }, status);
+  }
+
   router.post('/communities/:slug/publish', ...jsonOrForm, communityParam, async (req, res) => {
     const community = communityOfRequest(req);
     const result = await publishCommunity(setup, community.slug, actorOf(req));
@@ -251,16 +257,11 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
     }
     if (result.status === 404) return res.status(404).json({ error: result.message });
     if (!page) return res.status(409).json({ missing: result.missing.map((step) => step.label) });
-    renderChecklist(
+    await refuseOnChecklist(
       req,
       res,
       community,
-      await setupSteps(deps, community),
-      req.user!.role,
-      {
-        kind: 'error',
-        text: `Not published: still missing ${result.missing.map((step) => step.label).join(', ')}.`,
-      },
+      `Not published: still missing ${result.missing.map((step) => step.label).join(', ')}.`,
       409,
     );
   });
@@ -272,35 +273,13 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
     if (!isCommunityStatus(status)) {
       const text = 'Status must be coming-soon, selling, sold-out or closed.';
       if (!page) return res.status(400).json({ errors: [{ field: 'status', message: text }] });
-      return renderChecklist(
-        req,
-        res,
-        community,
-        await setupSteps(deps, community),
-        req.user!.role,
-        {
-          kind: 'error',
-          text: 'Choose a status.',
-        },
-        400,
-      );
+      return refuseOnChecklist(req, res, community, 'Choose a status.', 400);
     }
     // Owners open and close communities (issue 38): marketing does the rest.
     if ((status === 'closed' || community.status === 'closed') && req.user!.role !== 'owner') {
       const text = 'Only an owner closes a community or opens a closed one again.';
       if (!page) return res.status(403).json({ error: text });
-      return renderChecklist(
-        req,
-        res,
-        community,
-        await setupSteps(deps, community),
-        req.user!.role,
-        {
-          kind: 'error',
-          text,
-        },
-        403,
-      );
+      return refuseOnChecklist(req, res, community, text, 403);
     }
     await setCommunityStatus(setup, community, status, actorOf(req));
     if (page) return res.redirect(303, `/admin/communities/${community.slug}?done=status`);
