@@ -76,13 +76,16 @@ export function createContactRouter(deps: ContactDeps): Router {
   const choicesHere = () => (onBuilderRoot() ? (deps.choices?.() ?? []) : []);
 
   /**
-   * The community a message posted here is about: the one chosen on the builder's contact page, or else (a
-   * community's page, or "Not sure yet") the request's.
+   * The community a message posted here is about: on a community's page the request's; on the builder's contact
+   * page the one chosen, or with "Not sure yet" (or a community no longer offered) the request's (the first),
+   * marked as not chosen so the inbox says so (decision 050).
    */
-  function communityPosted(req: Request): number {
+  function communityPosted(req: Request): { community: number; communityUnsure?: boolean } {
+    const choices = choicesHere();
+    if (choices.length === 0) return { community: communityOf(req).id };
     const chosen = (req.body as Record<string, unknown> | undefined)?.[COMMUNITY_FIELD];
-    const found = choicesHere().find((choice) => choice.slug === chosen);
-    return found?.id ?? communityOf(req).id;
+    const found = choices.find((choice) => choice.slug === chosen);
+    return found ? { community: found.id } : { community: communityOf(req).id, communityUnsure: true };
   }
 
   function renderContact(req: Request, res: Response, initial: ContactPageState) {
@@ -174,7 +177,7 @@ export function createContactRouter(deps: ContactDeps): Router {
     const outcome = await receiveContactMessage(db, (req.body ?? {}) as Record<string, unknown>, {
       sourcePage: req.get('referer') ?? null,
       userAgent: req.get('user-agent') ?? null,
-      community: communityPosted(req),
+      ...communityPosted(req),
       deliveries: deps.outbox?.channels ?? [],
       planSlugs: content.floorPlans.map((plan) => plan.slug),
     });
