@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { startTestServer, TEST_SITE_URL, type TestServer } from '../support/test-server.js';
+import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
+import { describeMessage, nuMessages, skipWithoutJava } from '../support/nu-checker.js';
 
 /** What a page says, without tags, comments or markup: where one community's name or address would show. */
 function textOf(html: string): string {
@@ -114,6 +116,14 @@ describe("The builder's own pages on a site of several communities (/contact, /p
     expect(jsonLdOf(home).find((data) => data['@type'] === 'Organization')).to.deep.include({ name: builder.name });
   });
 
+  it('writes /contact, /privacy and /agents as valid HTML (Nu checker)', async function () {
+    skipWithoutJava(this);
+    const documents = [];
+    for (const path of ['/contact', '/privacy', '/agents']) documents.push({ label: path, html: await page(path) });
+    const problems = (await nuMessages(documents)).filter(({ message }) => message.type === 'error');
+    expect(problems.map(({ document, message }) => `${document.label}: ${describeMessage(message)}`)).to.deep.equal([]);
+  });
+
   it("keeps each community's own contact page its own", async () => {
     const first = offices[0]!;
     const html = await page(`/communities/${first.slug}/contact`);
@@ -121,5 +131,92 @@ describe("The builder's own pages on a site of several communities (/contact, /p
     expect(text).to.include(first.street).and.include(first.salesHours);
     expect(text).to.include(`may contact you by phone or e-mail about ${first.name}`);
     expect(html).to.include(`<title>Contact Us | ${first.name}</title>`);
+  });
+});
+
+describe('A message from the builder’s contact page with "Not sure yet" as its community', function () {
+  this.timeout(60_000);
+  let server: TestServer;
+  let owner: Staff;
+
+  before(async () => {
+    server = await startTestServer({ ...STAFF_ENV, SAMPLE_COMMUNITIES: '3', SITE_URL: TEST_SITE_URL });
+    owner = await signIn(server.url);
+  });
+  after(() => server.close());
+
+  const send = (community: string, lastname: string) =>
+    fetch(`${server.url}/contact/submit`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        firstname: 'Ada',
+        lastname,
+        email: `${lastname.toLowerCase()}@example.com`,
+        phone: '(970) 555-0100',
+        subject: 'Which community fits us?',
+        message: 'We need four bedrooms near a good school.',
+        community,
+      }),
+    });
+
+  it('is filed under the first community, marked as not chosen; a chosen community is filed as chosen', async () => {
+    const [first, second] = server.site.communities.all();
+    expect((await send('', 'Unsure')).status).to.equal(200);
+    expect((await send('no-such-community', 'Unknown')).status).to.equal(200);
+    expect((await send(second!.slug, 'Chosen')).status).to.equal(200);
+    const rows = (await server
+      .db('contact_messages')
+      .whereIn('lastname', ['Unsure', 'Unknown', 'Chosen'])
+      .orderBy('id')
+      .select('lastname', 'community_id', 'community_unsure')) as {
+      lastname: string;
+      community_id: number | string;
+      community_unsure: boolean | number;
+    }[];
+    expect(rows.map((row) => [row.lastname, Number(row.community_id), Boolean(row.community_unsure)])).to.deep.equal([
+      ['Unsure', first!.id, true],
+      ['Unknown', first!.id, true],
+      ['Chosen', second!.id, false],
+    ]);
+  });
+
+  it('shows in the inbox of an account of every community, labelled "Not sure yet"', async () => {
+    const response = await fetch(`${server.url}/admin/messages?q=Unsure`, {
+      headers: { Cookie: owner.cookie, Accept: 'text/html' },
+    });
+    expect(response.status).to.equal(200);
+    const html = (await response.text()).replace(/<!-- -->/g, '');
+    expect(html).to.include('Ada Unsure').and.include('<dt>Community</dt><dd>Not sure yet</dd>');
+    const chosen = (
+      await (
+        await fetch(`${server.url}/admin/messages?q=Chosen`, { headers: { Cookie: owner.cookie, Accept: 'text/html' } })
+      ).text()
+    ).replace(/<!-- -->/g, '');
+    expect(chosen).to.include('Ada Chosen').and.not.include('Not sure yet');
+  });
+
+  it('is filed as its own community on a community’s contact page, never marked', async () => {
+    const [, second] = server.site.communities.all();
+    const response = await fetch(`${server.url}/communities/${second!.slug}/contact/submit`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        firstname: 'Ada',
+        lastname: 'Local',
+        email: 'local@example.com',
+        phone: '(970) 555-0100',
+        subject: 'A question',
+        message: 'Is the pond stocked?',
+      }),
+    });
+    expect(response.status).to.equal(200);
+    const row = (await server.db('contact_messages').where({ lastname: 'Local' }).first()) as {
+      community_id: number | string;
+      community_unsure: boolean | number;
+    };
+    expect([Number(row.community_id), Boolean(row.community_unsure)]).to.deep.equal([second!.id, false]);
   });
 });
