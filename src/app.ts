@@ -152,7 +152,12 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     published.homesites.outlines,
   );
   const kit: PageKit = {
-    renderer: createRenderer({ assets, siteName: () => content.published().community.name, siteUrl: config.siteUrl }),
+    renderer: createRenderer({
+      assets,
+      siteName: () => content.published().community.name,
+      builderName: () => content.published().builder.name,
+      siteUrl: config.siteUrl,
+    }),
     image: createImageDescriber(deps.images ?? loadImageManifest(), () => deps.libraryImages?.manifest() ?? {}),
   };
 
@@ -203,7 +208,9 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const rateLimitStores = rateLimitStoresFor(db, config.database.client);
   const leadRateLimit = createLeadRateLimit(config.contactRateLimit, rateLimitStores);
   const desk = createLeadDesk({ db });
-  app.use(createAgentsRouter({ db, renderer: kit.renderer, leadRateLimit, outbox: deps.outbox }));
+  app.use(
+    createAgentsRouter({ db, renderer: kit.renderer, leadRateLimit, outbox: deps.outbox, siteUrl: config.siteUrl }),
+  );
   app.use(
     createFeedsRouter({
       db,
@@ -251,7 +258,16 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       cacheGeneration: () => pageCache.currentGeneration,
     }),
   );
-  app.use(createBuilderRouter({ ...kit, db, communities, content, cached: servePageCache(pageCache) }));
+  app.use(
+    createBuilderRouter({
+      ...kit,
+      db,
+      communities,
+      content,
+      cached: servePageCache(pageCache),
+      siteUrl: config.siteUrl,
+    }),
+  );
   /** A community's public pages: the wave 1–3 routers, bound to its services (made once per community). */
   const communityRouters = new Map<number, Router>();
   const routerOf = (community: Community): Router => {
@@ -277,11 +293,21 @@ export async function createApp(deps: AppDeps): Promise<Express> {
           }),
         }),
         homesites: own.homesites,
+        siteUrl: config.siteUrl,
         choices: () =>
           communities
             .all()
             .filter((candidate) => candidate.public && candidate.status !== 'closed')
-            .map(({ id, slug, name }) => ({ id, slug, name })),
+            .map(({ id, slug, name }) => {
+              const own = content.publishedFor(id)?.community;
+              const href = communityAddress({ slug });
+              return {
+                id,
+                slug,
+                name,
+                ...(own ? { office: { name, href, address: own.address, salesHours: own.salesHours } } : {}),
+              };
+            }),
       }),
     );
     router.use(createInterestRouter({ db, renderer: kit.renderer, leadRateLimit, outbox: deps.outbox }));

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Content } from '../src/content/index.js';
+import { isCommunityContent, type SiteContent } from '../src/content/builder-content.js';
 import { QuestionsBlock } from './QuestionsBlock.js';
 import { SiteFooter } from './SiteFooter.js';
 import { SiteNav } from './SiteNav.js';
@@ -7,7 +7,8 @@ import { onBuilderRoot } from '../src/render/community-path.js';
 import { BuilderLayout } from './builder/BuilderLayout.js';
 
 interface LayoutProps {
-  content: Content;
+  /** A community's content, or on the builder's own pages the builder's (content/builder-content.ts). */
+  content: SiteContent;
   path: string;
   /** The questions block shows on every public page but /contact (contract, page conventions). */
   showQuestions?: boolean;
@@ -16,7 +17,7 @@ interface LayoutProps {
 
 export function Layout({ content, path, showQuestions = true, children }: LayoutProps) {
   // A builder's page on a site of several communities (its contact, privacy, agents and search pages).
-  if (onBuilderRoot()) {
+  if (onBuilderRoot() || !isCommunityContent(content)) {
     return (
       <BuilderLayout content={content} path={path}>
         {children}

@@ -1,11 +1,14 @@
 import { CallAndEmail, VisitAddress } from './CallAndEmail.js';
 import { formatCalendarDate } from '../src/shared/time-zone.js';
+import { isCommunityContent, type SiteContent } from '../src/content/builder-content.js';
 import { Layout } from './Layout.js';
-import type { SiteProps } from './site-props.js';
 
-/** The privacy notice from the content, then the sales office to contact about it. No widget: it ships no script. */
-export function PrivacyPage({ content, path }: SiteProps) {
-  const { privacy, builder, community } = content;
+/**
+ * The privacy notice from the content, then whom to contact about it: a community's sales office, or on the
+ * builder's own page the builder at its office. No widget: it ships no script.
+ */
+export function PrivacyPage({ content, path }: { content: SiteContent; path: string }) {
+  const { privacy, builder } = content;
   return (
     <Layout content={content} path={path}>
       <div className="page-heading">
@@ -37,10 +40,16 @@ export function PrivacyPage({ content, path }: SiteProps) {
           </section>
         ))}
         <section aria-labelledby="privacy-contact">
-          <h2 id="privacy-contact">Contact the sales office</h2>
+          <h2 id="privacy-contact">
+            {isCommunityContent(content) ? 'Contact the sales office' : `Contact ${builder.name}`}
+          </h2>
           <ul className="contact-details">
             <CallAndEmail builder={builder} />
-            <VisitAddress address={community.address} />
+            {isCommunityContent(content) ? (
+              <VisitAddress address={content.community.address} />
+            ) : (
+              <VisitAddress address={content.feed.postalAddress} label="Office" />
+            )}
           </ul>
         </section>
       </div>

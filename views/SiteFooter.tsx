@@ -1,8 +1,7 @@
 import type { Content } from '../src/content/index.js';
 import { QUICK_MOVE_IN_PATH } from '../src/shared/constants.js';
-import { PRIVACY_PATH } from '../src/shared/LeadConsent.js';
-import { EqualHousingLogo } from './EqualHousingLogo.js';
 import { ExternalLink } from './ExternalLink.js';
+import { LegalFooter } from './LegalFooter.js';
 import { communityBase, communityPath } from '../src/render/community-path.js';
 
 export function SiteFooter({ content }: { content: Content }) {
@@ -70,26 +69,7 @@ export function SiteFooter({ content }: { content: Content }) {
           </ul>
         </div>
       </div>
-      <div className="container footer-legal">
-        <div className="equal-housing">
-          <EqualHousingLogo size={48} />
-          <p>
-            <strong>Equal Housing Opportunity.</strong> {content.equalHousing}
-          </p>
-        </div>
-        <p className="disclaimer">{content.disclaimer}</p>
-        {content.sampleNotice ? <p className="sample-notice">{content.sampleNotice}</p> : null}
-        <p>
-          © {new Date().getFullYear()} {builder.name} ·{' '}
-          <a className="footer-privacy" href={PRIVACY_PATH}>
-            Privacy notice
-          </a>{' '}
-          ·{' '}
-          <a className="footer-agents" href="/agents">
-            For real-estate agents
-          </a>
-        </p>
-      </div>
+      <LegalFooter content={content} />
     </footer>
   );
 }

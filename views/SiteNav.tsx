@@ -1,6 +1,7 @@
 import type { Content } from '../src/content/index.js';
 import { LENDERS_HREF, QUICK_MOVE_IN_PATH } from '../src/shared/constants.js';
 import { communityPath } from '../src/render/community-path.js';
+import { MenuToggle } from './MenuToggle.js';
 
 interface SiteNavProps {
   content: Content;
@@ -28,10 +29,7 @@ export function SiteNav({ content, path }: SiteNavProps) {
           </span>
           <span className="brand-name">{content.community.name}</span>
         </a>
-        <button className="button menu-toggle" type="button" popoverTarget="site-menu" aria-controls="site-menu">
-          <span className="menu-icon" aria-hidden="true" />
-          <span className="menu-label">Menu</span>
-        </button>
+        <MenuToggle />
         <div id="site-menu" className="site-menu" popover="auto">
           <ul className="nav-links">
             {onHome ? null : (

@@ -20,7 +20,7 @@ export const sampleAgents: AgentsSection = {
   protectionDays: 90,
   commission: '3% of the base price, paid at closing.',
   terms: [
-    'We welcome real-estate agents and pay a commission on every home sold to a client you register with us before their first visit to Maple Hollow.',
+    'We welcome real-estate agents and pay a commission on every home sold to a client you register with us before their first visit to our sales office.',
     'Register your client here before their first visit or call; the registration protects your client with you for the protection period, counted from the day you register them. A client already registered by another agent within that period stays with that agent.',
     'Accompany your client on their first visit to the model home. The commission is paid at closing on the base price of the home, excluding options, upgrades and lot premiums, and is not paid on a contract your client signs after the protection period has ended.',
     'A registration names one client (and their household). We confirm each registration by e-mail within one business day.',

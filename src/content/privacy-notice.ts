@@ -11,7 +11,7 @@ export const privacyNotice = {
   sampleNote:
     'Sample notice for demonstration: Summit Lane Homes would publish its own, reviewed by its counsel, in place of this text.',
   intro: [
-    'This notice explains what the Maple Hollow website keeps about you, why, for how long, and how to have it deleted. Summit Lane Homes runs the site and is responsible for it.',
+    'This notice explains what this website keeps about you, why, for how long, and how to have it deleted. Summit Lane Homes runs the site and is responsible for it.',
   ],
   sections: [
     {
@@ -40,7 +40,7 @@ export const privacyNotice = {
     {
       heading: 'How we use it',
       paragraphs: [
-        'Our sales counselors use what you send to answer you, arrange your visit and follow up about homes at Maple Hollow. We do not sell it, and we do not share it for anyone else’s marketing.',
+        'Our sales counselors use what you send to answer you, arrange your visit and follow up about homes in our communities. We do not sell it, and we do not share it for anyone else’s marketing.',
         'When the site is set up to send e-mail, your message also goes to the sales office’s mailbox, and you get an automatic confirmation (for a tour, with a calendar file).',
         'If Summit Lane Homes connects the site to its customer relationship management (CRM) system, each inquiry is also sent there, so the sales team keeps one record of it.',
       ],
@@ -55,7 +55,7 @@ export const privacyNotice = {
     {
       heading: 'How long we keep it, and your choices',
       paragraphs: [
-        'We keep your inquiry while we are in touch with you about a home at Maple Hollow. To see what we hold about you, correct it or have it deleted, contact the sales office by phone, e-mail or in person (below). When we delete an inquiry we record only that one was deleted, when and by whom, never what it said, and we also remove its copies from the sales office’s mailbox and CRM.',
+        'We keep your inquiry while we are in touch with you about a home in one of our communities. To see what we hold about you, correct it or have it deleted, contact us by phone, e-mail or in person (below). When we delete an inquiry we record only that one was deleted, when and by whom, never what it said, and we also remove its copies from the sales office’s mailbox and CRM.',
         'If we change this notice, we change the date at the top.',
       ],
     },

@@ -17,6 +17,8 @@ export interface NewContactMessage extends ContactInput, LeadContextColumns {
   user_agent: string | null;
   is_spam: boolean;
   delivery_status: DeliveryStatus;
+  /** Sent with "Not sure yet" as its community (migrations/20261128060100): filed under the first one. */
+  community_unsure?: boolean;
 }
 
 /** Timestamps are ISO 8601 in UTC ("2026-01-02T12:00:00.000Z") whichever database stored them. */

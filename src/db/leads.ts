@@ -96,6 +96,8 @@ export interface LeadRow extends LeadPerson {
   plan: string | null;
   /** The lead's community, by slug. */
   community: string;
+  /** A message sent with "Not sure yet" as its community: filed under `community`, which the buyer did not choose. */
+  community_unsure?: boolean;
 }
 
 /**
@@ -167,6 +169,9 @@ function selectLeads(db: Knex, kind: LeadKind, scope: StaffScope): Knex.QueryBui
       ...ownColumns(db, kind),
       db.raw('? as sort_key', [arrivalKey(db, kind)]),
       db.raw(`(select c.slug from communities c where c.id = ${table}.community_id) as community`),
+      kind === 'message'
+        ? db.raw('community_unsure')
+        : db.raw(isSqlite(db) ? '0 as community_unsure' : 'false as community_unsure'),
     ]),
     `${table}.community_id`,
     scope,
@@ -304,9 +309,10 @@ function kindsOf(filter: Pick<LeadFilter, 'kind'>): LeadKind[] {
   return filter.kind ? [filter.kind] : [...LEAD_KINDS];
 }
 
-type StoredLead = Omit<LeadRow, 'created_at' | 'is_spam' | 'read_at' | 'homesite'> & {
+type StoredLead = Omit<LeadRow, 'created_at' | 'is_spam' | 'read_at' | 'homesite' | 'community_unsure'> & {
   sort_key: string;
   is_spam: boolean | number;
+  community_unsure: boolean | number;
   read_at: string | Date | null;
   homesite: number | string | null;
 };
@@ -340,6 +346,7 @@ function fromStored(row: StoredLead): LeadRow {
     homesite: mapNullable(row.homesite, Number),
     plan: row.plan,
     community: row.community,
+    community_unsure: Boolean(row.community_unsure),
   };
 }
 

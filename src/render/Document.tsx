@@ -7,6 +7,8 @@ export interface PageMeta {
   /** The path of the page, for the canonical link. */
   path: string;
   noindex?: boolean;
+  /** The title names the site already ("New homes by <builder>"): shown without the site name after it. */
+  titleNamesSite?: boolean;
   /**
    * The LCP image, preloaded with its srcset so the browser fetches it before it parses the body; as its <Picture>
    * offers it (capOnSmallScreens: phones a narrower srcset, each preload then for its own screens).
@@ -64,7 +66,7 @@ export function Document({
   integrity,
   bodyHtml,
 }: DocumentProps) {
-  const title = meta.title === siteName ? siteName : `${meta.title} | ${siteName}`;
+  const title = meta.title === siteName || meta.titleNamesSite ? meta.title : `${meta.title} | ${siteName}`;
   const preload = meta.preloadImage;
   const small = preload?.capOnSmallScreens ? smallScreenImage(preload.image) : undefined;
   return (

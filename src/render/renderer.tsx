@@ -4,7 +4,7 @@ import type { WidgetName } from '../../widgets/registry.js';
 import type { AssetManifest } from './asset-manifest.js';
 import { Document, type PageMeta } from './Document.js';
 import { WidgetCollectorContext } from './widget.js';
-import { communityPath, communitySiteName } from './community-path.js';
+import { communityPath, communitySiteName, onBuilderRoot } from './community-path.js';
 
 export interface Renderer {
   /** Renders a page into a complete HTML document. */
@@ -15,10 +15,14 @@ export function createRenderer(options: {
   assets: AssetManifest;
   /** The community's name as published now (it follows a publish). */
   siteName: () => string;
+  /** The builder's name: the site name of the builder's own pages on a site of several communities. */
+  builderName?: () => string;
   /** The public origin (config.siteUrl): canonical and share links are absolute and never taken from a request. */
   siteUrl: string;
 }): Renderer {
   const { assets, siteName, siteUrl } = options;
+  const nameOfSite = () =>
+    communitySiteName() ?? (onBuilderRoot() && options.builderName ? options.builderName() : siteName());
   return {
     page(body, meta) {
       const used = new Set<WidgetName>();
@@ -34,7 +38,7 @@ export function createRenderer(options: {
       const html = renderToStaticMarkup(
         <Document
           meta={meta}
-          siteName={communitySiteName() ?? siteName()}
+          siteName={nameOfSite()}
           siteUrl={siteUrl}
           canonicalUrl={meta.noindex ? undefined : `${siteUrl}${communityPath(meta.path)}`}
           stylesheets={[...new Set(stylesheets)]}

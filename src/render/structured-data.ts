@@ -1,4 +1,5 @@
 import { planPriceText } from '../shared/plan-price.js';
+import type { BuilderContent } from '../content/builder-content.js';
 import type { Content, FloorPlan } from '../content/index.js';
 import { communityPath } from './community-path.js';
 
@@ -18,6 +19,32 @@ export function builderJsonLd(content: Content, siteUrl: string | undefined) {
       addressLocality: community.address.city,
       addressRegion: community.address.region,
       postalCode: community.address.postalCode,
+      addressCountry: 'US',
+    },
+    contactPoint: { '@type': 'ContactPoint', contactType: 'sales', telephone: builder.phone, email: builder.email },
+  };
+}
+
+/**
+ * The builder as an Organization on its own pages of a site of several communities: its contact point and its
+ * office's postal address (the `feed` section's), never one community's sales office.
+ */
+export function builderOrganizationJsonLd(content: BuilderContent, siteUrl: string | undefined) {
+  const { builder } = content;
+  const address = content.feed.postalAddress;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: builder.name,
+    ...(siteUrl ? { url: siteUrl, logo: `${siteUrl}${builder.logo.src}` } : {}),
+    email: builder.email,
+    telephone: builder.phone,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: address.street,
+      addressLocality: address.city,
+      addressRegion: address.region,
+      postalCode: address.postalCode,
       addressCountry: 'US',
     },
     contactPoint: { '@type': 'ContactPoint', contactType: 'sales', telephone: builder.phone, email: builder.email },

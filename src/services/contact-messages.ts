@@ -20,6 +20,8 @@ export interface ContactContext extends LeadRequest {
   deliveries: readonly DeliveryChannel[];
   /** Plan slugs the content knows: a posted `plan` naming another is dropped. */
   planSlugs: readonly string[];
+  /** Sent from the builder's contact page with "Not sure yet": filed under `community`, marked as not chosen. */
+  communityUnsure?: boolean;
 }
 
 export type ContactOutcome =
@@ -37,6 +39,7 @@ export async function receiveContactMessage(
     ...leadRequestColumns(context),
     // Contract: a bad context value is dropped, never a reason to refuse the message.
     ...leadContextColumns(await readPostedLeadContext(db, body, context.planSlugs, context.community)),
+    ...(context.communityUnsure ? { community_unsure: true } : {}),
   };
   if (cleanText(body[HONEYPOT_FIELD]) !== '') {
     const fields = Object.fromEntries(

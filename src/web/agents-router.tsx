@@ -11,7 +11,9 @@ import { AgentsPage, type AgentsPageState } from '../../views/reach/AgentsPage.j
 import { wantsPage } from './client-wants.js';
 import { rateLimitedText, type LeadRateLimit } from './lead-rate-limit.js';
 import { publicFormPost } from './public-form-post.js';
-import { contentOf } from './request-content.js';
+import { builderContentOf, contentOf } from './request-content.js';
+import { onBuilderRoot } from '../render/community-path.js';
+import { builderOrganizationJsonLd } from '../render/structured-data.js';
 import { requestVisit } from './request-visit.js';
 import { communityOf } from './request-community.js';
 
@@ -22,6 +24,8 @@ interface AgentsDeps {
   renderer: Renderer;
   leadRateLimit: LeadRateLimit;
   outbox?: LeadOutboxHandle;
+  /** The public origin, for the builder's JSON-LD. */
+  siteUrl?: string;
 }
 
 /** "2026-11-26" → "November 26, 2026 (2026-11-26)": a person reads the first, a script the second. */
@@ -40,11 +44,17 @@ export function createAgentsRouter(deps: AgentsDeps): Router {
 
   function renderPage(req: Request, res: Response, state: AgentsPageState) {
     const content = contentOf(req);
+    // On a builder's site of several communities the page is the builder's: no one community's name on it.
+    const builderPage = onBuilderRoot();
+    const shown = builderPage ? builderContentOf(req) : content;
     res.send(
-      renderer.page(<AgentsPage content={content} path={AGENTS_PATH} visit={requestVisit(req)} state={state} />, {
+      renderer.page(<AgentsPage content={shown} path={AGENTS_PATH} visit={requestVisit(req)} state={state} />, {
         title: 'For real-estate agents',
-        description: `Register your client with ${content.builder.name} at ${content.community.name}: ${content.agents.commission}`,
+        description: builderPage
+          ? `Register your client with ${content.builder.name}: ${content.agents.commission}`
+          : `Register your client with ${content.builder.name} at ${content.community.name}: ${content.agents.commission}`,
         path: AGENTS_PATH,
+        ...(builderPage ? { jsonLd: [builderOrganizationJsonLd(builderContentOf(req), deps.siteUrl)] } : {}),
       }),
     );
   }

@@ -8,6 +8,8 @@ import { CommunitiesPage } from '../../views/builder/CommunitiesPage.js';
 import type { CommunityCard } from '../../views/builder/CommunityCards.js';
 import { LibraryPlanPage, PlansPage, type PlanOffering } from '../../views/builder/LibraryPlanPage.js';
 import { communityAddress } from './community-sites.js';
+import { builderContentOf } from '../content/builder-content.js';
+import { builderOrganizationJsonLd } from '../render/structured-data.js';
 import type { PageKit } from './page-context.js';
 
 /** Statuses whose homesites count as homes a buyer can have now. */
@@ -33,7 +35,14 @@ async function availableNow(db: Knex, ids: readonly number[]): Promise<Map<numbe
  * the request on (`/` is then the community's home; the others are not pages).
  */
 export function createBuilderRouter(
-  deps: PageKit & { db: Knex; communities: CommunityDirectory; content: ContentService; cached: RequestHandler },
+  deps: PageKit & {
+    db: Knex;
+    communities: CommunityDirectory;
+    content: ContentService;
+    cached: RequestHandler;
+    /** The public origin, for the builder's JSON-LD. */
+    siteUrl?: string;
+  },
 ): Router {
   const { db, communities, content, renderer, image, cached } = deps;
   const router = Router({ caseSensitive: true });
@@ -91,8 +100,10 @@ export function createBuilderRouter(
         />,
         {
           title: `New homes by ${builderContent().builder.name}`,
+          titleNamesSite: true,
           description: `Every ${builderContent().builder.name} community, and the homes available in each.`,
           path: req.path,
+          jsonLd: [builderOrganizationJsonLd(builderContentOf(builderContent()), deps.siteUrl)],
         },
       ),
     );

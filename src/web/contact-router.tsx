@@ -14,9 +14,10 @@ import { validateContact } from '../shared/contact-rules.js';
 import { readLeadContext } from '../shared/lead-context.js';
 import { visitFieldsOf } from '../shared/visit-context.js';
 import type { HomesiteService } from '../services/homesites.js';
-import { ContactPage } from '../../views/ContactPage.js';
+import { ContactPage, type SalesOffice } from '../../views/ContactPage.js';
+import { builderOrganizationJsonLd } from '../render/structured-data.js';
 import { rateLimitedText, type LeadRateLimit } from './lead-rate-limit.js';
-import { contentOf } from './request-content.js';
+import { builderContentOf, contentOf } from './request-content.js';
 import { siteProps, type PageKit } from './page-context.js';
 import { wantsPage } from './client-wants.js';
 import { publicFormPost, tooLargeText } from './public-form-post.js';
@@ -36,8 +37,13 @@ interface ContactDeps extends PageKit {
   cached: RequestHandler;
   /** `/contact?homesite=N` asks about homesite N only when there is one. */
   homesites: Pick<HomesiteService, 'find'>;
-  /** The public communities a message on the builder's contact page may be about (none on a one-community site). */
-  choices?: () => { id: number; slug: string; name: string }[];
+  /**
+   * The public communities a message on the builder's contact page may be about (none on a one-community site),
+   * each with its sales office as that page lists it.
+   */
+  choices?: () => ({ id: number; slug: string; name: string } & { office?: SalesOffice })[];
+  /** The public origin, for the builder's JSON-LD. */
+  siteUrl?: string;
 }
 
 /** The floor plan a query or body value names, if the content knows it; a value of any other shape names none. */
@@ -70,13 +76,16 @@ export function createContactRouter(deps: ContactDeps): Router {
   const choicesHere = () => (onBuilderRoot() ? (deps.choices?.() ?? []) : []);
 
   /**
-   * The community a message posted here is about: the one chosen on the builder's contact page, or else (a
-   * community's page, or "Not sure yet") the request's.
+   * The community a message posted here is about: on a community's page the request's; on the builder's contact
+   * page the one chosen, or with "Not sure yet" (or a community no longer offered) the request's (the first),
+   * marked as not chosen so the inbox says so (decision 050).
    */
-  function communityPosted(req: Request): number {
+  function communityPosted(req: Request): { community: number; communityUnsure?: boolean } {
+    const choices = choicesHere();
+    if (choices.length === 0) return { community: communityOf(req).id };
     const chosen = (req.body as Record<string, unknown> | undefined)?.[COMMUNITY_FIELD];
-    const found = choicesHere().find((choice) => choice.slug === chosen);
-    return found?.id ?? communityOf(req).id;
+    const found = choices.find((choice) => choice.slug === chosen);
+    return found ? { community: found.id } : { community: communityOf(req).id, communityUnsure: true };
   }
 
   function renderContact(req: Request, res: Response, initial: ContactPageState) {
@@ -91,6 +100,19 @@ export function createContactRouter(deps: ContactDeps): Router {
           ? { community: chosen }
           : {}),
       };
+    }
+    // The builder's page on a site of several communities: the builder's view, and every community's office.
+    if (onBuilderRoot()) {
+      const builder = builderContentOf(req);
+      const offices = choices.flatMap((choice) => (choice.office ? [choice.office] : []));
+      return void res.send(
+        renderer.page(<ContactPage content={builder} path="/contact" initial={initial} offices={offices} />, {
+          title: 'Contact Us',
+          description: `Contact ${content.builder.name}: call ${content.builder.phone} or send us a message about any of our communities.`,
+          path: '/contact',
+          jsonLd: [builderOrganizationJsonLd(builder, deps.siteUrl)],
+        }),
+      );
     }
     res.send(
       renderer.page(<ContactPage {...siteProps(deps, req)} path="/contact" initial={initial} />, {
@@ -155,7 +177,7 @@ export function createContactRouter(deps: ContactDeps): Router {
     const outcome = await receiveContactMessage(db, (req.body ?? {}) as Record<string, unknown>, {
       sourcePage: req.get('referer') ?? null,
       userAgent: req.get('user-agent') ?? null,
-      community: communityPosted(req),
+      ...communityPosted(req),
       deliveries: deps.outbox?.channels ?? [],
       planSlugs: content.floorPlans.map((plan) => plan.slug),
     });

@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Knex } from 'knex';
 import { floorPlanBySlug } from '../content/index.js';
-import { builderJsonLd, floorPlanJsonLd } from '../render/structured-data.js';
+import { builderJsonLd, builderOrganizationJsonLd, floorPlanJsonLd } from '../render/structured-data.js';
 import { collectionImages } from '../services/gallery-images.js';
 import { AboutPage } from '../../views/AboutPage.js';
 import { FloorPlanPage } from '../../views/FloorPlanPage.js';
@@ -12,7 +12,8 @@ import type { HomesiteService } from '../services/homesites.js';
 import { toHomesiteSummary } from './homesite-view-props.js';
 import { siteProps, type PageKit } from './page-context.js';
 import { paymentEstimateFor } from './payment-estimate.js';
-import { contentOf } from './request-content.js';
+import { builderContentOf, contentOf } from './request-content.js';
+import { onBuilderRoot } from '../render/community-path.js';
 import { activePromotions, communityToday } from '../content/promotions.js';
 import { ErrorPage } from '../../views/ErrorPage.js';
 import { communityOf } from './request-community.js';
@@ -139,11 +140,15 @@ export function createPagesRouter(deps: PagesDeps): Router {
 
   router.get('/privacy', cached, (req, res) => {
     const content = contentOf(req);
+    // The builder's own page on a site of several communities: the builder's view, no community's name or office.
+    const builderPage = onBuilderRoot();
+    const site = builderPage ? `${content.builder.name} website` : `${content.community.name} website`;
     res.send(
-      renderer.page(<PrivacyPage {...siteProps(deps, req)} />, {
+      renderer.page(<PrivacyPage content={builderPage ? builderContentOf(req) : content} path={req.path} />, {
         title: 'Privacy notice',
-        description: `What the ${content.community.name} website keeps about you when you contact ${content.builder.name} or book a tour, for how long, and how to have it deleted.`,
+        description: `What the ${site} keeps about you when you contact ${content.builder.name} or book a tour, for how long, and how to have it deleted.`,
         path: '/privacy',
+        ...(builderPage ? { jsonLd: [builderOrganizationJsonLd(builderContentOf(req), siteUrl)] } : {}),
       }),
     );
   });

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { Content } from '../content/schema.js';
 import type { ContentSource } from '../content/content-source.js';
+import { builderContentOf as builderView, type BuilderContent } from '../content/builder-content.js';
 
 const contentByRequest = new WeakMap<Request, Content>();
 
@@ -24,4 +25,9 @@ export function contentOf(req: Request): Content {
   const content = contentByRequest.get(req);
   if (!content) throw new Error(`no content attached to ${req.method} ${req.originalUrl}`);
   return content;
+}
+
+/** The builder-wide view of the request's content: what the builder's own pages render (content/builder-content.ts). */
+export function builderContentOf(req: Request): BuilderContent {
+  return builderView(contentOf(req));
 }

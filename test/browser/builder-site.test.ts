@@ -71,9 +71,13 @@ describe("A builder's site of several communities in a browser", function () {
         '/plans/sweetwater-ii',
         '/communities/cedar-hollow',
         '/communities/cedar-hollow/site-plan',
+        '/contact',
+        '/privacy',
+        '/agents',
       ]) {
         await page.goto(path);
         found.push(...(await axeViolations(page)));
+        if (path === '/contact') await screenshot(page, `builder-contact-${width}`, { fullPage: true });
       }
       expect(found).to.deep.equal([]);
       await context.close();

@@ -294,14 +294,107 @@ describe('Communities in staff hands', function () {
       expect((await staffCall(server.url, `/admin/communities/${first.slug}/publish`, marketing, {})).status).to.equal(
         404,
       );
-      // The bare address of the first community's sections is not a way round.
-      expect((await get(server, '/admin/content/community.json', marketing)).status).to.equal(404);
-      expect((await get(server, '/admin/content/offerings', marketing, 'text/html')).status).to.equal(404);
+      // The bare address of a community's sections is its own community's, never a way round to the first's.
       expect((await get(server, '/admin/content/builder.json', marketing)).status).to.equal(200);
       const contentList = await (await get(server, '/admin/content', marketing, 'text/html')).text();
       expect(contentList).to.contain('/admin/content/builder').and.not.contain('/admin/content/offerings');
+      expect(contentList).to.contain('href="/admin/communities/cedar-ridge/content/offerings"');
+      expect(contentList).to.not.contain(`/admin/communities/${first.slug}/`);
       expect((await staffCall(server.url, '/admin/team/mara', owner, { communities: 'all' })).status).to.equal(200);
       expect(await list(server, marketing)).to.have.length(2);
+    });
+
+    it('reaches only its own community’s sections through /admin/content/<id>, whichever it asks for', async () => {
+      expect(
+        (await staffCall(server.url, '/admin/team/mara', owner, { communities: ['cedar-ridge'] })).status,
+      ).to.equal(200);
+      const sections = ['community', 'offerings', 'promotions', 'tours', 'nearby', 'media', 'homesites'];
+      for (const id of sections) {
+        const bare = await get(server, `/admin/content/${id}.json`, marketing);
+        expect(bare.status, id).to.equal(200);
+        const own = await get(server, `/admin/communities/cedar-ridge/content/${id}.json`, marketing);
+        expect(await bare.json(), id).to.deep.equal(await own.json());
+        const page = await get(server, `/admin/content/${id}`, marketing, 'text/html');
+        expect(page.status, id).to.equal(303);
+        expect(page.headers.get('location'), id).to.equal(`/admin/communities/cedar-ridge/content/${id}`);
+        const history = await get(server, `/admin/content/${id}/history?compare=1`, marketing, 'text/html');
+        expect(history.headers.get('location'), id).to.equal(
+          `/admin/communities/cedar-ridge/content/${id}/history?compare=1`,
+        );
+      }
+      const section = (await (await get(server, '/admin/content/community.json', marketing)).json()) as {
+        published: { version: number; data: { name: string } };
+      };
+      expect(section.published.data.name).to.equal('Cedar Ridge');
+      // A draft saved at the bare address is Cedar Ridge's; the first community's section is untouched.
+      const saved = await staffCall(
+        server.url,
+        '/admin/content/community/draft',
+        marketing,
+        {
+          data: { ...section.published.data, tagline: 'Saved at the bare address' },
+          baseVersion: section.published.version,
+        },
+        { method: 'PUT' },
+      );
+      expect(saved.status).to.equal(200);
+      const cedar = (await (
+        await get(server, '/admin/communities/cedar-ridge/content/community.json', owner)
+      ).json()) as { draft: { data: { tagline: string } } | null };
+      expect(cedar.draft?.data.tagline).to.equal('Saved at the bare address');
+      const firstOwn = (await (
+        await get(server, `/admin/communities/${first.slug}/content/community.json`, owner)
+      ).json()) as { draft: unknown };
+      expect(firstOwn.draft).to.equal(null);
+      // A switch to a community the account does not reach is refused, and changes nothing.
+      const html = await (await get(server, '/admin/content', marketing, 'text/html')).text();
+      const token = /name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? marketing.token;
+      const refused = await fetch(`${server.url}/admin/community`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Origin: server.url, Cookie: marketing.cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ _csrf: token, community: first.slug, back: '/admin/content' }),
+      });
+      expect(refused.status).to.equal(404);
+      const after = (await (await get(server, '/admin/content/community.json', marketing)).json()) as {
+        published: { data: { name: string } };
+      };
+      expect(after.published.data.name).to.equal('Cedar Ridge');
+      expect((await staffCall(server.url, '/admin/team/mara', owner, { communities: 'all' })).status).to.equal(200);
+    });
+
+    it('follows the community an owner chose: the bare address and the list are the chosen one’s', async () => {
+      const switched = await fetch(`${server.url}/admin/community`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Origin: server.url, Cookie: owner.cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ _csrf: owner.token, community: 'cedar-ridge', back: '/admin/content' }),
+      });
+      expect(switched.status).to.equal(303);
+      const section = (await (await get(server, '/admin/content/community.json', owner)).json()) as {
+        published: { data: { name: string } };
+      };
+      expect(section.published.data.name).to.equal('Cedar Ridge');
+      const page = await get(server, '/admin/content/tours', owner, 'text/html');
+      expect(page.headers.get('location')).to.equal('/admin/communities/cedar-ridge/content/tours');
+      // A builder's section stays at the bare address.
+      expect((await get(server, '/admin/content/builder', owner, 'text/html')).status).to.equal(200);
+      const list = (await (await get(server, '/admin/content', owner, 'text/html')).text()).replace(/<!-- -->/g, '');
+      expect(list).to.contain('Builder-wide: shared by every community').and.contain('Cedar Ridge only');
+      expect(list).to.contain('href="/admin/content/legal"').and.contain('href="/admin/content/floor-plans"');
+      for (const id of ['community', 'offerings', 'tours'])
+        expect(list).to.contain(`href="/admin/communities/cedar-ridge/content/${id}"`);
+      const back = await fetch(`${server.url}/admin/community`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Origin: server.url, Cookie: owner.cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ _csrf: owner.token, community: first.slug, back: '/admin/content' }),
+      });
+      expect(back.status).to.equal(303);
+      const firstSection = (await (await get(server, '/admin/content/community.json', owner)).json()) as {
+        published: { data: { name: string } };
+      };
+      expect(firstSection.published.data.name).to.equal(first.name);
     });
 
     it('names an unknown slug in a 400, and keeps owners at all communities', async () => {
@@ -389,6 +482,7 @@ describe('Communities in staff hands', function () {
         '/admin/communities/new',
         '/admin/communities/cedar-ridge',
         '/admin/communities/cedar-ridge/content',
+        '/admin/content',
         '/admin/communities/cedar-ridge/content/tours',
         '/admin/team',
       ];

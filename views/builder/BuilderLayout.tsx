@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { Content } from '../../src/content/index.js';
-import { PRIVACY_PATH } from '../../src/shared/LeadConsent.js';
-import { EqualHousingLogo } from '../EqualHousingLogo.js';
+import type { BuilderContent } from '../../src/content/builder-content.js';
+import { LegalFooter } from '../LegalFooter.js';
+import { MenuToggle } from '../MenuToggle.js';
 
 /** The builder's own pages' links (contract wave 4, issue: "Communities, Find your home, Plans, Contact"). */
 export const BUILDER_NAV = [
@@ -12,8 +12,8 @@ export const BUILDER_NAV = [
 ] as const;
 
 interface BuilderLayoutProps {
-  /** The builder-wide parts of the content (builder, legal texts); any community's content carries the same. */
-  content: Content;
+  /** The builder-wide parts of the content (builder, legal texts); a community's content carries the same. */
+  content: BuilderContent;
   path: string;
   children: ReactNode;
 }
@@ -34,10 +34,7 @@ export function BuilderLayout({ content, path, children }: BuilderLayoutProps) {
             </span>
             <span className="brand-name">{builder.name}</span>
           </a>
-          <button className="button menu-toggle" type="button" popoverTarget="site-menu" aria-controls="site-menu">
-            <span className="menu-icon" aria-hidden="true" />
-            <span className="menu-label">Menu</span>
-          </button>
+          <MenuToggle />
           <div id="site-menu" className="site-menu" popover="auto">
             <ul className="nav-links">
               {BUILDER_NAV.map((link) => (
@@ -55,26 +52,7 @@ export function BuilderLayout({ content, path, children }: BuilderLayoutProps) {
         {children}
       </main>
       <footer className="site-footer">
-        <div className="container footer-legal">
-          <div className="equal-housing">
-            <EqualHousingLogo size={48} />
-            <p>
-              <strong>Equal Housing Opportunity.</strong> {content.equalHousing}
-            </p>
-          </div>
-          <p className="disclaimer">{content.disclaimer}</p>
-          {content.sampleNotice ? <p className="sample-notice">{content.sampleNotice}</p> : null}
-          <p>
-            © {new Date().getFullYear()} {builder.name} ·{' '}
-            <a className="footer-privacy" href={PRIVACY_PATH}>
-              Privacy notice
-            </a>{' '}
-            ·{' '}
-            <a className="footer-agents" href="/agents">
-              For real-estate agents
-            </a>
-          </p>
-        </div>
+        <LegalFooter content={content} />
       </footer>
     </>
   );

@@ -1,4 +1,4 @@
-import type { Content } from '../../src/content/index.js';
+import { isCommunityContent, type SiteContent } from '../../src/content/builder-content.js';
 import { HONEYPOT_FIELD } from '../../src/shared/contact-form.js';
 import {
   EMAIL_EXAMPLE,
@@ -31,7 +31,8 @@ export interface AgentsPageState {
 }
 
 interface AgentsPageProps {
-  content: Content;
+  /** A community's content, or on a builder's site of several communities the builder's own. */
+  content: SiteContent;
   path: string;
   visit: VisitContext;
   state?: AgentsPageState;
@@ -109,7 +110,8 @@ function Field({ field, state }: { field: AgentField; state: AgentsPageState }) 
  * No widget: a plain form that the browser checks with the server's own rules (reach-forms.ts).
  */
 export function AgentsPage({ content, path, visit, state = {} }: AgentsPageProps) {
-  const { agents, builder, community } = content;
+  const { agents, builder } = content;
+  const community = isCommunityContent(content) ? content.community.name : undefined;
   const problems = AGENT_FIELDS.flatMap((field) =>
     state.errors?.[field] ? [{ fieldId: fieldId(field), label: AGENT_RULES[field].label }] : [],
   );
@@ -117,7 +119,7 @@ export function AgentsPage({ content, path, visit, state = {} }: AgentsPageProps
     <Layout content={content} path={path}>
       <PageHeading title="For real-estate agents">
         <p>
-          Register your client with {builder.name} before their first visit to {community.name}.
+          Register your client with {builder.name} before their first visit to {community ?? 'one of our communities'}.
         </p>
       </PageHeading>
       <div className="container agents">
@@ -167,7 +169,11 @@ export function AgentsPage({ content, path, visit, state = {} }: AgentsPageProps
               <input id="agent-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
             </div>
             <VisitFields visit={visit} />
-            <LeadConsent action="registering your client" builder={builder.name} community={community.name} />
+            <LeadConsent
+              action="registering your client"
+              builder={builder.name}
+              community={community ?? 'its communities'}
+            />
             <button className="button button-accent" type="submit">
               Register my client
             </button>

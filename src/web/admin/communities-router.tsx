@@ -28,7 +28,9 @@ import { CommunityChecklistPage, STATUS_LABELS } from '../../../views/admin/Comm
 import { NewCommunityPage } from '../../../views/admin/NewCommunityPage.js';
 import { actorOf } from '../audit.js';
 import { acceptsJson } from '../client-wants.js';
-import { setRequestCommunity } from '../request-community.js';
+import { communityOf, setRequestCommunity } from '../request-community.js';
+import { reachesRequestCommunity } from '../staff-scope.js';
+import { isSectionId } from '../../content/sections.js';
 import { contentOf, setRequestContent } from '../request-content.js';
 import { createContentApiRouter, type SectionRefOf } from './content-api-router.js';
 import { createContentRouter } from './content-router.js';
@@ -78,29 +80,41 @@ const communitySection: SectionRefOf = (req, id: SectionId) => {
   return community && isCommunitySection(id) ? { community: community.id, id } : undefined;
 };
 
-/** Whether the account of a request reaches the first community: what a bare section id addresses. */
-const reachesFirst = new WeakMap<Request, boolean>();
+/** The community sections' editors and their history pages: what a bare id's page sends on to the community's. */
+const BARE_COMMUNITY_PAGE = /^\/([a-z-]+)(\/history)?$/;
 
 /**
- * `/admin/content/<id>`: a builder's section, or the first community's own section (the one community of a
- * one-community install) for an account that works in it; for an account limited to other communities a community
- * section there is no page (404), as under another community's address.
+ * `/admin/content/<id>`: a builder's section, or a community's own section of the community the person works in
+ * (the switcher's choice, web/staff-community.ts): the one community of a one-community install, and on an install
+ * of several the chosen one, never another. An account that reaches no community finds no community section there
+ * (404). On an install of several, the editor and history pages of a community section answer 303 to the same page
+ * at the community's own address, so the form there saves to that community whatever is chosen later in another
+ * tab; the JSON calls at the bare address follow the chosen community.
  */
-export function bareContentScope(
-  db: Knex,
-  communities: CommunityDirectory,
-): { prepare: RequestHandler; refOf: SectionRefOf } {
+export function bareContentScope(communities: CommunityDirectory): {
+  prepare: RequestHandler;
+  refOf: SectionRefOf;
+  communitySections: (req: Request) => { base: string; name: string } | undefined;
+} {
   return {
-    prepare: (req, _res, next) => {
-      if (!req.user) return next();
-      communityIdsOf(db, req.user.id)
-        .then((reach) => {
-          reachesFirst.set(req, reach === 'all' || reach.includes(communities.first().id));
-          next();
-        })
-        .catch(next);
+    communitySections: (req) => {
+      if (communities.all().length < 2 || !reachesRequestCommunity(req)) return undefined;
+      const community = communityOf(req);
+      return { base: `/admin/communities/${community.slug}/content`, name: community.name };
     },
-    refOf: (req, id) => (!isCommunitySection(id) || reachesFirst.get(req) !== false ? id : undefined),
+    prepare: (req, res, next) => {
+      if (!req.user || communities.all().length < 2 || req.method !== 'GET') return next();
+      const page = BARE_COMMUNITY_PAGE.exec(req.path);
+      const id = page?.[1];
+      if (!page || !id || !isSectionId(id) || !isCommunitySection(id) || !reachesRequestCommunity(req)) return next();
+      const at = req.originalUrl.indexOf('?');
+      const query = at === -1 ? '' : req.originalUrl.slice(at);
+      res.redirect(303, `/admin/communities/${communityOf(req).slug}/content/${id}${page[2] ?? ''}${query}`);
+    },
+    refOf: (req, id) => {
+      if (!isCommunitySection(id)) return id;
+      return reachesRequestCommunity(req) ? { community: communityOf(req).id, id } : undefined;
+    },
   };
 }
 

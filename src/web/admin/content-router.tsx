@@ -2,7 +2,7 @@ import { actorOf, staffName } from './content-api-router.js';
 import { staffScopeOf } from '../staff-scope.js';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { sectionFields } from '../../content/content-fields.js';
-import { SECTION_IDS, type SectionDocuments, type SectionId } from '../../content/schema.js';
+import { isCommunitySection, SECTION_IDS, type SectionDocuments, type SectionId } from '../../content/schema.js';
 import { isSectionId, parseSection, SECTION_INFO, type SectionProblem } from '../../content/sections.js';
 import type { Renderer } from '../../render/renderer.js';
 import type { ContentService, SectionView } from '../../services/content.js';
@@ -53,6 +53,11 @@ interface ContentRouterDeps {
   map?: { tileUrl: string; attribution: string; stylesheet: string };
   /** Which section an id addresses where this router is mounted (content-api-router.ts). */
   refOf?: SectionRefOf;
+  /**
+   * Where the list links a community's section when it is not edited here (the bare /admin/content of an install
+   * of several communities: the chosen community's address), with that community's name; undefined: here.
+   */
+  communitySections?: (req: Request) => { base: string; name: string } | undefined;
 }
 
 const FORM_ID = 'content-form';
@@ -172,9 +177,12 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
         return ref === undefined ? undefined : content.view(ref);
       }),
     );
+    const elsewhere = deps.communitySections?.(req);
     const sections = SECTION_IDS.flatMap((id, index) => {
       const view = views[index];
-      return view ? [{ id, ...SECTION_INFO[id], state: stateOf(view, timeZone) }] : [];
+      if (!view) return [];
+      const own = elsewhere && isCommunitySection(id) ? { base: elsewhere.base, scope: 'community' as const } : {};
+      return [{ id, ...SECTION_INFO[id], state: stateOf(view, timeZone), ...own }];
     });
     res.send(
       renderer.page(
@@ -184,6 +192,7 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
           sections={sections}
           timeZone={timeZone}
           base={`${req.baseUrl}/content`}
+          {...(elsewhere ? { chosenCommunity: elsewhere.name } : {})}
         />,
         staffPage(req, 'Content'),
       ),

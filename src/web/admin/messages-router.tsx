@@ -59,6 +59,8 @@ function contextOf(row: LeadRow, content: Content, filter: LeadFilter): LeadView
     ? (content.floorPlans.find((candidate) => candidate.slug === row.plan)?.name ?? row.plan)
     : null;
   return [
+    // Sent from the builder's contact page without a community: whoever answers it finds out which (decision 050).
+    ...(row.community_unsure ? [{ label: 'Community', value: 'Not sure yet' }] : []),
     { label: 'Source', value: row.utm_source ?? 'direct' },
     ...CONTEXT_LABELS.flatMap(([field, label]) => (row[field] ? [{ label, value: row[field] }] : [])),
     ...(row.homesite !== null

@@ -83,11 +83,11 @@ export function createStaffRouter(deps: StaffRouterDeps): Router {
   router.post('/interest/updates', requireRequestCommunity);
   router.use('/', createDashboardRouter(deps));
   if (deps.communities) {
-    // A bare section id reaches the first community's sections only for an account that works in it.
-    const bare = bareContentScope(deps.db, deps.communities);
+    // A bare section id reaches a community's sections only in the community the person works in.
+    const bare = bareContentScope(deps.communities);
     router.use('/content', bare.prepare);
     router.use('/', createContentApiRouter({ ...deps, refOf: bare.refOf }));
-    router.use('/', createContentRouter({ ...deps, refOf: bare.refOf }));
+    router.use('/', createContentRouter({ ...deps, refOf: bare.refOf, communitySections: bare.communitySections }));
   } else {
     router.use('/', createContentApiRouter(deps));
     router.use('/', createContentRouter(deps));
