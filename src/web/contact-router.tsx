@@ -78,12 +78,14 @@ export function createContactRouter(deps: ContactDeps): Router {
   /**
    * The community a message posted here is about: on a community's page the request's; on the builder's contact
    * page the one chosen, or with "Not sure yet" (or a community no longer offered) the request's (the first),
-   * marked as not chosen so the inbox says so (decision 050).
+   * marked as not chosen so the inbox says so (decision 050). A post without the field at all comes from a form
+   * opened while the site was the first community's alone, so it is that community's.
    */
   function communityPosted(req: Request): { community: number; communityUnsure?: boolean } {
     const choices = choicesHere();
     if (choices.length === 0) return { community: communityOf(req).id };
     const chosen = (req.body as Record<string, unknown> | undefined)?.[COMMUNITY_FIELD];
+    if (chosen === undefined) return { community: communityOf(req).id };
     const found = choices.find((choice) => choice.slug === chosen);
     return found ? { community: found.id } : { community: communityOf(req).id, communityUnsure: true };
   }

@@ -145,7 +145,7 @@ describe('A message from the builder’s contact page with "Not sure yet" as its
   });
   after(() => server.close());
 
-  const send = (community: string, lastname: string) =>
+  const send = (community: string | undefined, lastname: string) =>
     fetch(`${server.url}/contact/submit`, {
       method: 'POST',
       redirect: 'manual',
@@ -157,18 +157,20 @@ describe('A message from the builder’s contact page with "Not sure yet" as its
         phone: '(970) 555-0100',
         subject: 'Which community fits us?',
         message: 'We need four bedrooms near a good school.',
-        community,
+        ...(community === undefined ? {} : { community }),
       }),
     });
 
-  it('is filed under the first community, marked as not chosen; a chosen community is filed as chosen', async () => {
+  it('is filed under the first community, marked as not chosen; a chosen community, or none asked, is filed as such', async () => {
     const [first, second] = server.site.communities.all();
     expect((await send('', 'Unsure')).status).to.equal(200);
     expect((await send('no-such-community', 'Unknown')).status).to.equal(200);
     expect((await send(second!.slug, 'Chosen')).status).to.equal(200);
+    // A form opened while the site was the first community's alone has no community field: it was that one's.
+    expect((await send(undefined, 'Before')).status).to.equal(200);
     const rows = (await server
       .db('contact_messages')
-      .whereIn('lastname', ['Unsure', 'Unknown', 'Chosen'])
+      .whereIn('lastname', ['Unsure', 'Unknown', 'Chosen', 'Before'])
       .orderBy('id')
       .select('lastname', 'community_id', 'community_unsure')) as {
       lastname: string;
@@ -179,6 +181,7 @@ describe('A message from the builder’s contact page with "Not sure yet" as its
       ['Unsure', first!.id, true],
       ['Unknown', first!.id, true],
       ['Chosen', second!.id, false],
+      ['Before', first!.id, false],
     ]);
   });
 
