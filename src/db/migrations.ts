@@ -31,6 +31,7 @@ import * as createCommunities from '../../migrations/20261128010100_create_commu
 import * as createSitePlanFiles from '../../migrations/20261128020100_create_site_plan_files.js';
 import * as createCommunityLeadTurns from '../../migrations/20261128030100_create_community_lead_turns.js';
 import * as indexHomesitesByStatus from '../../migrations/20261128040100_index_homesites_by_status.js';
+import * as indexLeadsByCommunity from '../../migrations/20261129050100_index_leads_by_community.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '20261128020100_create_site_plan_files': createSitePlanFiles,
   '20261128030100_create_community_lead_turns': createCommunityLeadTurns,
   '20261128040100_index_homesites_by_status': indexHomesitesByStatus,
+  '20261129050100_index_leads_by_community': indexLeadsByCommunity,
 };
 
 /** Also for tests that step one migration up or down (knex's migrate.up / migrate.down). */
