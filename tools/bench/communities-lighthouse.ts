@@ -30,7 +30,8 @@ export const COMMUNITIES_PAGES = [
 /** Budgets of the issues: performance ≥ 98, LCP ≤ 1.5 s, no layout shift (CLS 0.000 as Lighthouse rounds it). */
 export const COMMUNITIES_BUDGETS = { performance: 98, lcpMs: 1500, cls: 0.0005 } as const;
 
-function within(row: LighthouseRow): boolean {
+/** Whether a page's median run is within every budget. */
+export function withinCommunitiesBudgets(row: LighthouseRow): boolean {
   return (
     row.median.performance >= COMMUNITIES_BUDGETS.performance &&
     row.median.lcpMs <= COMMUNITIES_BUDGETS.lcpMs &&
@@ -63,7 +64,7 @@ function tableOf(
         `| \`${row.page}\` | ${row.median.performance} | ${(row.median.lcpMs / 1000).toFixed(2)} s | ` +
         `${row.median.cls.toFixed(3)} | ${Math.round(row.median.tbtMs)} ms | ` +
         `${(row.median.totalBytes / 1024).toFixed(1)} KiB | ${html(row.page)} | ${row.runs.map((run) => run.performance).join(' / ')} | ` +
-        `${(row.findings.lcpElement ?? '—').replaceAll('|', '\\|')} | ${within(row) ? 'yes' : 'NO'} |`,
+        `${(row.findings.lcpElement ?? '—').replaceAll('|', '\\|')} | ${withinCommunitiesBudgets(row) ? 'yes' : 'NO'} |`,
     ),
   ].join('\n');
 }

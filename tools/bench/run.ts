@@ -304,7 +304,7 @@ async function main(): Promise<void> {
     await section(report, 'communities', async () => {
       const rawDir = path.join(rawDirFor(options), 'communities-lighthouse');
       await fs.rm(rawDir, { recursive: true, force: true });
-      await measureCommunitiesLighthouse({
+      report.communitiesLighthouse = await measureCommunitiesLighthouse({
         workDir,
         dataDir: path.join(tempDir, 'data-communities'),
         runs: options.runs.mobile,
