@@ -32,6 +32,7 @@ import * as createSitePlanFiles from '../../migrations/20261128020100_create_sit
 import * as createCommunityLeadTurns from '../../migrations/20261128030100_create_community_lead_turns.js';
 import * as indexHomesitesByStatus from '../../migrations/20261128040100_index_homesites_by_status.js';
 import * as addContactCommunityUnsure from '../../migrations/20261128060100_add_contact_community_unsure.js';
+import * as indexLeadsByCommunity from '../../migrations/20261129050100_index_leads_by_community.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '20261128030100_create_community_lead_turns': createCommunityLeadTurns,
   '20261128040100_index_homesites_by_status': indexHomesitesByStatus,
   '20261128060100_add_contact_community_unsure': addContactCommunityUnsure,
+  '20261129050100_index_leads_by_community': indexLeadsByCommunity,
 };
 
 /** Also for tests that step one migration up or down (knex's migrate.up / migrate.down). */

@@ -4,6 +4,7 @@ import { bytes, fixed, integer, KIB, ms } from './format.js';
 import type { JavaScriptResult } from './javascript.js';
 import type { LcpImageRow } from './lcp-image.js';
 import type { LighthouseRow } from './lighthouse.js';
+import { COMMUNITIES_BUDGETS, COMMUNITIES_PAGES, withinCommunitiesBudgets } from './communities-lighthouse.js';
 import type { MixedMemoryResult } from './mixed-memory.js';
 import { NO_JS_PAGES } from './pages.js';
 import type { ThroughputRow } from './throughput.js';
@@ -15,6 +16,8 @@ export interface BenchResults {
   lcpImages?: LcpImageRow[];
   throughput?: ThroughputRow[];
   mixedMemory?: MixedMemoryResult;
+  /** Lighthouse mobile on the server seeded with 50 communities (communities-lighthouse.ts). */
+  communitiesLighthouse?: LighthouseRow[];
 }
 
 export interface BudgetRow {
@@ -190,6 +193,24 @@ function mixedMemory(result: MixedMemoryResult | undefined): BudgetRow {
   };
 }
 
+function communitiesLighthouse(rows: LighthouseRow[] | undefined): BudgetRow {
+  const goal =
+    `At 50 communities: Lighthouse mobile ≥ ${COMMUNITIES_BUDGETS.performance}, LCP ≤ ` +
+    `${ms(COMMUNITIES_BUDGETS.lcpMs)} and CLS 0 on ${COMMUNITIES_PAGES.join(', ')}`;
+  if (!rows || rows.length === 0) return notMeasured(goal);
+  const low = worst(rows, (row) => row.median.performance, false)!;
+  const slow = worst(rows, (row) => row.median.lcpMs, true)!;
+  const shift = worst(rows, (row) => row.median.cls, true)!;
+  const outside = rows.filter((row) => !withinCommunitiesBudgets(row));
+  return {
+    goal,
+    measured:
+      `lowest performance ${low.median.performance} (${low.page}), highest LCP ${ms(slow.median.lcpMs)} ` +
+      `(${slow.page}), highest CLS ${fixed(shift.median.cls, 3)}; ${outside.length} of ${rows.length} pages outside`,
+    met: outside.length === 0 && rows.length === COMMUNITIES_PAGES.length,
+  };
+}
+
 export function evaluateBudgets(results: BenchResults): BudgetRow[] {
   const lighthouse = results.lighthouse ?? [];
   return [
@@ -213,5 +234,6 @@ export function evaluateBudgets(results: BenchResults): BudgetRow[] {
     lcpImage(results.lcpImages),
     documentFirstRoundTrip(results.documents),
     mixedMemory(results.mixedMemory),
+    communitiesLighthouse(results.communitiesLighthouse),
   ];
 }

@@ -12,6 +12,7 @@
 import fs from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Knex } from 'knex';
 import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '../../src/logger.js';
@@ -20,10 +21,18 @@ import { createSite } from '../../src/site.js';
 import type { PageCache } from '../../src/web/page-cache.js';
 import { HOME_SORTS, HOME_TYPES, MOVE_IN_CHOICES } from '../../src/shared/home-filters.js';
 import { bdxSchemaErrors } from '../../test/support/bdx-schema.js';
+import { signIn, STAFF_ENV } from '../../test/support/staff.js';
+import { staffCall, teamMember } from '../../test/support/team.js';
 import { testConfig } from '../../test/support/test-server.js';
+import { seedCommunityLeads } from './community-leads.js';
 import { medianBy } from './stats.js';
 
 const RUNS = 30;
+/** Leads in the 50-community site for the inbox rows, spread evenly over the communities. */
+const LEADS = 100_000;
+/** The communities the counselor of the inbox rows works in. */
+const COUNSELOR_COMMUNITIES = 2;
+const COUNSELOR = { username: 'counselor', password: 'quiet orchard lantern 42' };
 const WARM_UP_RUNS = 5;
 const SEARCHES = 200;
 const FEED_RUNS = 10;
@@ -53,6 +62,7 @@ interface Summary {
 
 interface CommunitiesBenchSite {
   url: string;
+  db: Knex;
   pageCache: PageCache;
   communities: readonly Community[];
   lastServerMs(): number;
@@ -62,7 +72,10 @@ interface CommunitiesBenchSite {
 /** The app in this process on a fresh SQLite database seeded with `count` sample communities, on a free port. */
 async function startSite(count: number): Promise<CommunitiesBenchSite> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), `bench-communities-${count}-`));
-  const config = testConfig(dir, `sqlite:${path.join(dir, 'site.sqlite')}`, { SAMPLE_COMMUNITIES: String(count) });
+  const config = testConfig(dir, `sqlite:${path.join(dir, 'site.sqlite')}`, {
+    ...STAFF_ENV,
+    SAMPLE_COMMUNITIES: String(count),
+  });
   const site = await createSite(config, createLogger(config));
   const server = site.app.listen(0, '127.0.0.1');
   let lastServerMs = NaN;
@@ -73,6 +86,7 @@ async function startSite(count: number): Promise<CommunitiesBenchSite> {
   await new Promise((resolve) => server.once('listening', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    db: site.db,
     pageCache: site.pageCache,
     communities: site.communities.all(),
     lastServerMs: () => lastServerMs,
@@ -87,9 +101,13 @@ async function startSite(count: number): Promise<CommunitiesBenchSite> {
   };
 }
 
-/** Asks for `url` and reads the whole body; throws unless it answers 200 (a redirect is not followed). */
-async function get(url: string): Promise<string> {
-  const response = await fetch(url, { headers: BROWSER_ENCODINGS, redirect: 'manual' });
+/**
+ * Asks for `url` (signed in by `cookie`, if given) and reads the whole body; throws unless it answers 200 (a
+ * redirect is not followed).
+ */
+async function get(url: string, cookie?: string): Promise<string> {
+  const headers = cookie ? { ...BROWSER_ENCODINGS, Cookie: cookie } : BROWSER_ENCODINGS;
+  const response = await fetch(url, { headers, redirect: 'manual' });
   const body = await response.text();
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
   return body;
@@ -131,6 +149,8 @@ interface Probe {
   site: CommunitiesBenchSite;
   path: string;
   uncached: boolean;
+  /** A staff session's cookie, for staff pages. */
+  cookie?: string;
 }
 
 /**
@@ -139,11 +159,11 @@ interface Probe {
  */
 async function measureInTurns<const P extends readonly Probe[]>(probes: P): Promise<{ [K in keyof P]: Summary }> {
   const timings: Timing[][] = probes.map(() => []);
-  for (const probe of probes) await get(`${probe.site.url}${probe.path}`);
+  for (const probe of probes) await get(`${probe.site.url}${probe.path}`, probe.cookie);
   for (let run = 0; run < RUNS + WARM_UP_RUNS; run += 1) {
     for (const [index, probe] of probes.entries()) {
       if (probe.uncached) probe.site.pageCache.clear();
-      const timing = await timed(probe.site, () => get(`${probe.site.url}${probe.path}`));
+      const timing = await timed(probe.site, () => get(`${probe.site.url}${probe.path}`, probe.cookie));
       if (run >= WARM_UP_RUNS) timings[index]!.push(timing);
     }
   }
@@ -239,6 +259,8 @@ async function main(): Promise<void> {
   const one = await startSite(1);
   const many = await startSite(50);
   try {
+    // Before any request: a pause longer than the server's keep-alive would leave the client a closed connection.
+    const seedSeconds = await seedCommunityLeads(many.db, many.communities, LEADS, ['staff', COUNSELOR.username]);
     const sample = many.communities[0]!;
     const generated = many.communities[Math.floor(many.communities.length / 2)]!;
     const samplePlan = `/communities/${sample.slug}/site-plan`;
@@ -284,6 +306,37 @@ async function main(): Promise<void> {
     }
     const feedErrors = await bdxSchemaErrors(feed);
     const subdivisions = feed.match(/<Subdivision\b/g)?.length ?? 0;
+
+    // The inbox at 100,000 leads: a sales counselor invited through the team page and limited to 2 of the 50.
+    const owner = await signIn(many.url);
+    await teamMember(many.url, owner, 'sales', COUNSELOR.username, COUNSELOR.password);
+    const theirs = [many.communities[1]!, many.communities[many.communities.length - 1]!];
+    const limited = await staffCall(many.url, `/admin/team/${COUNSELOR.username}`, owner, {
+      communities: theirs.map((community) => community.slug),
+    });
+    if (limited.status !== 200) throw new Error(`limiting the counselor answered ${limited.status}`);
+    const counselor = await signIn(many.url, COUNSELOR.username, COUNSELOR.password);
+    const ids = theirs.map((community) => community.id);
+    const counted = await Promise.all(
+      ['contact_messages', 'tours'].map(async (table) =>
+        Number(
+          ((await many.db(table).whereIn('community_id', ids).count({ n: '*' })) as { n: number | string }[])[0]!.n,
+        ),
+      ),
+    );
+    const reached = counted.reduce((sum, n) => sum + n, 0);
+    const inboxPages = [
+      ['/admin/messages', 'the first page of their leads'],
+      [`/admin/messages?community=${theirs[1]!.slug}`, 'one of their communities'],
+      ['/admin/messages?source=google&status=contacted', 'filtered'],
+      ['/admin/messages?q=garcia', 'a search'],
+      ['/admin/messages?kind=tour&page=20', 'tours, page 20'],
+      ['/admin', 'the dashboard: counts, leads per source, follow-ups due'],
+    ] as const;
+    const inbox = await measureInTurns([
+      ...inboxPages.map(([pagePath]) => ({ site: many, path: pagePath, uncached: false, cookie: counselor.cookie })),
+      { site: many, path: '/admin/messages', uncached: false, cookie: owner.cookie },
+    ]);
 
     const ratio = (a: Summary, b: Summary) => (a.median.serverMs / b.median.serverMs).toFixed(2);
     const cpuRatio = (a: Summary, b: Summary) => (a.median.cpuMs / b.median.cpuMs).toFixed(2);
@@ -368,6 +421,22 @@ async function main(): Promise<void> {
         'median ≤ 500, valid',
         summary(feedTimings).median.serverMs <= 500 && feedErrors.length === 0 ? 'yes' : 'NO',
       ],
+      ...inboxPages.map(([pagePath, what], index): Row => {
+        const figures = inbox[index]!;
+        return [
+          `Staff: GET ${pagePath} (${what}), a sales counselor limited to ${COUNSELOR_COMMUNITIES} of 50 ` +
+            `(${reached.toLocaleString('en-US')} of the ${LEADS.toLocaleString('en-US')} leads)`,
+          figures,
+          'p95 ≤ 50',
+          figures.p95.serverMs <= 50 ? 'yes' : 'NO',
+        ];
+      }),
+      [
+        'Staff: GET /admin/messages, the owner (every community, all the leads), for comparison',
+        inbox[inboxPages.length]!,
+        '',
+        '',
+      ],
     ];
     const table = [
       `Written by \`npm run bench:communities\` on ${new Date().toISOString().slice(0, 16)}Z (${os.cpus().length} ` +
@@ -378,7 +447,10 @@ async function main(): Promise<void> {
         "gzip, deflate, br, zstd as Chromium does), the server's (arrival to last byte sent), and CPU time of the " +
         `process meanwhile; medians of ${RUNS} after ${WARM_UP_RUNS} warm-up runs unless said, p95 beside them. ` +
         'The machine is shared: judge by the ratios between rows measured in turns, and by CPU time. Budgets apply ' +
-        'to server ms. Run it with NODE_ENV=production (React production build).',
+        'to server ms. Run it with NODE_ENV=production (React production build). The staff rows: ' +
+        `${LEADS.toLocaleString('en-US')} leads (two messages for each tour, 2 % spam, every tenth with an owner ` +
+        `and a follow-up date) spread evenly over the 50 communities, seeded in ${seedSeconds.toFixed(0)} s into ` +
+        'the live database (no ANALYZE, as a live site has none), pages asked for in turns as above.',
       '',
       '| Measure | ms (median) | Server ms (median) | Server ms (p95) | CPU ms (median) | Budget | Within |',
       '|---|---:|---:|---:|---:|---|---|',

@@ -41,6 +41,8 @@ export interface Report extends BenchResults {
   finalRssKiB?: number;
   /** Where the growth section wrote its table, when it ran. */
   growthResults?: string;
+  /** Where the communities section (Lighthouse at 50 communities) wrote its table, when it ran. */
+  communitiesResults?: string;
 }
 
 export function describeMachine(): Machine {
@@ -391,6 +393,9 @@ export function renderReport(info: RunInfo, budgetRows: BudgetRow[], report: Rep
     report.growthResults
       ? `## 5. Cost as the work grows\n\nWritten by this run, once its server had stopped: [\`${report.growthResults}\`](${report.growthResults.replace('tools/bench/', '')}) (p50/p99 of \`/\`, \`/site-plan\` and the inbox, and memory, as homesites go 78 → 1,000 and leads 1,000 → 100,000, with the slope of each).\n`
       : '## 5. Cost as the work grows\n\nSkipped.\n',
+    report.communitiesResults
+      ? `## 6. Lighthouse at 50 communities\n\nWritten by this run on a server of its own seeded with SAMPLE_COMMUNITIES=50: [\`${report.communitiesResults}\`](${report.communitiesResults.replace('tools/bench/', '')}) (mobile performance, LCP and CLS of \`/\`, \`/communities\`, a community home, \`/homes\` and a filtered search).\n`
+      : '## 6. Lighthouse at 50 communities\n\nSkipped.\n',
     'Raw data: `tools/bench/raw/` (git-ignored): `results.json`, the autocannon results, and every Lighthouse report.',
     '',
   ].join('\n');

@@ -8,8 +8,10 @@
  *   --in-place          build and serve the working tree itself (default: a snapshot of it in a temporary folder)
  *   --mobile-runs N     Lighthouse runs per page, mobile (default 3)
  *   --desktop-runs N    Lighthouse runs per page, desktop (default 1, see DEFAULT_RUNS)
- *   --only a,b          run only these sections: memory, mixed, throughput, javascript, lighthouse, growth
- *                       (mixed: RSS of its own fresh server over 10,000 mixed public, tour-day and staff requests)
+ *   --only a,b          run only these sections: memory, mixed, throughput, javascript, lighthouse, communities,
+ *                       growth (mixed: RSS of its own fresh server over 10,000 mixed public, tour-day and staff
+ *                       requests; communities: Lighthouse mobile on a server of its own seeded with 50 communities,
+ *                       written to tools/bench/communities-results.md, see communities-lighthouse.ts)
  *   --pages /,/about    measure only these public pages
  * A partial run (--only or --pages) writes raw/partial/ (results.md and raw data) and leaves results.md and the
  * complete run's raw data alone.
@@ -30,6 +32,7 @@ import { warmDocuments } from './documents.js';
 import { measureJavaScript } from './javascript.js';
 import { measureLcpImages } from './lcp-image.js';
 import { measureLighthouse, type Profile } from './lighthouse.js';
+import { measureCommunitiesLighthouse } from './communities-lighthouse.js';
 import { measureMemory } from './memory.js';
 import { measureMixedMemory } from './mixed-memory.js';
 import { MAP_PAGE, PUBLIC_PAGES, THROUGHPUT_PAGES, type PublicPage } from './pages.js';
@@ -44,6 +47,7 @@ const PROJECT_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const BENCH_DIR = fileURLToPath(new URL('./', import.meta.url));
 const RESULTS_FILE = path.join(BENCH_DIR, 'results.md');
 const GROWTH_RESULTS = 'tools/bench/growth-results.md';
+const COMMUNITIES_RESULTS = 'tools/bench/communities-results.md';
 /** Raw data of a complete run; a partial run keeps its own in raw/partial/, so it never overwrites a complete run's. */
 const RAW_DIR = path.join(BENCH_DIR, 'raw');
 const PARTIAL_RAW_DIR = path.join(RAW_DIR, 'partial');
@@ -57,7 +61,7 @@ const PARTIAL_RAW_DIR = path.join(RAW_DIR, 'partial');
  */
 const DEFAULT_RUNS: Record<Profile, number> = { mobile: 3, desktop: 1 };
 
-const SECTIONS = ['memory', 'mixed', 'throughput', 'javascript', 'lighthouse', 'growth'] as const;
+const SECTIONS = ['memory', 'mixed', 'throughput', 'javascript', 'lighthouse', 'communities', 'growth'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Options {
@@ -294,6 +298,21 @@ async function main(): Promise<void> {
     report = await measure(server, workDir, tempDir, options);
   } finally {
     await server.stop();
+  }
+  if (options.sections.has('communities')) {
+    // Once the main server is gone: a server of its own, on the same build, seeded with 50 communities.
+    await section(report, 'communities', async () => {
+      const rawDir = path.join(rawDirFor(options), 'communities-lighthouse');
+      await fs.rm(rawDir, { recursive: true, force: true });
+      report.communitiesLighthouse = await measureCommunitiesLighthouse({
+        workDir,
+        dataDir: path.join(tempDir, 'data-communities'),
+        runs: options.runs.mobile,
+        rawDir,
+        lighthouseVersion: await lighthouseVersion(),
+      });
+      report.communitiesResults = COMMUNITIES_RESULTS;
+    });
   }
   if (options.sections.has('growth')) {
     // Once the server is gone: it starts one process per size, one at a time, each serving the working tree's code
