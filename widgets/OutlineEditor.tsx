@@ -62,6 +62,7 @@ export default function OutlineEditor({ slug, csrfToken, drawing, lots: initialL
   const [saveResult, setSaveResult] = useState<{ ok: boolean; text: string; errors: string[] } | undefined>();
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
+  const [pixelWidth, setPixelWidth] = useState<number | undefined>(undefined);
   const svgRef = useRef<SVGSVGElement>(null);
   const drag = useRef<
     | { kind: 'point'; lot: number; index: number; before: Snapshot; moved: boolean }
@@ -103,7 +104,10 @@ export default function OutlineEditor({ slug, csrfToken, drawing, lots: initialL
     const svg = svgRef.current!;
     const matrix = svg.getScreenCTM()!.inverse();
     const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix);
-    return clampPoint([at.x, at.y], width, height);
+    // As fine as a screen pixel shows: whole units on a large drawing seen whole, tenths once zoomed in.
+    const step = Math.max(0.1, 10 ** Math.floor(Math.log10(unitsPerPixel())));
+    const round = (value: number) => Math.round(value / step) * step;
+    return clampPoint([round(at.x), round(at.y)], width, height);
   }
 
   function addPoint(raw: OutlinePoint, how: string) {
@@ -145,8 +149,10 @@ export default function OutlineEditor({ slug, csrfToken, drawing, lots: initialL
   function restore(snapshot: Snapshot) {
     setState(snapshot);
     setNextNumber(String(nextFreeLot(snapshot.lots)));
-    if (selected !== undefined && !snapshot.lots.some((entry) => entry.lot === selected)) setSelected(undefined);
-    setPoint(undefined);
+    // The selection stays where it still names a lot and a corner: undoing a corner's move keeps it chosen.
+    const still = snapshot.lots.find((entry) => entry.lot === selected);
+    if (!still) setSelected(undefined);
+    if (!still || point === undefined || point >= still.points.length) setPoint(undefined);
     setDirty(true);
     setSaveResult(undefined);
   }
@@ -270,6 +276,14 @@ export default function OutlineEditor({ slug, csrfToken, drawing, lots: initialL
       keepInside({ ...current, x: current.x + dx * current.width, y: current.y + dy * current.height }),
     );
   }
+
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!enhanced || !svg) return;
+    const observer = new ResizeObserver(() => setPixelWidth(svg.clientWidth || undefined));
+    observer.observe(svg);
+    return () => observer.disconnect();
+  }, [enhanced]);
 
   const zoomRef = useRef(zoom);
   const drawingPointRef = useRef(drawingPoint);
@@ -434,8 +448,8 @@ export default function OutlineEditor({ slug, csrfToken, drawing, lots: initialL
         const text =
           `Saved: ${body.lots ?? lots.length} lots.` +
           (created > 0 ? ` ${created} new homesite${created === 1 ? '' : 's'} to fill in on the Homesites page.` : '');
+        // The result's own alert says it: the live region stays quiet, so it is not read twice.
         setSaveResult({ ok: true, text, errors: [] });
-        setAnnouncement(text);
       } else {
         const errors = Array.isArray(body.errors)
           ? body.errors.map(String)
@@ -445,7 +459,6 @@ export default function OutlineEditor({ slug, csrfToken, drawing, lots: initialL
         const text =
           response.status === 403 ? 'Not saved: your session has ended. Sign in again in another tab.' : 'Not saved.';
         setSaveResult({ ok: false, text: errors.length > 0 ? `${text} Please fix:` : text, errors });
-        setAnnouncement(`${text} ${errors.join(' ')}`);
       }
     } catch {
       setSaveResult({ ok: false, text: 'Not saved: the site could not be reached. Try again.', errors: [] });
@@ -454,10 +467,11 @@ export default function OutlineEditor({ slug, csrfToken, drawing, lots: initialL
     }
   }
 
-  const scale = view.width / width;
-  const corner = Math.max(width, height) / 150;
-  const stroke = Math.max(width, height) / 600;
-  const fontSize = Math.max(width, height) / 60;
+  // Numbers and corner handles keep their size on screen (the same on a phone as on a laptop, zoomed or not);
+  // the server, which knows no screen, sizes them to the drawing.
+  const perPixel = pixelWidth ? view.width / pixelWidth : undefined;
+  const corner = perPixel ? 6 * perPixel : Math.max(width, height) / 150;
+  const fontSize = perPixel ? 14 * perPixel : Math.max(width, height) / 60;
   const viewBox = enhanced ? `${view.x} ${view.y} ${view.width} ${view.height}` : `0 0 ${width} ${height}`;
   const chosen = selectedLot && point !== undefined ? selectedLot.points[point] : undefined;
 
@@ -507,6 +521,27 @@ export default function OutlineEditor({ slug, csrfToken, drawing, lots: initialL
           </div>
         </div>
       ) : null}
+      {enhanced ? (
+        <div className="outline-save">
+          <button type="button" className="button button-primary" onClick={() => void save()} disabled={saving}>
+            {saving ? 'Saving…' : 'Save the outlines'}
+          </button>
+          {saveResult ? (
+            <div className={saveResult.ok ? 'alert alert-success' : 'alert alert-error'} role="alert">
+              <p>{saveResult.text}</p>
+              {saveResult.errors.length > 0 ? (
+                <ul>
+                  {saveResult.errors.map((error) => (
+                    <li key={error}>{error}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ) : dirty ? (
+            <p>Changes not saved yet.</p>
+          ) : null}
+        </div>
+      ) : null}
       <div className="outline-canvas">
         <svg
           ref={svgRef}
@@ -529,14 +564,8 @@ export default function OutlineEditor({ slug, csrfToken, drawing, lots: initialL
                 data-lot={entry.lot}
                 className={entry.lot === selected ? 'outline-lot is-selected' : 'outline-lot'}
               >
-                <polygon points={pointsText(entry.points)} strokeWidth={stroke * scale} />
-                <text
-                  x={x}
-                  y={y}
-                  fontSize={fontSize * Math.max(scale, 0.3)}
-                  textAnchor="middle"
-                  dominantBaseline="middle"
-                >
+                <polygon points={pointsText(entry.points)} />
+                <text x={x} y={y} fontSize={fontSize} textAnchor="middle" dominantBaseline="middle">
                   {entry.lot}
                 </text>
               </g>
@@ -549,16 +578,16 @@ export default function OutlineEditor({ slug, csrfToken, drawing, lots: initialL
                   data-corner={index}
                   cx={x}
                   cy={y}
-                  r={corner * scale}
+                  r={corner}
                   className={index === point ? 'outline-corner is-chosen' : 'outline-corner'}
                 />
               ))
             : null}
           {draft.length > 0 ? (
             <g className="outline-draft">
-              <polyline points={pointsText(draft)} strokeWidth={stroke * scale} />
+              <polyline points={pointsText(draft)} />
               {draft.map(([x, y], index) => (
-                <circle key={index} cx={x} cy={y} r={(index === 0 ? 1.6 : 1) * corner * scale} />
+                <circle key={index} cx={x} cy={y} r={(index === 0 ? 1.6 : 1) * corner} />
               ))}
             </g>
           ) : null}
@@ -767,28 +796,7 @@ export default function OutlineEditor({ slug, csrfToken, drawing, lots: initialL
           </div>
         )}
       </section>
-      {enhanced ? (
-        <div className="outline-save">
-          <button type="button" className="button button-primary" onClick={() => void save()} disabled={saving}>
-            {saving ? 'Saving…' : 'Save the outlines'}
-          </button>
-          {saveResult ? (
-            <div className={saveResult.ok ? 'alert alert-success' : 'alert alert-error'} role="alert">
-              <p>{saveResult.text}</p>
-              {saveResult.errors.length > 0 ? (
-                <ul>
-                  {saveResult.errors.map((error) => (
-                    <li key={error}>{error}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-          ) : dirty ? (
-            <p>Changes not saved yet.</p>
-          ) : null}
-        </div>
-      ) : null}
-      <p className="visually-hidden" role="status" aria-live="polite">
+      <p className="visually-hidden outline-live" role="status" aria-live="polite">
         {announcement}
       </p>
     </div>
