@@ -130,8 +130,9 @@ export function numberingProblems(lots: readonly OutlineLot[]): string[] {
   const highest = Math.max(0, ...numbers);
   const missing: number[] = [];
   for (let lot = 1; lot <= highest; lot += 1) if (!numbers.includes(lot)) missing.push(lot);
+  const lotsAre = (lots: number[]) => (lots.length === 1 ? `Lot ${lots[0]} is` : `Lots ${lots.join(', ')} are`);
   return [
-    ...(twice.length > 0 ? [`Lot ${twice.join(', ')} is drawn twice.`] : []),
-    ...(missing.length > 0 ? [`Lot ${missing.join(', ')} is not drawn: lots run 1 to ${highest} without a gap.`] : []),
+    ...(twice.length > 0 ? [`${lotsAre(twice)} drawn twice.`] : []),
+    ...(missing.length > 0 ? [`${lotsAre(missing)} not drawn: lots run 1 to ${highest} without a gap.`] : []),
   ];
 }
