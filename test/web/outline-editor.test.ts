@@ -110,6 +110,13 @@ describe('The lot outline editor (issue 38, "Site plan and lots, drawn")', funct
         .and.match(/<image href="\/site-plans\/aspen-flats\/drawing-\d+\.png"/)
         .and.include('viewBox="0 0 1200 800"');
       expect(await homesites()).to.deep.equal([]);
+      // The community's pages still render in a preview, its site plan a drawing with no lots yet.
+      for (const path of ['', '/site-plan']) {
+        const preview = await fetch(`${server.url}/preview/communities/${ASPEN.slug}${path}`, {
+          headers: { Cookie: owner.cookie },
+        });
+        expect(preview.status, `preview${path}`).to.equal(200);
+      }
     });
 
     it('keeps the lots drawn when a new drawing has the same proportions, and refuses one that has not', async () => {
