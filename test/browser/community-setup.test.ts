@@ -173,6 +173,28 @@ describe('Setting up a community from nothing (browser)', function () {
     await page.getByText('Undone.').waitFor();
     expect(await page.getByLabel('Corner 2 across (x)').inputValue()).to.equal('900');
 
+    // With the mouse: a lot selected on the drawing, its corner dragged (one undo step), and a copy put beside it;
+    // both undone again.
+    await page.getByLabel('Select and move').check();
+    await clickDrawing(page, 600, 200);
+    await page.getByText('Lot 3 selected: 4 corners.').waitFor();
+    const lot3 = await corners(2);
+    const box = (await page.locator('.outline-svg image').boundingBox())!;
+    const at = (x: number, y: number) =>
+      [box.x + (x / DRAWING.width) * box.width, box.y + (y / DRAWING.height) * box.height] as const;
+    const corner = await page.locator('[data-corner="2"]').boundingBox();
+    await page.mouse.move(corner!.x + corner!.width / 2, corner!.y + corner!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(...at(690, 450), { steps: 4 });
+    await page.mouse.up();
+    await page.getByText(/^Corner 3 of lot 3 moved to/).waitFor();
+    await page.getByRole('button', { name: 'Copy beside it' }).click();
+    await page.getByRole('button', { name: 'Lot 5', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    expect(await page.locator('.outline-table tbody tr').count()).to.equal(4);
+    expect(await corners(2)).to.deep.equal(lot3);
+
     await page.locator('.outline-svg').focus();
     await shot(page, 'outline-editor-1280');
     expect(await axeViolations(page)).to.deep.equal([]);
