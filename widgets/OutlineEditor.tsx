@@ -325,10 +325,8 @@ export default function OutlineEditor({ slug, csrfToken, drawing, lots: initialL
       svgRef.current?.setPointerCapture(event.pointerId);
       return;
     }
-    if (tool === 'draw') {
-      addPoint(drawingPoint(event), 'placed');
-      return;
-    }
+    // Drawing adds a corner on click (below), so a finger swiping over the drawing scrolls the page instead.
+    if (tool === 'draw') return;
     if (selected !== undefined) selectLot(undefined);
     drag.current = { kind: 'pan', from: { x: event.clientX, y: event.clientY }, start: view };
     svgRef.current?.setPointerCapture(event.pointerId);
@@ -542,6 +540,11 @@ export default function OutlineEditor({ slug, csrfToken, drawing, lots: initialL
           ) : null}
         </div>
       ) : null}
+      {enhanced ? (
+        <p className="outline-live" role="status" aria-live="polite">
+          {announcement}
+        </p>
+      ) : null}
       <div className="outline-canvas">
         <svg
           ref={svgRef}
@@ -554,6 +557,7 @@ export default function OutlineEditor({ slug, csrfToken, drawing, lots: initialL
           onPointerMove={enhanced ? onPointerMove : undefined}
           onPointerUp={enhanced ? onPointerUp : undefined}
           onPointerCancel={enhanced ? onPointerUp : undefined}
+          onClick={enhanced && tool === 'draw' ? (event) => addPoint(drawingPoint(event), 'placed') : undefined}
         >
           <image href={drawing.src} x="0" y="0" width={width} height={height} preserveAspectRatio="none" />
           {lots.map((entry) => {
@@ -796,9 +800,6 @@ export default function OutlineEditor({ slug, csrfToken, drawing, lots: initialL
           </div>
         )}
       </section>
-      <p className="visually-hidden outline-live" role="status" aria-live="polite">
-        {announcement}
-      </p>
     </div>
   );
 
