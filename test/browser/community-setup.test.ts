@@ -195,6 +195,12 @@ describe('Setting up a community from nothing (browser)', function () {
     expect(await page.locator('.outline-table tbody tr').count()).to.equal(4);
     expect(await corners(2)).to.deep.equal(lot3);
 
+    // Zoom works on the drawing's viewBox, and comes back to the whole drawing.
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    expect(await page.locator('.outline-svg').getAttribute('viewBox')).to.equal('120 80 960 640');
+    await page.getByRole('button', { name: 'Whole drawing' }).click();
+    expect(await page.locator('.outline-svg').getAttribute('viewBox')).to.equal('0 0 1200 800');
+
     await page.locator('.outline-svg').focus();
     await shot(page, 'outline-editor-1280');
     expect(await axeViolations(page)).to.deep.equal([]);
@@ -203,6 +209,22 @@ describe('Setting up a community from nothing (browser)', function () {
     await page.getByRole('button', { name: 'Save the outlines' }).click();
     await page.getByText('Saved: 4 lots. 4 new homesites to fill in on the Homesites page.').waitFor();
     step('save the outlines');
+
+    // A gap in the numbers is named before anything is sent; a lot with a homesite left out, by the server.
+    await page.getByRole('button', { name: 'Lot 4', exact: true }).click();
+    await page.getByLabel('Number', { exact: true }).nth(1).fill('6');
+    await page.getByLabel('Number', { exact: true }).nth(1).press('Enter');
+    await page.getByText('Lot 4 is now lot 6.').waitFor();
+    await page.getByRole('button', { name: 'Save the outlines' }).click();
+    await page.getByText('Lots 4, 5 are not drawn: lots run 1 to 6 without a gap.').waitFor();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Lot 4', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete lot 4' }).click();
+    await page.getByText('Lot 4 deleted.').waitFor();
+    await page.getByRole('button', { name: 'Save the outlines' }).click();
+    await page.getByText('Homesite 4 has no shape in these outlines: every homesite needs one.').waitFor();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Lot 4', exact: true }).waitFor();
     const lots = (await suite.server
       .db('homesites as h')
       .join('communities as c', 'c.id', 'h.community_id')
