@@ -608,7 +608,7 @@ export default function OutlineEditor({ slug, csrfToken, drawing, lots: initialL
             </p>
             <div className="outline-fields">
               <label>
-                Number{' '}
+                New lot’s number{' '}
                 <input
                   type="number"
                   min={1}
@@ -678,7 +678,7 @@ export default function OutlineEditor({ slug, csrfToken, drawing, lots: initialL
               <>
                 <div className="outline-fields">
                   <label>
-                    Number{' '}
+                    Renumber to{' '}
                     <input
                       key={selectedLot.lot}
                       type="number"

@@ -212,8 +212,8 @@ describe('Setting up a community from nothing (browser)', function () {
 
     // A gap in the numbers is named before anything is sent; a lot with a homesite left out, by the server.
     await page.getByRole('button', { name: 'Lot 4', exact: true }).click();
-    await page.getByLabel('Number', { exact: true }).nth(1).fill('6');
-    await page.getByLabel('Number', { exact: true }).nth(1).press('Enter');
+    await page.getByLabel('Renumber to').fill('6');
+    await page.getByLabel('Renumber to').press('Enter');
     await page.getByText('Lot 4 is now lot 6.').waitFor();
     await page.getByRole('button', { name: 'Save the outlines' }).click();
     await page.getByText('Lots 4, 5 are not drawn: lots run 1 to 6 without a gap.').waitFor();
