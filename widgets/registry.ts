@@ -17,6 +17,7 @@ export const widgetLoaders = {
   ContentEditor: () => import('./ContentEditor.js'),
   PaymentCalculator: () => import('./PaymentCalculator.js'),
   HomesMap: () => import('./HomesMap.js'),
+  OutlineEditor: () => import('./OutlineEditor.js'),
 };
 
 export type WidgetName = keyof typeof widgetLoaders;

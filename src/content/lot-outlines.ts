@@ -83,9 +83,10 @@ function attributesOf(tag: string): Record<string, string> {
 
 /**
  * Reads a lot-outline SVG: a root `viewBox`, and one shape per lot whose id is `lot-N`. Lot numbers must run
- * 1…N with none missing and none twice; anything wrong stops start-up with a message naming the lot.
+ * 1…N with none missing and none twice; anything wrong stops start-up with a message naming the lot. `allowEmpty`
+ * takes a file with no lots yet: a drawing uploaded alone, its lots still to be drawn in the outline editor.
  */
-export function parseLotOutlines(svg: string, source: string): LotOutlines {
+export function parseLotOutlines(svg: string, source: string, options: { allowEmpty?: boolean } = {}): LotOutlines {
   const fail = (message: string) => new ContentError(`${source}: ${message}`);
   const root = /<svg\b[^>]*>/i.exec(svg);
   if (!root) throw fail('not an SVG file (no <svg> element).');
@@ -126,7 +127,8 @@ export function parseLotOutlines(svg: string, source: string): LotOutlines {
     if (kept.points !== undefined) kept.points = roundPoints(kept.points, box[2] ?? 0);
     byLot.set(lot, { lot, kind, attributes: kept, label });
   }
-  if (byLot.size === 0 && problems.length === 0) throw fail('no lot shapes (elements with id="lot-N").');
+  if (byLot.size === 0 && problems.length === 0 && !options.allowEmpty)
+    throw fail('no lot shapes (elements with id="lot-N").');
   const highest = Math.max(0, ...byLot.keys());
   const missing: number[] = [];
   for (let lot = 1; lot <= highest; lot += 1) if (!byLot.has(lot)) missing.push(lot);
@@ -140,7 +142,6 @@ export function parseLotOutlines(svg: string, source: string): LotOutlines {
   };
 }
 
-/** The outlines the content points to (a path under static/, as the site serves it). */
 /** The lot outlines of a content revision, read from their file once per revision. */
 export function lotOutlinesOf(content: Content): LotOutlines {
   return derivedFrom(content, 'lot-outlines', loadLotOutlines);
@@ -155,7 +156,7 @@ export function readStoredOutlinesFrom(lookup: (sitePath: string) => string | un
 
 export function loadLotOutlines(content: Content): LotOutlines {
   const stored = storedOutlines(content.homesites.outlines);
-  if (stored !== undefined) return parseLotOutlines(stored, content.homesites.outlines);
+  if (stored !== undefined) return parseLotOutlines(stored, content.homesites.outlines, { allowEmpty: true });
   const file = path.join(STATIC_DIR, content.homesites.outlines);
   let svg: string;
   try {

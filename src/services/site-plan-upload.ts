@@ -160,35 +160,85 @@ export function outlineListProblems(body: unknown, width: number, height: number
 }
 
 /**
+ * Whether a community's drawing and outlines are its own: a new community starts with a copy of the first
+ * community's sections, so until a drawing is uploaded its site plan names the first community's files. A file kept
+ * in the database says whose it is; a file under static/ is the first community's.
+ */
+export function ownSitePlan(
+  deps: Pick<SitePlanDeps, 'content' | 'communities' | 'sitePlanFiles'>,
+  community: Community,
+): { drawing: boolean; outlines: boolean } {
+  const content = deps.content.publishedFor(community.id);
+  const own = (path: string | undefined) => {
+    if (!path) return false;
+    const stored = deps.sitePlanFiles.get(path);
+    return stored ? stored.community_id === community.id : community.id === deps.communities.first().id;
+  };
+  return { drawing: own(content?.media.sitePlan.src), outlines: own(content?.homesites.outlines) };
+}
+
+/** The outlines of a drawing whose lots are still to be drawn: its size, no shapes. */
+function emptyOutlines(width: number, height: number): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}">\n</svg>\n`;
+}
+
+/** Whether two sizes have the same proportions, within a drawing program's rounding. */
+function sameProportions(a: { width: number; height: number }, b: { width: number; height: number }): boolean {
+  const expected = b.width / b.height;
+  return Math.abs(a.width / a.height - expected) / expected <= PROPORTION_TOLERANCE;
+}
+
+/**
  * Stores a community's site plan (contract wave 4, "A new community, set up in the browser"): the drawing when one
  * is given, and the lot outlines; the community's media and homesites sections then name them (published, and
- * recorded), and every lot without a homesite gets one, status future. Nothing changes when anything is wrong.
+ * recorded), and every lot without a homesite gets one, status future. A drawing alone keeps the community's own
+ * outlines when their proportions fit it (a new drawing of the same plan), and otherwise, before any lot has a
+ * homesite, starts it with no lots, to draw in the outline editor. Nothing changes when anything is wrong.
  */
 export async function saveSitePlan(
   deps: SitePlanDeps,
   community: Community,
-  input: { drawing?: UploadedDrawing; outlines: string },
+  input: { drawing?: UploadedDrawing; outlines?: string },
   actor: Actor,
 ): Promise<SitePlanOutcome> {
   const errors: string[] = [];
+  if (!input.drawing && input.outlines === undefined) return { ok: false, errors: ['Choose the site-plan drawing.'] };
   const extension = input.drawing ? DRAWING_TYPES[input.drawing.contentType] : undefined;
   if (input.drawing && !extension) errors.push('The drawing must be an image: JPEG, PNG, WebP or SVG.');
   const current = deps.content.publishedFor(community.id);
+  const currentOutlines = current ? lotOutlinesOf(current) : undefined;
   const size = input.drawing
     ? extension
       ? await drawingSize(input.drawing)
       : undefined
-    : current && { width: lotOutlinesOf(current).width, height: lotOutlinesOf(current).height };
+    : currentOutlines && { width: currentOutlines.width, height: currentOutlines.height };
   if (input.drawing && extension && !size) errors.push('The drawing could not be read as an image.');
   const existing = (await listHomesites(deps.db, community.id)).map((row) => row.lot);
-  const checked = outlineProblems(input.outlines, size, existing);
+  let outlinesText = input.outlines;
+  let checked: { outlines?: LotOutlines; errors: string[] };
+  if (outlinesText !== undefined) checked = outlineProblems(outlinesText, size, existing);
+  else if (!size) checked = { errors: [] };
+  else if (currentOutlines && (existing.length > 0 || ownSitePlan(deps, community).outlines)) {
+    // A drawing alone, and lots drawn already: they stay, over a drawing of the same proportions.
+    checked = sameProportions(currentOutlines, size)
+      ? { outlines: currentOutlines, errors: [] }
+      : {
+          errors: [
+            `The drawing's proportions (${size.width} × ${size.height}) are not those of the lots drawn now ` +
+              `(${currentOutlines.width} × ${currentOutlines.height}): upload outlines drawn over this drawing with it.`,
+          ],
+        };
+  } else {
+    outlinesText = emptyOutlines(size.width, size.height);
+    checked = { outlines: parseLotOutlines(outlinesText, 'The outlines', { allowEmpty: true }), errors: [] };
+  }
   errors.push(...checked.errors);
   if (errors.length > 0 || !checked.outlines) return { ok: false, errors };
 
   const at = new Date().toISOString();
   const stamp = at.replace(/\D/g, '').slice(0, 17);
   const folder = `/site-plans/${community.slug}`;
-  const outlinesPath = `${folder}/lots-${stamp}.svg`;
+  const outlinesPath = outlinesText === undefined ? undefined : `${folder}/lots-${stamp}.svg`;
   const drawingPath = input.drawing ? `${folder}/drawing-${stamp}.${extension!}` : undefined;
   if (input.drawing && drawingPath) {
     const svg = input.drawing.contentType === 'image/svg+xml';
@@ -202,15 +252,17 @@ export async function saveSitePlan(
       updated_by: actor.username,
     });
   }
-  await saveSitePlanFile(deps.db, {
-    path: outlinesPath,
-    community_id: community.id,
-    content_type: 'image/svg+xml',
-    body: input.outlines,
-    encoding: 'utf8',
-    updated_at: at,
-    updated_by: actor.username,
-  });
+  if (outlinesPath && outlinesText !== undefined) {
+    await saveSitePlanFile(deps.db, {
+      path: outlinesPath,
+      community_id: community.id,
+      content_type: 'image/svg+xml',
+      body: outlinesText,
+      encoding: 'utf8',
+      updated_at: at,
+      updated_by: actor.username,
+    });
+  }
   await deps.sitePlanFiles.load();
   const known = new Set(existing);
   const created = checked.outlines.shapes.map((shape) => shape.lot).filter((lot) => !known.has(lot));
@@ -250,12 +302,14 @@ export async function saveSitePlan(
       actor,
     );
   }
-  const outcome = await deps.content.publishChange(
-    { community: community.id, id: 'homesites' },
-    (published) => ({ ...(published as SectionDocuments['homesites']), outlines: outlinesPath }),
-    actor,
-  );
-  if (!outcome.ok) throw new Error(`the homesites section of ${community.slug} did not take the outlines`);
+  if (outlinesPath) {
+    const outcome = await deps.content.publishChange(
+      { community: community.id, id: 'homesites' },
+      (published) => ({ ...(published as SectionDocuments['homesites']), outlines: outlinesPath }),
+      actor,
+    );
+    if (!outcome.ok) throw new Error(`the homesites section of ${community.slug} did not take the outlines`);
+  }
   await deps.publicContent.changed(`site plan of ${community.slug}`);
   return { ok: true, lots: checked.outlines.shapes.length, created: created.length };
 }

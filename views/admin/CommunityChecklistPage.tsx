@@ -57,6 +57,12 @@ export function CommunityChecklistPage(props: CommunityChecklistPageProps) {
           <li key={step.id} className={step.done ? 'step-done' : 'step-missing'}>
             <strong>{step.done ? 'Done' : 'Missing'}:</strong> {sentenceCase(step.label)}.{' '}
             {props.mayChange ? <a href={step.href}>{step.done ? 'Change it' : 'Do it'}</a> : null}
+            {props.mayChange && step.id === 'site-plan' ? (
+              <>
+                {' · '}
+                <a href={`/admin/communities/${community.slug}/outlines`}>Draw the lots in the browser</a>
+              </>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -28,6 +28,11 @@ export function SitePlanUploadPage({ communityName, staff, community, lots, erro
         in its viewBox, one closed shape per lot with the id lot-1, lot-2 and so on. Every new lot gets a homesite,
         status “future”, to fill in on the Homesites page.
       </p>
+      <p>
+        No outlines file? Upload the drawing alone and{' '}
+        <a href={`/admin/communities/${community.slug}/outlines`}>draw the lots in the browser</a>: a drawing alone
+        keeps the lots drawn so far when its proportions are the same.
+      </p>
       {errors.length > 0 ? (
         <div className="alert alert-error" role="alert" tabIndex={-1} id="site-plan-problems">
           <p>Nothing was changed. Please fix:</p>
@@ -56,8 +61,8 @@ export function SitePlanUploadPage({ communityName, staff, community, lots, erro
           />
         </div>
         <div className="field">
-          <label htmlFor="site-plan-outlines">Lot outlines (SVG)</label>
-          <input id="site-plan-outlines" type="file" name="outlines" accept="image/svg+xml,.svg" required />
+          <label htmlFor="site-plan-outlines">Lot outlines (SVG, optional)</label>
+          <input id="site-plan-outlines" type="file" name="outlines" accept="image/svg+xml,.svg" />
         </div>
         <button type="submit" className="button button-primary">
           Upload the site plan

@@ -42,9 +42,12 @@ import type { SitePlanFiles } from '../../services/site-plan-files.js';
 import {
   outlineListProblems,
   outlinesSvg,
+  ownSitePlan,
   saveSitePlan,
   type SitePlanOutcome,
 } from '../../services/site-plan-upload.js';
+import { pointsOfShape } from '../../shared/outline-geometry.js';
+import { OutlineEditorPage } from '../../../views/admin/OutlineEditorPage.js';
 import { requireJson } from './require-json.js';
 import { SitePlanUploadPage } from '../../../views/admin/SitePlanUploadPage.js';
 import { requireCsrfToken } from '../csrf.js';
@@ -344,9 +347,17 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
   }
 
   /** JSON for a call; a plain form post gets the checklist (done) or the form again with every problem. */
-  async function answerSitePlan(req: Request, res: Response, outcome: SitePlanOutcome): Promise<void> {
+  async function answerSitePlan(
+    req: Request,
+    res: Response,
+    outcome: SitePlanOutcome,
+    drawingAlone = false,
+  ): Promise<void> {
     const community = communityOfRequest(req);
     if (answersWithPage(req)) {
+      // A drawing alone goes on to the outline editor, to draw its lots.
+      if (outcome.ok && drawingAlone)
+        return void res.redirect(303, `/admin/communities/${community.slug}/outlines?done=drawing`);
       if (outcome.ok) return void res.redirect(303, `/admin/communities/${community.slug}?done=site-plan`);
       return renderSitePlan(req, res, community, outcome.errors, 400);
     }
@@ -375,24 +386,57 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
   /** A site-plan upload read and its token checked: the files stored, or every problem said. */
   function receivedSitePlan(req: Request, res: Response, next: NextFunction): void {
     const files = (req.files ?? {}) as Record<string, Express.Multer.File[] | undefined>;
-    const drawing = files.drawing?.[0];
-    const outlines = files.outlines?.[0]?.buffer.toString('utf8') ?? (req.body as { outlines?: unknown }).outlines;
-    const problems = [
-      ...(drawing ? [] : ['Choose the site-plan drawing (an image).']),
-      ...(typeof outlines === 'string' && outlines.trim() !== '' ? [] : ['Choose the lot outlines (an SVG file).']),
-    ];
+    // A form's empty file field arrives as a file of no bytes: no file chosen.
+    const drawing = files.drawing?.[0]?.size ? files.drawing[0] : undefined;
+    const sent = files.outlines?.[0]?.buffer.toString('utf8') ?? (req.body as { outlines?: unknown }).outlines;
+    // The outlines may be left out: the drawing alone, its lots drawn in the outline editor.
+    const outlines = typeof sent === 'string' && sent.trim() !== '' ? sent : undefined;
     const uploadDeps = sitePlanDeps();
     if (!uploadDeps) return void res.status(503).json({ errors: ['Site plans cannot be stored here.'] });
-    if (!drawing || problems.length > 0) return void answerSitePlan(req, res, { ok: false, errors: problems });
+    if (!drawing)
+      return void answerSitePlan(req, res, { ok: false, errors: ['Choose the site-plan drawing (an image).'] });
     saveSitePlan(
       uploadDeps,
       communityOfRequest(req),
-      { drawing: { body: drawing.buffer, contentType: drawing.mimetype }, outlines: outlines as string },
+      { drawing: { body: drawing.buffer, contentType: drawing.mimetype }, outlines },
       actorOf(req),
     )
-      .then((outcome) => answerSitePlan(req, res, outcome))
+      .then((outcome) => answerSitePlan(req, res, outcome, outlines === undefined))
       .catch(next);
   }
+
+  router.get('/communities/:slug/outlines', communityParam, (req, res) => {
+    const community = communityOfRequest(req);
+    const current = deps.content.publishedFor(community.id);
+    const own =
+      deps.sitePlanFiles && current
+        ? ownSitePlan({ ...deps, sitePlanFiles: deps.sitePlanFiles }, community)
+        : undefined;
+    const outlines = current && own?.drawing ? lotOutlinesOf(current) : undefined;
+    const notices: Record<string, EditorNotice> = {
+      drawing: { kind: 'success', text: `The drawing of ${community.name} is saved: draw its lots over it.` },
+    };
+    res.set('Cache-Control', 'no-store').send(
+      renderer.page(
+        <OutlineEditorPage
+          communityName={name(req)}
+          staff={staffOf(req)}
+          community={community}
+          drawing={
+            current && outlines
+              ? { src: current.media.sitePlan.src, width: outlines.width, height: outlines.height }
+              : undefined
+          }
+          lots={(outlines?.shapes ?? []).map((shape) => ({
+            lot: shape.lot,
+            points: pointsOfShape(shape.kind, shape.attributes),
+          }))}
+          notice={typeof req.query.done === 'string' ? notices[req.query.done] : undefined}
+        />,
+        staffPage(req, `Lot outlines of ${community.name}`),
+      ),
+    );
+  });
 
   // 78 lots of a few points each are some 10 KB; a large community drawn finely stays well under 2 MB.
   router.put(
@@ -406,6 +450,12 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
       const uploadDeps = sitePlanDeps();
       const current = deps.content.publishedFor(community.id);
       if (!uploadDeps || !current) return void res.status(404).json({ errors: ['This community has no site plan.'] });
+      // A new community starts with a copy of the first one's site plan: its lots are drawn over its own drawing.
+      if (!ownSitePlan(uploadDeps, community).drawing) {
+        return void res
+          .status(409)
+          .json({ errors: [`Upload the site-plan drawing of ${community.name} first: its lots are drawn over it.`] });
+      }
       const { width, height } = lotOutlinesOf(current);
       const problems = outlineListProblems(req.body, width, height);
       if (problems.length > 0) return void res.status(400).json({ errors: problems });
