@@ -81,20 +81,34 @@ function attributesOf(tag: string): Record<string, string> {
   return attributes;
 }
 
+/** What reading an outlines file found: its drawing box when the viewBox is readable, and every problem. */
+export interface OutlinesReading {
+  /** Undefined when anything is wrong. */
+  outlines?: LotOutlines;
+  /** The viewBox's width and height, read whatever else is wrong (to compare with a drawing). */
+  box?: { width: number; height: number };
+  /** Each problem, a sentence of its own. */
+  problems: string[];
+}
+
 /**
  * Reads a lot-outline SVG: a root `viewBox`, and one shape per lot whose id is `lot-N`. Lot numbers must run
- * 1…N with none missing and none twice; anything wrong stops start-up with a message naming the lot. `allowEmpty`
- * takes a file with no lots yet: a drawing uploaded alone, its lots still to be drawn in the outline editor.
+ * 1…N with none missing and none twice; every problem is named, each lot by its number. `allowEmpty` takes a file
+ * with no lots yet: a drawing uploaded alone, its lots still to be drawn in the outline editor.
  */
-export function parseLotOutlines(svg: string, source: string, options: { allowEmpty?: boolean } = {}): LotOutlines {
-  const fail = (message: string) => new ContentError(`${source}: ${message}`);
+export function readLotOutlines(svg: string, options: { allowEmpty?: boolean } = {}): OutlinesReading {
   const root = /<svg\b[^>]*>/i.exec(svg);
-  if (!root) throw fail('not an SVG file (no <svg> element).');
+  if (!root) return { problems: ['not an SVG file (no <svg> element).'] };
   const viewBox = attributesOf(root[0]).viewBox?.trim() ?? '';
-  const box = viewBox.split(/[\s,]+/).map(Number);
-  if (box.length !== 4 || box.some((value) => !Number.isFinite(value)) || (box[2] ?? 0) <= 0 || (box[3] ?? 0) <= 0) {
-    throw fail('the <svg> element needs a viewBox matching the site-plan drawing, e.g. viewBox="0 0 1600 1100".');
+  const numbers = viewBox.split(/[\s,]+/).map(Number);
+  const [width = 0, height = 0] = numbers.slice(2);
+  const readable = numbers.length === 4 && numbers.every((value) => Number.isFinite(value)) && width > 0 && height > 0;
+  if (!readable) {
+    return {
+      problems: ['the <svg> element needs a viewBox matching the site-plan drawing, e.g. viewBox="0 0 1600 1100".'],
+    };
   }
+  const box = { width, height };
   const byLot = new Map<number, LotShape>();
   const problems: string[] = [];
   for (const match of svg.matchAll(/<(\w+)\b([^>]*)>/g)) {
@@ -124,22 +138,26 @@ export function parseLotOutlines(svg: string, source: string, options: { allowEm
       problems.push(`${id} has no coordinates.`);
       continue;
     }
-    if (kept.points !== undefined) kept.points = roundPoints(kept.points, box[2] ?? 0);
+    if (kept.points !== undefined) kept.points = roundPoints(kept.points, width);
     byLot.set(lot, { lot, kind, attributes: kept, label });
   }
-  if (byLot.size === 0 && problems.length === 0 && !options.allowEmpty)
-    throw fail('no lot shapes (elements with id="lot-N").');
+  if (byLot.size === 0 && problems.length === 0 && !options.allowEmpty) {
+    problems.push('no lot shapes (elements with id="lot-N").');
+  }
   const highest = Math.max(0, ...byLot.keys());
   const missing: number[] = [];
   for (let lot = 1; lot <= highest; lot += 1) if (!byLot.has(lot)) missing.push(lot);
   if (missing.length > 0) problems.push(`no shape for lot ${missing.join(', ')} (lots run 1…${highest}).`);
-  if (problems.length > 0) throw fail(problems.join(' '));
-  return {
-    viewBox,
-    width: box[2] ?? 0,
-    height: box[3] ?? 0,
-    shapes: [...byLot.values()].sort((a, b) => a.lot - b.lot),
-  };
+  if (problems.length > 0) return { box, problems };
+  const shapes = [...byLot.values()].sort((a, b) => a.lot - b.lot);
+  return { outlines: { viewBox, width, height, shapes }, box, problems };
+}
+
+/** readLotOutlines for a file that must be right (start-up, stored outlines): any problem throws, naming them all. */
+export function parseLotOutlines(svg: string, source: string, options: { allowEmpty?: boolean } = {}): LotOutlines {
+  const { outlines, problems } = readLotOutlines(svg, options);
+  if (!outlines) throw new ContentError(`${source}: ${problems.join(' ')}`);
+  return outlines;
 }
 
 /** The lot outlines of a content revision, read from their file once per revision. */

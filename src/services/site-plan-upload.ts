@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import sharp from 'sharp';
-import { ContentError } from '../content/errors.js';
-import { lotOutlinesOf, parseLotOutlines, type LotOutlines } from '../content/lot-outlines.js';
+import { lotOutlinesOf, parseLotOutlines, readLotOutlines, type LotOutlines } from '../content/lot-outlines.js';
 import type { SectionDocuments } from '../content/schema.js';
 import { insertHomesites, listHomesites } from '../db/homesites.js';
 import { saveSitePlanFile } from '../db/site-plan-files.js';
@@ -79,25 +78,13 @@ export function outlineProblems(
   drawing: { width: number; height: number } | undefined,
   lotsWithHomesites: readonly number[],
 ): { outlines?: LotOutlines; errors: string[] } {
-  const errors: string[] = [];
-  let outlines: LotOutlines | undefined;
-  try {
-    outlines = parseLotOutlines(svg, 'The outlines');
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    // parseLotOutlines names every problem of the file in one message, each a sentence.
-    const text = error.message.replace(/^The outlines: /, '');
-    errors.push(...text.split(/(?<=\.)\s+(?=[A-Z"a-z])/).map((sentence) => `The outlines: ${sentence}`));
-  }
+  const reading = readLotOutlines(svg);
+  const { outlines } = reading;
+  const errors = reading.problems.map((problem) => `The outlines: ${problem}`);
   const unclosed = unclosedLots(svg);
   if (unclosed.length > 0) errors.push(`The outline of lot ${unclosed.join(', ')} is not closed.`);
-  // The proportions are checked whatever else is wrong: the viewBox is read on its own.
-  const box = /<svg\b[^>]*\bviewBox\s*=\s*["']([^"']+)["']/i
-    .exec(svg)?.[1]
-    ?.split(/[\s,]+/)
-    .map(Number);
-  const viewBox =
-    box?.length === 4 && (box[2] ?? 0) > 0 && (box[3] ?? 0) > 0 ? { width: box[2]!, height: box[3]! } : undefined;
+  // The proportions are checked whatever else is wrong.
+  const viewBox = reading.box;
   if (viewBox && drawing) {
     const ratio = viewBox.width / viewBox.height;
     const expected = drawing.width / drawing.height;
