@@ -3,35 +3,15 @@ import type { BuilderContent } from '../content/builder-content.js';
 import type { Content, FloorPlan } from '../content/index.js';
 import { communityPath } from './community-path.js';
 
-/** schema.org data that matches what the page shows: the builder with its contact point, each plan's facts. */
-export function builderJsonLd(content: Content, siteUrl: string | undefined) {
-  const { builder, community } = content;
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Organization',
-    name: builder.name,
-    ...(siteUrl ? { url: siteUrl, logo: `${siteUrl}${builder.logo.src}` } : {}),
-    email: builder.email,
-    telephone: builder.phone,
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: community.address.street,
-      addressLocality: community.address.city,
-      addressRegion: community.address.region,
-      postalCode: community.address.postalCode,
-      addressCountry: 'US',
-    },
-    contactPoint: { '@type': 'ContactPoint', contactType: 'sales', telephone: builder.phone, email: builder.email },
-  };
+interface PostalFields {
+  street: string;
+  city: string;
+  region: string;
+  postalCode: string;
 }
 
-/**
- * The builder as an Organization on its own pages of a site of several communities: its contact point and its
- * office's postal address (the `feed` section's), never one community's sales office.
- */
-export function builderOrganizationJsonLd(content: BuilderContent, siteUrl: string | undefined) {
-  const { builder } = content;
-  const address = content.feed.postalAddress;
+/** The builder as a schema.org Organization with its sales contact point, at `address`. */
+function organizationJsonLd(builder: Content['builder'], address: PostalFields, siteUrl: string | undefined) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -49,6 +29,19 @@ export function builderOrganizationJsonLd(content: BuilderContent, siteUrl: stri
     },
     contactPoint: { '@type': 'ContactPoint', contactType: 'sales', telephone: builder.phone, email: builder.email },
   };
+}
+
+/** schema.org data that matches what the page shows: the builder with its contact point, each plan's facts. */
+export function builderJsonLd(content: Content, siteUrl: string | undefined) {
+  return organizationJsonLd(content.builder, content.community.address, siteUrl);
+}
+
+/**
+ * The builder as an Organization on its own pages of a site of several communities: its contact point and its
+ * office's postal address (the `feed` section's), never one community's sales office.
+ */
+export function builderOrganizationJsonLd(content: BuilderContent, siteUrl: string | undefined) {
+  return organizationJsonLd(content.builder, content.feed.postalAddress, siteUrl);
 }
 
 export function floorPlanJsonLd(plan: FloorPlan, content: Content, siteUrl: string | undefined) {

@@ -228,39 +228,32 @@ export function createImagesRouter(deps: ImagesDeps): Router {
       async (req: Request, res: Response) => {
         const collection = collectionOf(req, res);
         if (!collection) return;
-        const browserForm = acceptsHtml(req);
-        const back = editorPath(req, collection);
-        try {
+        await answerAdded(req, res, collection, editorPath(req, collection), acceptsHtml(req), async () => {
           if (!req.file) throw new ImageLibraryError('Choose an image file to upload.');
           const alt = cleanText(req.body?.alt);
-          const url = await images.add(collection, { buffer: req.file.buffer, alt });
-          await auditRequest(db, req, 'image.added', url, {
-            collection: collection.kind === 'homepage' ? 'homepage' : collection.floorplan,
-          });
-          if (browserForm) return res.redirect(303, `${back}?uploaded=1`);
-          res.status(201).json({ ok: true, url });
-        } catch (error) {
-          if (!(error instanceof ImageLibraryError)) throw error;
-          if (browserForm) return res.redirect(303, `${back}?error=${encodeURIComponent(error.message)}`);
-          sendLibraryError(error, res);
-        }
+          return { url: await images.add(collection, { buffer: req.file.buffer, alt }) };
+        });
       },
     ];
   }
 
-  /** POST {file, alt?}: an image of the file library at the end of the list (a form gets the editor back). */
-  async function addFromLibrary(req: Request, res: Response, collection: ImageCollection, back: string) {
-    const browserForm = answersWithPage(req);
-    const id = Number(req.body?.file);
+  /**
+   * Adds an image by `add`, audits it, and answers: a browser form goes back to the editor (`back`) with the
+   * outcome, any other client gets 201 JSON or the library's refusal.
+   */
+  async function answerAdded(
+    req: Request,
+    res: Response,
+    collection: ImageCollection,
+    back: string,
+    browserForm: boolean,
+    add: () => Promise<{ url: string; file?: number }>,
+  ) {
     try {
-      const file = Number.isSafeInteger(id) && id > 0 ? await findFile(db, id) : undefined;
-      if (!file || !(await fileInScope(db, id, staffScopeOf(req)))) {
-        throw new ImageLibraryError('Choose an image of the file library.');
-      }
-      const url = await images.addFromLibrary(collection, file, cleanText(req.body?.alt));
+      const { url, file } = await add();
       await auditRequest(db, req, 'image.added', url, {
         collection: collection.kind === 'homepage' ? 'homepage' : collection.floorplan,
-        file: file.id,
+        ...(file === undefined ? {} : { file }),
       });
       if (browserForm) return res.redirect(303, `${back}?uploaded=1`);
       res.status(201).json({ ok: true, url });
@@ -269,6 +262,18 @@ export function createImagesRouter(deps: ImagesDeps): Router {
       if (browserForm) return res.redirect(303, `${back}?error=${encodeURIComponent(error.message)}`);
       sendLibraryError(error, res);
     }
+  }
+
+  /** POST {file, alt?}: an image of the file library at the end of the list (a form gets the editor back). */
+  async function addFromLibrary(req: Request, res: Response, collection: ImageCollection, back: string) {
+    const id = Number(req.body?.file);
+    await answerAdded(req, res, collection, back, answersWithPage(req), async () => {
+      const file = Number.isSafeInteger(id) && id > 0 ? await findFile(db, id) : undefined;
+      if (!file || !(await fileInScope(db, id, staffScopeOf(req)))) {
+        throw new ImageLibraryError('Choose an image of the file library.');
+      }
+      return { url: await images.addFromLibrary(collection, file, cleanText(req.body?.alt)), file: file.id };
+    });
   }
 
   router.post('/homepage-images/library', ...jsonOrForm, (req, res) =>
