@@ -164,6 +164,18 @@ export function ownSitePlan(
   return { drawing: own(content?.media.sitePlan.src), outlines: own(content?.homesites.outlines) };
 }
 
+/**
+ * A plain drawing of a given size, for lots drawn before any drawing was uploaded (`PUT …/outlines` on a new
+ * community): the lots are then its own, never over another community's drawing; an upload of the same
+ * proportions replaces it and keeps them.
+ */
+export function plainDrawing(width: number, height: number): UploadedDrawing {
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">` +
+    `<rect width="${width}" height="${height}" fill="#eef0e6"/></svg>\n`;
+  return { body: Buffer.from(svg), contentType: 'image/svg+xml' };
+}
+
 /** The outlines of a drawing whose lots are still to be drawn: its size, no shapes. */
 function emptyOutlines(width: number, height: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}">\n</svg>\n`;

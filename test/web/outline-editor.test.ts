@@ -87,13 +87,30 @@ describe('The lot outline editor (issue 38, "Site plan and lots, drawn")', funct
         .and.not.include('data-widget="OutlineEditor"');
     });
 
-    it('refuses outlines (409): they would be drawn over the first community’s drawing', async () => {
-      const response = await put({ lots: [square(1, 20)] });
-      expect(response.status).to.equal(409);
-      expect(((await response.json()) as { errors: string[] }).errors).to.deep.equal([
-        'Upload the site-plan drawing of Aspen Flats first: its lots are drawn over it.',
-      ]);
-      expect(await homesites()).to.deep.equal([]);
+    it('takes outlines drawn before any drawing (200): they get a plain drawing of their own, not the first community’s', async () => {
+      const birch = { ...ASPEN, slug: 'birch-row', name: 'Birch Row' };
+      expect((await staffCall(server.url, '/admin/communities', owner, birch)).status).to.equal(201);
+      const response = await staffCall(
+        server.url,
+        `/admin/communities/${birch.slug}/outlines`,
+        owner,
+        { lots: [square(1, 20), square(2, 120)] },
+        { method: 'PUT' },
+      );
+      expect(response.status).to.equal(200);
+      expect(await response.json()).to.deep.equal({ lots: 2, created: 2 });
+      const files = (await server
+        .db('site_plan_files as f')
+        .join('communities as c', 'c.id', 'f.community_id')
+        .where('c.slug', birch.slug)
+        .orderBy('f.path')
+        .select('f.path', 'f.content_type')) as { path: string; content_type: string }[];
+      expect(files.map((file) => file.content_type)).to.have.members(['image/svg+xml', 'image/svg+xml']);
+      const { html } = await page(owner, `/admin/communities/${birch.slug}/outlines`);
+      expect(html).to.include('data-widget="OutlineEditor"').and.not.include('has no site-plan drawing of its own yet');
+      const drawing = files.find((file) => file.path.includes('drawing'));
+      expect(drawing, 'a drawing of its own').to.not.equal(undefined);
+      expect(html).to.include(`href="${drawing!.path}"`);
     });
   });
 

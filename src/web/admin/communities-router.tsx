@@ -43,6 +43,7 @@ import {
   outlineListProblems,
   outlinesSvg,
   ownSitePlan,
+  plainDrawing,
   saveSitePlan,
   type SitePlanOutcome,
 } from '../../services/site-plan-upload.js';
@@ -450,12 +451,6 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
       const uploadDeps = sitePlanDeps();
       const current = deps.content.publishedFor(community.id);
       if (!uploadDeps || !current) return void res.status(404).json({ errors: ['This community has no site plan.'] });
-      // A new community starts with a copy of the first one's site plan: its lots are drawn over its own drawing.
-      if (!ownSitePlan(uploadDeps, community).drawing) {
-        return void res
-          .status(409)
-          .json({ errors: [`Upload the site-plan drawing of ${community.name} first: its lots are drawn over it.`] });
-      }
       const { width, height } = lotOutlinesOf(current);
       const problems = outlineListProblems(req.body, width, height);
       if (problems.length > 0) return void res.status(400).json({ errors: problems });
@@ -468,7 +463,17 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
       await answerSitePlan(
         req,
         res,
-        await saveSitePlan(uploadDeps, community, { outlines: outlinesSvg(lots, width, height) }, actorOf(req)),
+        await saveSitePlan(
+          uploadDeps,
+          community,
+          {
+            outlines: outlinesSvg(lots, width, height),
+            // A new community starts with a copy of the first one's site plan: lots drawn before its own drawing
+            // was uploaded get a plain one of their size, never the other community's.
+            ...(ownSitePlan(uploadDeps, community).drawing ? {} : { drawing: plainDrawing(width, height) }),
+          },
+          actorOf(req),
+        ),
       );
     },
   );
