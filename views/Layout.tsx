@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { isCommunityContent, type SiteContent } from '../src/content/builder-content.js';
+import { CommunityStatusNotice } from './CommunityStatusNotice.js';
 import { QuestionsBlock } from './QuestionsBlock.js';
 import { SiteFooter } from './SiteFooter.js';
 import { SiteNav } from './SiteNav.js';
@@ -31,6 +32,7 @@ export function Layout({ content, path, showQuestions = true, children }: Layout
       </a>
       <SiteNav content={content} path={path} />
       <main id="main" tabIndex={-1}>
+        <CommunityStatusNotice content={content} />
         {children}
       </main>
       {showQuestions ? <QuestionsBlock content={content} /> : null}

@@ -12,6 +12,8 @@ interface Served {
   name?: string;
   /** A page at the root of a builder's site of several communities: it wears the builder's frame. */
   builderRoot?: boolean;
+  /** The community's status (coming-soon, selling, sold-out, closed): its pages say when it sells no homes. */
+  status?: string;
 }
 
 const base = new AsyncLocalStorage<Served>();
@@ -33,6 +35,11 @@ export function communityBase(): string {
 /** The name of the community whose address is being served (the page titles' site name); undefined at the root. */
 export function communitySiteName(): string | undefined {
   return base.getStore()?.name;
+}
+
+/** The status of the community whose page is being rendered; undefined on the builder's own pages. */
+export function communityStatus(): string | undefined {
+  return base.getStore()?.status;
 }
 
 /** A community page's path ("/site-plan", "/tours?plan=x", "/") at the community's address. */

@@ -55,7 +55,7 @@ export function createCommunitySites(deps: {
         if (!published) return next();
         setRequestContent(req, published);
       }
-      const served = builderRoot ? { prefix, builderRoot } : { prefix, name: community.name };
+      const served = builderRoot ? { prefix, builderRoot } : { prefix, name: community.name, status: community.status };
       withCommunityBase(served, () => deps.routerOf(community)(req, res, next));
     };
   }
