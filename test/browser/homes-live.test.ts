@@ -154,6 +154,60 @@ describe('Find your home, live (/homes, three communities)', function () {
         await context.close();
       });
 
+      it('with JavaScript, a filter chosen before the live search has loaded is searched once it runs', async () => {
+        const { page, problems, context } = await openPage(suite, { width });
+        let release = () => undefined as void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        await page.route('**/assets/homes-live-*.js', async (route) => {
+          await released;
+          await route.continue();
+        });
+        await page.goto('/homes', { waitUntil: 'domcontentloaded' });
+        const bedsTotal = (await json('?beds=4')).total;
+        await page.locator('#homes-beds').focus();
+        await page.locator('#homes-beds').selectOption('4');
+        expect(await page.locator('form[data-hydrated]').count(), 'the live search has not run yet').to.equal(0);
+        release();
+        await page
+          .locator('#homes-count')
+          .filter({ hasText: countText(bedsTotal) })
+          .waitFor();
+        expect(new URL(page.url()).searchParams.get('beds')).to.equal('4');
+        expect(await page.locator('#homes-beds').inputValue()).to.equal('4');
+        expect(await page.evaluate(() => document.activeElement?.id)).to.equal('homes-beds');
+        expect(problems).to.deep.equal([]);
+        await context.close();
+      });
+
+      it('with JavaScript, a slower earlier search never replaces a newer one', async () => {
+        const { page, context } = await openPage(suite, { width });
+        await page.goto('/homes');
+        await page.locator('form[data-live-search][data-hydrated]').waitFor({ state: 'attached' });
+        let release = () => undefined as void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let held: Promise<unknown> | undefined;
+        await page.route(
+          (url) => url.pathname === '/homes' && url.searchParams.get('beds') === '4',
+          (route) => {
+            held = released.then(() => route.continue()).catch(() => undefined);
+            return held;
+          },
+        );
+        const threeTotal = (await json('?beds=3')).total;
+        await page.locator('#homes-beds').selectOption('4');
+        await page.locator('#homes-beds').selectOption('3');
+        await page
+          .locator('#homes-count')
+          .filter({ hasText: countText(threeTotal) })
+          .waitFor();
+        release();
+        await held;
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+        expect(await page.locator('#homes-count').textContent()).to.match(countText(threeTotal));
+        expect(new URL(page.url()).searchParams.get('beds')).to.equal('3');
+        await context.close();
+      });
+
       it('with JavaScript, a page link shows the next page in place and moves focus to the results heading', async () => {
         const { page, problems, context } = await openPage(suite, { width });
         await page.goto('/homes');
