@@ -191,8 +191,10 @@ export function enhanceHomeSearch(form: HTMLFormElement): void {
     searchForm('submit');
   });
 
-  // A link to another search (a page, "remove the price limits", "clear all filters") is searched the same way.
-  document.addEventListener('click', (event) => {
+  // A link to another search (a page, "remove the price limits", "clear all filters") is searched the same way; the
+  // site's own menu link to the page stays a plain link.
+  const searchArea: HTMLElement = form.parentElement ?? document.body;
+  searchArea.addEventListener('click', (event) => {
     if (
       event.defaultPrevented ||
       event.button !== 0 ||
