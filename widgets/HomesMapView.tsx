@@ -155,6 +155,8 @@ export default function HomesMapView({ places, tileUrl, attribution }: HomesMapV
 
   useEffect(() => {
     if (!map || places.length === 0) return;
+    // The places' section is hidden while nothing matches: the map's size is read again once it shows.
+    map.invalidateSize();
     const index = placeIndex(places);
     map.fitBounds(latLngBounds(places.map((place) => [place.lat, place.lng])), {
       padding: [40, 40],

@@ -208,6 +208,29 @@ describe('Find your home, live (/homes, three communities)', function () {
         await context.close();
       });
 
+      it('with JavaScript, from nothing matching, the link that loosens a filter brings back the results and their map', async () => {
+        const { page, problems, context } = await openPage(suite, { width });
+        await page.goto('/homes?beds=6&maxPrice=300000');
+        await page.locator('form[data-live-search][data-hydrated]').waitFor({ state: 'attached' });
+        expect(await page.locator('.homes-places').isHidden()).to.equal(true);
+        const loosen = page.locator('.homes-loosen a');
+        const href = (await loosen.getAttribute('href')) ?? '';
+        const { total } = await json(new URL(href, suite.server.url).search);
+        expect(total).to.be.above(0);
+        await loosen.click();
+        await page
+          .locator('#homes-count')
+          .filter({ hasText: countText(total) })
+          .waitFor();
+        expect(await page.evaluate(() => document.activeElement?.id)).to.equal('homes-count');
+        expect(new URL(page.url()).pathname + new URL(page.url()).search).to.equal(href);
+        expect(await page.locator('.homes-places').isVisible()).to.equal(true);
+        await page.locator('.homes-map').scrollIntoViewIfNeeded();
+        await waitForHomesOnMap(page, total);
+        expect(problems).to.deep.equal([]);
+        await context.close();
+      });
+
       it('with JavaScript, a page link shows the next page in place and moves focus to the results heading', async () => {
         const { page, problems, context } = await openPage(suite, { width });
         await page.goto('/homes');
