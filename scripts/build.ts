@@ -28,8 +28,14 @@ const BOOT = path.join(PROJECT_DIR, 'widgets', 'boot.ts');
 const HYDRATE_WIDGET = path.join(PROJECT_DIR, 'widgets', 'hydrate-widget.ts');
 /** The tour form's phone formatting: the boot script's other dynamic import, where a page marks a phone input. */
 const PHONE_INPUT = path.join(PROJECT_DIR, 'widgets', 'phone-input.ts');
+/** The live home search (no React): the boot script loads it where the "Find your home" form is. */
+const HOMES_LIVE = path.join(PROJECT_DIR, 'widgets', 'homes-live.ts');
 /** What the boot script may load, each built entry, by the file name the boot imports. */
-const BOOT_IMPORTS = { 'hydrate-widget.js': HYDRATE_WIDGET, 'phone-input.js': PHONE_INPUT } as const;
+const BOOT_IMPORTS = {
+  'hydrate-widget.js': HYDRATE_WIDGET,
+  'phone-input.js': PHONE_INPUT,
+  'homes-live.js': HOMES_LIVE,
+} as const;
 
 /** The boot entry a dynamic import names, if it is one of BOOT_IMPORTS. */
 function bootImportOf(importPath: string): string | undefined {
@@ -113,20 +119,19 @@ function mergedMetafile(widgets: esbuild.Metafile, boot: esbuild.Metafile): esbu
 }
 
 /**
- * The tour form's phone formatting, one file that imports nothing: the tour page loads no widget, and the few
- * functions it shares with the contact form would otherwise come as three chunks of their own.
+ * A module the boot script loads that is not a widget, one file that imports nothing: the tour form's phone
+ * formatting (the tour page loads no widget, and the few functions it shares with the contact form would otherwise
+ * come as three chunks of their own) and the live home search.
  */
-async function buildPhoneInput(shared: esbuild.BuildOptions & { metafile: true }) {
+async function buildStandalone(shared: esbuild.BuildOptions & { metafile: true }, entry: string, out: string) {
   const build = await esbuild.build({
     ...shared,
-    entryPoints: [{ in: PHONE_INPUT, out: 'phone-input' }],
+    entryPoints: [{ in: entry, out }],
     splitting: false,
   });
   const imports = Object.values(build.metafile.outputs).flatMap((output) => output.imports);
   if (imports.length > 0)
-    throw new Error(
-      `the phone formatting must import nothing; it imports ${imports.map((entry) => entry.path).join(', ')}`,
-    );
+    throw new Error(`${out} must import nothing; it imports ${imports.map((entry) => entry.path).join(', ')}`);
   return build;
 }
 
@@ -178,7 +183,11 @@ async function buildClient(clean: boolean): Promise<void> {
     chunkNames: 'chunk-[hash]',
     splitting: true,
   });
-  const importable = joinedMetafile(widgetBuild.metafile, (await buildPhoneInput(shared)).metafile);
+  const importable = joinedMetafile(
+    widgetBuild.metafile,
+    (await buildStandalone(shared, PHONE_INPUT, 'phone-input')).metafile,
+    (await buildStandalone(shared, HOMES_LIVE, 'homes-live')).metafile,
+  );
   const bootBuild = await buildBoot(shared, importable);
   const result = { metafile: mergedMetafile(importable, bootBuild.metafile) };
   await fs.writeFile(path.join(BUILD_DIR, 'client-metafile.json'), JSON.stringify(result.metafile));

@@ -11,6 +11,7 @@ import {
 } from '../src/shared/home-filters.js';
 import { formatNumber, formatPrice } from '../src/shared/homesite-rules.js';
 import { Widget } from '../src/render/widget.js';
+import { LIVE_ATTRIBUTE, LIVE_SEARCH_ATTRIBUTE, LIVE_STATUS_ID } from '../src/shared/homes-live-markup.js';
 import { ExternalLink } from './ExternalLink.js';
 import { Layout } from './Layout.js';
 import { PageHeading } from './PageHeading.js';
@@ -310,7 +311,12 @@ function PinList({
     };
   });
   return (
-    <section className="homes-places" aria-labelledby="homes-places-heading">
+    <section
+      className="homes-places"
+      aria-labelledby="homes-places-heading"
+      hidden={pins.length === 0}
+      {...{ [LIVE_ATTRIBUTE]: 'places' }}
+    >
       <h2 id="homes-places-heading">Where they are</h2>
       <p>Every matching home and plan, on every page, by its place on the map.</p>
       {map ? (
@@ -333,7 +339,7 @@ function PinList({
           }}
         />
       ) : null}
-      <ul className="homes-place-list">
+      <ul className="homes-place-list" {...{ [LIVE_ATTRIBUTE]: 'place-list' }}>
         {places.map((place) => (
           <li key={place.key}>
             <p className="homes-place">
@@ -389,31 +395,39 @@ export function HomesPage({
         <p>Quick move-in homes and plans to build, in every community: by price, bedrooms, size and move-in date.</p>
       </PageHeading>
       <div className="container homes">
-        {problems.length > 0 ? (
-          <div className="error-summary" role="group" aria-labelledby="homes-problems-heading">
-            <h2 id="homes-problems-heading" className="error-summary-heading">
-              Part of this search was ignored
-            </h2>
-            <ul className="error-summary-list">
-              {problems.map((problem) =>
-                FIELD_IDS[problem.field] === undefined ? (
-                  <li key={`${problem.field}:${problem.message}`}>{problem.message}</li>
-                ) : (
-                  <li key={`${problem.field}:${problem.message}`}>
-                    <a href={`#${FIELD_IDS[problem.field]}`}>{problem.message}</a>
-                  </li>
-                ),
-              )}
-            </ul>
-            <p>The results below leave out what was ignored.</p>
-          </div>
-        ) : null}
-        <p className="homes-jump">
+        <div {...{ [LIVE_ATTRIBUTE]: 'problems' }}>
+          {problems.length > 0 ? (
+            <div className="error-summary" role="group" aria-labelledby="homes-problems-heading">
+              <h2 id="homes-problems-heading" className="error-summary-heading">
+                Part of this search was ignored
+              </h2>
+              <ul className="error-summary-list">
+                {problems.map((problem) =>
+                  FIELD_IDS[problem.field] === undefined ? (
+                    <li key={`${problem.field}:${problem.message}`}>{problem.message}</li>
+                  ) : (
+                    <li key={`${problem.field}:${problem.message}`}>
+                      <a href={`#${FIELD_IDS[problem.field]}`}>{problem.message}</a>
+                    </li>
+                  ),
+                )}
+              </ul>
+              <p>The results below leave out what was ignored.</p>
+            </div>
+          ) : null}
+        </div>
+        <p className="homes-jump" {...{ [LIVE_ATTRIBUTE]: 'jump' }}>
           <a href="#homes-count">
             {search.total === 0 ? 'No homes match these filters' : `See the ${homes(search.total)} that match`}
           </a>
         </p>
-        <form className="homes-form" method="get" action={PATH} aria-label="Filter homes">
+        <form
+          className="homes-form"
+          method="get"
+          action={PATH}
+          aria-label="Filter homes"
+          {...{ [LIVE_SEARCH_ATTRIBUTE]: '' }}
+        >
           <fieldset className="homes-communities" id={FIELD_IDS.community} tabIndex={-1}>
             <legend>Community</legend>
             {communities.map((community) => (
@@ -427,7 +441,10 @@ export function HomesPage({
                 />
                 <label htmlFor={`homes-community-${community.slug}`}>
                   {`${community.name}, ${community.city} `}
-                  <span className="homes-count">{`(${formatNumber(facets.community[community.slug] ?? 0)})`}</span>
+                  <span
+                    className="homes-count"
+                    {...{ [LIVE_ATTRIBUTE]: `community-${community.slug}` }}
+                  >{`(${formatNumber(facets.community[community.slug] ?? 0)})`}</span>
                 </label>
               </div>
             ))}
@@ -535,8 +552,9 @@ export function HomesPage({
             <a href={PATH}>Clear all filters</a>
           </div>
         </form>
-        <section className="homes-results" aria-labelledby="homes-count">
-          <h2 id="homes-count" className="homes-total">
+        <p className="visually-hidden" role="status" id={LIVE_STATUS_ID} />
+        <section className="homes-results" aria-labelledby="homes-count" {...{ [LIVE_ATTRIBUTE]: 'results' }}>
+          <h2 id="homes-count" className="homes-total" tabIndex={-1}>
             {search.total === 0 ? 'No homes match' : `${homes(search.total)} match`}
             {search.pages > 1 ? (
               <span className="homes-page-of">{` · page ${search.page} of ${search.pages}`}</span>
@@ -558,7 +576,7 @@ export function HomesPage({
           ) : null}
           <Pages filters={filters} page={search.page} pages={search.pages} />
         </section>
-        {search.pins.length > 0 ? <PinList pins={search.pins} communities={communities} map={map} /> : null}
+        <PinList pins={search.pins} communities={communities} map={map} />
       </div>
     </Layout>
   );

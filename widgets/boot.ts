@@ -1,5 +1,6 @@
 import { fillLeadForms, recordFirstLanding } from './first-landing.js';
 import { PHONE_FORMAT_ATTRIBUTE } from '../src/shared/phone-input.js';
+import { LIVE_SEARCH_ATTRIBUTE } from '../src/shared/homes-live-markup.js';
 import { HYDRATE_ATTRIBUTE, WIDGET_ATTRIBUTE } from './registry.js';
 import { whenNearViewport } from './when-near-viewport.js';
 import { whenPainted } from './when-painted.js';
@@ -31,6 +32,14 @@ fillLeadForms();
 if (document.querySelector(`input[${PHONE_FORMAT_ATTRIBUTE}]`))
   import('./phone-input.js')
     .then(({ enhancePhoneInputs }) => enhancePhoneInputs(document))
+    .catch((error: unknown) => console.error(error));
+
+// The live home search: the form works without it; its small module (no React) loads only where that form is, at
+// once, so a filter changed while the page loads is searched as soon as it runs.
+const liveSearch = document.querySelector<HTMLFormElement>(`form[${LIVE_SEARCH_ATTRIBUTE}]`);
+if (liveSearch)
+  import('./homes-live.js')
+    .then(({ enhanceHomeSearch }) => enhanceHomeSearch(liveSearch))
     .catch((error: unknown) => console.error(error));
 
 whenPainted()
