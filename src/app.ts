@@ -266,6 +266,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       content,
       cached: servePageCache(pageCache),
       siteUrl: config.siteUrl,
+      map: mapConfig,
     }),
   );
   /** A community's public pages: the wave 1–3 routers, bound to its services (made once per community). */

@@ -11,6 +11,7 @@ import { communityAddress } from './community-sites.js';
 import { builderContentOf } from '../content/builder-content.js';
 import { builderOrganizationJsonLd } from '../render/structured-data.js';
 import type { PageKit } from './page-context.js';
+import type { HomesMapConfig } from '../../views/HomesPage.js';
 
 /** Statuses whose homesites count as homes a buyer can have now. */
 const AVAILABLE_NOW = ['available', 'quick-move-in'];
@@ -42,6 +43,8 @@ export function createBuilderRouter(
     cached: RequestHandler;
     /** The public origin, for the builder's JSON-LD. */
     siteUrl?: string;
+    /** The map's tiles and Leaflet's stylesheet: the communities on a map. */
+    map?: HomesMapConfig;
   },
 ): Router {
   const { db, communities, content, renderer, image, cached } = deps;
@@ -97,6 +100,7 @@ export function createBuilderRouter(
           image={image}
           cards={await cardsOf(listed)}
           bedOptions={beds}
+          map={deps.map}
         />,
         {
           title: `New homes by ${builderContent().builder.name}`,
@@ -117,6 +121,7 @@ export function createBuilderRouter(
           path="/communities"
           image={image}
           cards={await cardsOf(publicCommunities())}
+          map={deps.map}
         />,
         {
           title: 'Our communities',

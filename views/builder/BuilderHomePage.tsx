@@ -2,6 +2,8 @@ import type { Content } from '../../src/content/index.js';
 import type { DescribeImage } from '../../src/render/images.js';
 import { PageHeading } from '../PageHeading.js';
 import { BuilderLayout } from './BuilderLayout.js';
+import type { HomesMapConfig } from '../HomesPage.js';
+import { CommunitiesMap } from './CommunitiesMap.js';
 import { CommunityCards, type CommunityCard } from './CommunityCards.js';
 
 /** The prices the search offers as an upper limit. */
@@ -14,10 +16,12 @@ interface BuilderHomePageProps {
   cards: readonly CommunityCard[];
   /** Bedroom counts the search form offers. */
   bedOptions: readonly number[];
+  /** The map of the communities (a widget); without it, the cards alone. */
+  map?: HomesMapConfig;
 }
 
 /** `/` on a builder's site: every public community as a card, and the search for a home across them. */
-export function BuilderHomePage({ content, path, image, cards, bedOptions }: BuilderHomePageProps) {
+export function BuilderHomePage({ content, path, image, cards, bedOptions, map }: BuilderHomePageProps) {
   const selling = cards.filter((card) => card.status !== 'coming-soon');
   const comingSoon = cards.filter((card) => card.status === 'coming-soon');
   return (
@@ -75,6 +79,13 @@ export function BuilderHomePage({ content, path, image, cards, bedOptions }: Bui
         <h2 id="communities-heading">Our communities</h2>
         <CommunityCards cards={selling} image={image} />
       </section>
+      {map ? (
+        <section className="container plans-index" aria-labelledby="map-heading">
+          <h2 id="map-heading">On the map</h2>
+          <p>Each pin is a community, with the number of homes available there now.</p>
+          <CommunitiesMap cards={cards} map={map} />
+        </section>
+      ) : null}
       {comingSoon.length > 0 ? (
         <section className="container plans-index" aria-labelledby="coming-soon-heading">
           <h2 id="coming-soon-heading">Coming soon</h2>

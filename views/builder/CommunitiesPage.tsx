@@ -2,6 +2,8 @@ import type { Content } from '../../src/content/index.js';
 import type { DescribeImage } from '../../src/render/images.js';
 import { PageHeading } from '../PageHeading.js';
 import { BuilderLayout } from './BuilderLayout.js';
+import type { HomesMapConfig } from '../HomesPage.js';
+import { CommunitiesMap } from './CommunitiesMap.js';
 import { CommunityCards, STATUS_LABELS, type CommunityCard } from './CommunityCards.js';
 
 /** `/communities` on a builder's site: the communities as a list, with where each is. */
@@ -10,8 +12,10 @@ export function CommunitiesPage(props: {
   path: string;
   image: DescribeImage;
   cards: readonly CommunityCard[];
+  /** The map of the communities (a widget); without it, the table alone. */
+  map?: HomesMapConfig;
 }) {
-  const { content, path, image, cards } = props;
+  const { content, path, image, cards, map } = props;
   return (
     <BuilderLayout content={content} path={path}>
       <PageHeading title="Our communities">
@@ -22,6 +26,7 @@ export function CommunitiesPage(props: {
       </section>
       <section className="container plans-index" aria-labelledby="where-heading">
         <h2 id="where-heading">Where they are</h2>
+        <CommunitiesMap cards={cards} map={map} />
         <table className="community-table">
           <caption className="visually-hidden">Communities by place</caption>
           <thead>
