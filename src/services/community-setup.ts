@@ -8,6 +8,9 @@ import { recordAudit, type Actor } from './audit-log.js';
 import type { Community, CommunityDirectory } from './community-directory.js';
 import { ContentService } from './content.js';
 import type { PublicContentChanges } from './public-content.js';
+import { missingSteps, type SetupStep } from '../shared/setup-steps.js';
+
+export { missingSteps, type SetupStep };
 
 /**
  * A new community, set up by staff (contract wave 4, "Communities" and "A new community, set up in the browser"):
@@ -214,18 +217,12 @@ export async function createCommunity(
   return { ok: true, id, slug: community.slug };
 }
 
-/** One step of a community's checklist. */
-export interface SetupStep {
-  id: 'texts' | 'plans' | 'site-plan' | 'tour-hours' | 'sales-office';
-  /** Plain words, as the 409 and the checklist name it. */
-  label: string;
-  done: boolean;
-  /** Where the step is done. */
-  href: string;
-}
-
 /** A section changed by a person since the community was created (version 1 is the copy it started from). */
-async function editedSince(content: ContentService, community: number, id: 'community' | 'tours'): Promise<boolean> {
+async function editedSince(
+  content: ContentService,
+  community: number,
+  id: 'community' | 'tours' | 'nearby' | 'promotions',
+): Promise<boolean> {
   const view = await content.view({ community, id });
   return (view?.published.version ?? 1) > 1;
 }
@@ -242,31 +239,68 @@ export async function setupSteps(
   const content = deps.content.publishedFor(community.id);
   const homesites = (await deps.db('homesites').where({ community_id: community.id }).count({ n: '*' }).first()) as
     { n: number | string } | undefined;
+  const photos = (await deps.db('homepage_images').where({ community_id: community.id }).count({ n: '*' }).first()) as
+    { n: number | string } | undefined;
   return [
     {
       id: 'texts',
       label: 'community texts',
       done: await editedSince(deps.content, community.id, 'community'),
       href: `${base}/community`,
+      feeds: '/about',
     },
-    { id: 'plans', label: 'an offered plan', done: (content?.floorPlans.length ?? 0) > 0, href: `${base}/offerings` },
+    {
+      id: 'plans',
+      label: 'an offered plan',
+      done: (content?.floorPlans.length ?? 0) > 0,
+      href: `${base}/offerings`,
+      feeds: '/floor-plans',
+    },
     {
       id: 'site-plan',
       label: 'a site plan with its homesites',
       done: Number(homesites?.n ?? 0) > 0,
       href: `/admin/communities/${community.slug}/site-plan`,
+      feeds: '/site-plan',
     },
     {
       id: 'tour-hours',
       label: 'tour hours',
       done: await editedSince(deps.content, community.id, 'tours'),
       href: `${base}/tours`,
+      feeds: '/tours',
     },
     {
       id: 'sales-office',
       label: 'the sales office’s phone and e-mail',
       done: Boolean(content?.builder.phone && content.builder.email),
       href: '/admin/content/builder',
+      feeds: '/contact',
+    },
+    {
+      id: 'images',
+      label: 'photos for its home page',
+      done: Number(photos?.n ?? 0) > 0,
+      // The carousel editor works in the community chosen in the staff bar: the checklist switches to this one.
+      href: '/admin/homepage-images',
+      optional: true,
+      feeds: '/',
+    },
+    {
+      id: 'nearby',
+      label: 'nearby places',
+      done: await editedSince(deps.content, community.id, 'nearby'),
+      href: `${base}/nearby`,
+      optional: true,
+      feeds: '/site-plan',
+    },
+    {
+      id: 'promotions',
+      label: 'promotions',
+      done: await editedSince(deps.content, community.id, 'promotions'),
+      href: `${base}/promotions`,
+      optional: true,
+      feeds: '/',
     },
   ];
 }
@@ -284,7 +318,7 @@ export async function publishCommunity(deps: CommunitySetupDeps, slug: string, a
   const community = deps.communities.bySlug(slug);
   if (!community) return { ok: false, status: 404, message: 'There is no such community.' };
   if (community.published_at !== null) return { ok: true, slug, publishedAt: community.published_at };
-  const missing = (await setupSteps(deps, community)).filter((step) => !step.done);
+  const missing = missingSteps(await setupSteps(deps, community));
   if (missing.length > 0) return { ok: false, status: 409, missing };
   const at = new Date().toISOString();
   await deps.db.transaction(async (trx) => {

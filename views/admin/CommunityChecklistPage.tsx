@@ -2,6 +2,7 @@ import { COMMUNITY_STATUS_LABELS, type CommunityStatusName } from '../../src/sha
 import type { EditorNotice } from '../../src/shared/editor-notice.js';
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 import { Notice } from './FormField.js';
+import { missingSteps, type SetupStep } from '../../src/shared/setup-steps.js';
 
 export const STATUS_LABELS: Record<CommunityStatusName, string> = COMMUNITY_STATUS_LABELS;
 
@@ -9,7 +10,7 @@ interface CommunityChecklistPageProps {
   communityName: string;
   staff: StaffViewer;
   community: { slug: string; name: string; status: CommunityStatusName; public: boolean; url: string };
-  steps: { id: string; label: string; done: boolean; href: string }[];
+  steps: readonly SetupStep[];
   /** Publishing and changing the status (marketing and owners); sales reads the checklist. */
   mayChange: boolean;
   /** Only owners close a community. */
@@ -27,7 +28,10 @@ function sentenceCase(text: string): string {
  */
 export function CommunityChecklistPage(props: CommunityChecklistPageProps) {
   const { staff, community, steps } = props;
-  const missing = steps.filter((step) => !step.done);
+  const missing = missingSteps(steps);
+  // The public pages each step feeds, in the staff preview (drafts in place).
+  const previewOf = (path: string) =>
+    `/preview${community.url === '/' ? '' : community.url}${path}`.replace(/\/$/, '') || '/preview/';
   const statuses = (Object.keys(COMMUNITY_STATUS_LABELS) as CommunityStatusName[]).filter(
     (status) => status !== 'closed' || props.mayClose || community.status === 'closed',
   );
@@ -54,9 +58,25 @@ export function CommunityChecklistPage(props: CommunityChecklistPageProps) {
       <h2 id="checklist-heading">Checklist</h2>
       <ul className="checklist" aria-labelledby="checklist-heading">
         {steps.map((step) => (
-          <li key={step.id} className={step.done ? 'step-done' : 'step-missing'}>
-            <strong>{step.done ? 'Done' : 'Missing'}:</strong> {sentenceCase(step.label)}.{' '}
-            {props.mayChange ? <a href={step.href}>{step.done ? 'Change it' : 'Do it'}</a> : null}
+          <li key={step.id} className={step.done ? 'step-done' : step.optional ? 'step-optional' : 'step-missing'}>
+            <strong>{step.done ? 'Done' : step.optional ? 'Optional' : 'Missing'}:</strong> {sentenceCase(step.label)}.{' '}
+            {props.mayChange && step.id === 'images' ? (
+              // The photo editor works in the community chosen in the staff bar: choose this one on the way.
+              <form method="post" action="/admin/community" className="inline-form">
+                <input type="hidden" name="_csrf" value={staff.csrfToken} />
+                <input type="hidden" name="community" value={community.slug} />
+                <input type="hidden" name="back" value={step.href} />
+                <button type="submit" className="link-button">
+                  {step.done ? 'Change them' : 'Add them'}
+                </button>
+              </form>
+            ) : props.mayChange ? (
+              <a href={step.href}>{step.done ? 'Change it' : 'Do it'}</a>
+            ) : null}
+            {' · '}
+            <a href={previewOf(step.feeds)}>
+              Preview<span className="visually-hidden"> {`the page it feeds (${step.label})`}</span>
+            </a>
             {props.mayChange && step.id === 'site-plan' ? (
               <>
                 {' · '}
