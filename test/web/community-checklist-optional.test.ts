@@ -85,4 +85,33 @@ describe('A community’s checklist: optional steps and previews', function () {
     ).text();
     expect(editor).to.include('Pine Terrace');
   });
+
+  it('without JavaScript, a time zone left empty is taken from the state and the pin', async () => {
+    const response = await fetch(`${server.url}/admin/communities`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        Cookie: owner.cookie,
+        Origin: server.url,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'text/html',
+      },
+      body: new URLSearchParams({
+        _csrf: owner.token,
+        name: 'Mesa Verde Flats',
+        slug: '',
+        street: '1 Mesa Way',
+        city: 'El Paso',
+        state: 'TX',
+        zip: '79901',
+        lat: '31.7619',
+        lng: '-106.485',
+        timeZone: '',
+      }),
+    });
+    expect(response.status).to.equal(303);
+    expect(response.headers.get('location')).to.equal('/admin/communities/mesa-verde-flats?done=created');
+    const row = await server.db('communities').where({ slug: 'mesa-verde-flats' }).first('time_zone');
+    expect(row.time_zone).to.equal('America/Denver');
+  });
 });

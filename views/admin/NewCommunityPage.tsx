@@ -17,7 +17,11 @@ const FIELDS = [
   { name: 'zip', label: 'ZIP code', autoComplete: 'off' },
   { name: 'lat', label: 'Latitude', hint: 'The map pin, such as 40.4233.', inputMode: 'decimal' as const },
   { name: 'lng', label: 'Longitude', hint: 'Such as -104.7091.', inputMode: 'decimal' as const },
-  { name: 'timeZone', label: 'Time zone', hint: 'Where the sales office is, such as America/Denver.' },
+  {
+    name: 'timeZone',
+    label: 'Time zone',
+    hint: 'Where the sales office is, such as America/Denver; left empty, it is taken from the state and the map pin.',
+  },
 ] as const;
 
 interface NewCommunityPageProps {

@@ -21,6 +21,7 @@ import type { ContentService } from '../../services/content.js';
 import type { FileLibrary } from '../../services/file-library.js';
 import type { PublicContentChanges } from '../../services/public-content.js';
 import { slugFromName } from '../../shared/community-slug.js';
+import { guessTimeZone } from '../../shared/time-zone-guess.js';
 import type { EditorNotice } from '../../shared/editor-notice.js';
 import { mayVisit } from '../../shared/permissions.js';
 import { CommunitiesPage } from '../../../views/admin/CommunitiesPage.js';
@@ -201,6 +202,13 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
     // Without JavaScript the form proposes the web address from the name when it is left empty.
     if (page && (body.slug === undefined || body.slug === '') && typeof body.name === 'string' && body.name.trim())
       body.slug = slugFromName(body.name);
+    // And the time zone from the state and the pin, when left empty (the checklist shows it; it can be changed).
+    if (page && (body.timeZone === undefined || body.timeZone === '') && typeof body.state === 'string') {
+      const coordinate = (value: unknown) =>
+        typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined;
+      const guessed = guessTimeZone(body.state, coordinate(body.lat), coordinate(body.lng));
+      if (guessed) body.timeZone = guessed;
+    }
     const values = Object.fromEntries(NEW_COMMUNITY_FIELDS.map((field) => [field, String(body[field] ?? '')]));
     const parsed = parseNewCommunity(body);
     if (!parsed.ok) {
