@@ -51,30 +51,39 @@ function stylesheetLoaded(href: string): Promise<void> {
   return loaded;
 }
 
-/**
- * The small map of one point (`holder` is the server's empty place for it, right after the longitude): the pin at
- * the typed coordinates, moved by typing; a click or a drag of the pin writes both fields. The community and the
- * list's other points are drawn too, so that without tiles (offline, a blocked tile host) the map still shows
- * where the point lies against them, on a plain background with a scale, and says that the tiles did not load.
- */
-function drawPointMap(holder: HTMLElement, options: ContentEditorMap): () => void {
-  const path = holder.dataset.point ?? '';
-  const latitude = inputOf(path, 'latitude');
-  const longitude = inputOf(path, 'longitude');
-  if (!latitude || !longitude) return () => undefined;
-  const item = holder.closest<HTMLElement>('[data-item]');
-  const name = item?.querySelector('legend')?.textContent ?? 'the community';
+/** What a map of one point writes to and draws beside it. */
+export interface PinMapTarget {
+  latitude: HTMLInputElement;
+  longitude: HTMLInputElement;
+  /** What the pin marks ("the community", "Pine Terrace"). */
+  name: string;
+  /** Where the map opens while the fields hold no point. */
+  start: [number, number];
+  /** The community's own place (⌂) and other points (dots) drawn for scale; none on a new community's form. */
+  home?: [number, number];
+  others?: [number, number][];
+  caption: string;
+}
 
+/**
+ * A small map of one point in `holder`: the pin at the typed coordinates, moved by typing; a click or a drag of the
+ * pin writes both fields. Without tiles (offline, a blocked tile host) the map still shows where the point lies
+ * against the others drawn, on a plain background with a scale, and says that the tiles did not load.
+ */
+export function drawPinMap(
+  holder: HTMLElement,
+  target: PinMapTarget,
+  options: Pick<ContentEditorMap, 'tileUrl' | 'attribution'>,
+): () => void {
+  const { latitude, longitude, name } = target;
   const frame = document.createElement('div');
   frame.className = 'content-point-frame';
   const caption = document.createElement('p');
   caption.className = 'field-hint content-point-caption';
-  caption.textContent =
-    'Click the map or drag the pin to set both numbers above; typing them moves the pin.' +
-    (path === '' ? '' : ' ⌂ is the community, dots are the other places of this list.');
+  caption.textContent = target.caption;
   holder.replaceChildren(frame, caption);
 
-  const here = pointOf(latitude, longitude) ?? ([options.home.latitude, options.home.longitude] as [number, number]);
+  const here = pointOf(latitude, longitude) ?? target.start;
   const map = leafletMap(frame, { scrollWheelZoom: false, zoomSnap: 0.5 });
   frame.setAttribute('role', 'region');
   frame.setAttribute('aria-label', `Map of ${name}: click to set its latitude and longitude`);
@@ -89,19 +98,13 @@ function drawPointMap(holder: HTMLElement, options: ContentEditorMap): () => voi
   control.scale({ imperial: true, metric: false }).addTo(map);
 
   const others: LatLngExpression[] = [];
-  if (path !== '') {
-    const home: LatLngExpression = [options.home.latitude, options.home.longitude];
-    leafletMarker(home, { icon: homeIcon, interactive: false, keyboard: false }).addTo(map);
-    others.push(home);
-    const list = holder.closest<HTMLElement>('ol[data-list]');
-    for (const sibling of list?.querySelectorAll<HTMLElement>('.content-point-map') ?? []) {
-      if (sibling === holder) continue;
-      const siblingPath = sibling.dataset.point ?? '';
-      const point = pointOf(inputOf(siblingPath, 'latitude'), inputOf(siblingPath, 'longitude'));
-      if (!point) continue;
-      circleMarker(point, { radius: 5, color: '#1f4d3a', weight: 2, fillOpacity: 0.6, interactive: false }).addTo(map);
-      others.push(point);
-    }
+  if (target.home) {
+    leafletMarker(target.home, { icon: homeIcon, interactive: false, keyboard: false }).addTo(map);
+    others.push(target.home);
+  }
+  for (const point of target.others ?? []) {
+    circleMarker(point, { radius: 5, color: '#1f4d3a', weight: 2, fillOpacity: 0.6, interactive: false }).addTo(map);
+    others.push(point);
   }
   map.fitBounds(latLngBounds([here, ...others]), {
     // Clear of the zoom buttons (top left) and the scale and attribution (bottom).
@@ -115,9 +118,9 @@ function drawPointMap(holder: HTMLElement, options: ContentEditorMap): () => voi
   pin.addTo(map);
 
   function write(lat: number, lng: number) {
-    latitude!.value = lat.toFixed(DECIMALS);
-    longitude!.value = lng.toFixed(DECIMALS);
-    for (const input of [latitude!, longitude!]) {
+    latitude.value = lat.toFixed(DECIMALS);
+    longitude.value = lng.toFixed(DECIMALS);
+    for (const input of [latitude, longitude]) {
       input.dispatchEvent(new Event('input', { bubbles: true }));
       input.dispatchEvent(new Event('change', { bubbles: true }));
     }
@@ -144,6 +147,47 @@ function drawPointMap(holder: HTMLElement, options: ContentEditorMap): () => voi
     map.remove();
   };
 }
+
+/**
+ * The map of one point of a content form (`holder` is the server's empty place for it, right after the longitude),
+ * with the community and the list's other points drawn for scale.
+ */
+function drawPointMap(holder: HTMLElement, options: ContentEditorMap): () => void {
+  const path = holder.dataset.point ?? '';
+  const latitude = inputOf(path, 'latitude');
+  const longitude = inputOf(path, 'longitude');
+  if (!latitude || !longitude) return () => undefined;
+  const item = holder.closest<HTMLElement>('[data-item]');
+  const name = item?.querySelector('legend')?.textContent ?? 'the community';
+  const home: [number, number] = [options.home.latitude, options.home.longitude];
+  const others: [number, number][] = [];
+  if (path !== '') {
+    const list = holder.closest<HTMLElement>('ol[data-list]');
+    for (const sibling of list?.querySelectorAll<HTMLElement>('.content-point-map') ?? []) {
+      if (sibling === holder) continue;
+      const siblingPath = sibling.dataset.point ?? '';
+      const point = pointOf(inputOf(siblingPath, 'latitude'), inputOf(siblingPath, 'longitude'));
+      if (point) others.push(point);
+    }
+  }
+  return drawPinMap(
+    holder,
+    {
+      latitude,
+      longitude,
+      name,
+      start: home,
+      ...(path === '' ? {} : { home, others }),
+      caption:
+        'Click the map or drag the pin to set both numbers above; typing them moves the pin.' +
+        (path === '' ? '' : ' ⌂ is the community, dots are the other places of this list.'),
+    },
+    options,
+  );
+}
+
+/** Links Leaflet's stylesheet (the map's own lays it out), resolving once it applies. */
+export const leafletStylesheetLoaded = stylesheetLoaded;
 
 /**
  * Draws the map of every point in the form once it comes near the viewport (a nearby section has a dozen places,

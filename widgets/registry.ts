@@ -18,6 +18,7 @@ export const widgetLoaders = {
   PaymentCalculator: () => import('./PaymentCalculator.js'),
   HomesMap: () => import('./HomesMap.js'),
   OutlineEditor: () => import('./OutlineEditor.js'),
+  PinMap: () => import('./PinMap.js'),
 };
 
 export type WidgetName = keyof typeof widgetLoaders;

@@ -78,8 +78,16 @@ describe('Setting up a community from nothing (browser)', function () {
     await page.getByLabel('City').fill('Windsor');
     await page.getByLabel('State').fill('CO');
     await page.getByLabel('ZIP code').fill('80550');
-    await page.getByLabel('Latitude').fill('40.4775');
-    await page.getByLabel('Longitude').fill('-104.9014');
+    // The pin: a click on the map writes both numbers (the map's background, tiles, cannot load here).
+    const pinMap = page.locator('.pin-map .leaflet-container');
+    await pinMap.scrollIntoViewIfNeeded();
+    await pinMap.waitFor();
+    expect(await axeViolations(page)).to.deep.equal([]);
+    await pinMap.click({ position: { x: 200, y: 120 } });
+    expect(await page.getByLabel('Latitude', { exact: true }).inputValue()).to.match(/^-?\d+\.\d{5}$/);
+    expect(await page.getByLabel('Longitude', { exact: true }).inputValue()).to.match(/^-?\d+\.\d{5}$/);
+    await page.getByLabel('Latitude', { exact: true }).fill('40.4775');
+    await page.getByLabel('Longitude', { exact: true }).fill('-104.9014');
     await page.getByLabel('Time zone').fill('America/Denver');
     await Promise.all([
       page.waitForURL(`**/admin/communities/${SLUG}?done=created`),

@@ -1,3 +1,4 @@
+import { Widget } from '../../src/render/widget.js';
 import { ErrorSummary, type FormProblem } from '../../src/shared/ErrorSummary.js';
 import { AdminLayout, type StaffViewer } from './AdminLayout.js';
 import { FormField } from './FormField.js';
@@ -31,10 +32,19 @@ interface NewCommunityPageProps {
   errors: Record<string, string>;
   /** The time zones this server knows, offered as the field's suggestions. */
   timeZones: string[];
+  /** The map to drop the pin on (a widget), with the builder's other communities; without it, the fields alone. */
+  pinMap?: {
+    start: [number, number];
+    others: [number, number][];
+    tileUrl: string;
+    attribution: string;
+    stylesheet: string;
+  };
 }
 
 /** GET /admin/communities/new: a plain form (no JavaScript needed) posting the fields of POST /admin/communities. */
-export function NewCommunityPage({ communityName, staff, values, errors, timeZones }: NewCommunityPageProps) {
+export function NewCommunityPage(props: NewCommunityPageProps) {
+  const { communityName, staff, values, errors, timeZones, pinMap } = props;
   const problems: FormProblem[] = FIELDS.filter((field) => errors[field.name]).map((field) => ({
     fieldId: `community-${field.name}`,
     label: field.label,
@@ -65,6 +75,18 @@ export function NewCommunityPage({ communityName, staff, values, errors, timeZon
                 {...rest}
                 {...(name === 'timeZone' ? { list: 'community-time-zones' } : {})}
               />
+              {name === 'lng' && pinMap ? (
+                <Widget
+                  name="PinMap"
+                  hydrate="visible"
+                  props={{
+                    latitudeId: 'community-lat',
+                    longitudeId: 'community-lng',
+                    name: values.name || 'the new community',
+                    ...pinMap,
+                  }}
+                />
+              ) : null}
             </div>
           );
         })}

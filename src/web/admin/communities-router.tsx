@@ -186,6 +186,15 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
             values={values}
             errors={errors}
             timeZones={TIME_ZONES}
+            {...(deps.map
+              ? {
+                  pinMap: {
+                    start: [communities.first().lat, communities.first().lng] as [number, number],
+                    others: communities.all().map((community) => [community.lat, community.lng] as [number, number]),
+                    ...deps.map,
+                  },
+                }
+              : {})}
           />,
           staffPage(req, 'New community'),
         ),
@@ -193,7 +202,8 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
   }
 
   router.get('/communities/new', (req, res) =>
-    renderNew(req, res, { timeZone: communities.first().time_zone, state: communities.first().state }, {}),
+    // The time zone is left empty: it is taken from the state and the pin unless chosen.
+    renderNew(req, res, { state: communities.first().state }, {}),
   );
 
   router.post('/communities', ...jsonOrForm, async (req, res) => {
