@@ -6,6 +6,7 @@ import type { AdminImagesEditorProps, EditorImage } from '../src/shared/admin-im
 import type { EditorNotice } from '../src/shared/editor-notice.js';
 import { NoticeAlert } from '../src/shared/NoticeAlert.js';
 import { useEnhanced } from './use-enhanced.js';
+import { useLeaveWarning } from './use-leave-warning.js';
 
 interface Item extends EditorImage {
   /** The local position, renumbered on every move (seed-spec §4 step 2). */
@@ -100,15 +101,7 @@ export default function AdminImagesEditor({ label, images, csrfToken, endpoints 
     return () => sortable.destroy();
   }, [enhanced, move]);
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useLeaveWarning(dirty);
 
   useEffect(() => {
     // An image that failed before hydration fired its error event before React listened: find those too.

@@ -11,6 +11,7 @@ import {
   type OutlinePoint,
 } from '../src/shared/outline-geometry.js';
 import { useEnhanced } from './use-enhanced.js';
+import { useLeaveWarning } from './use-leave-warning.js';
 
 export interface OutlineEditorProps {
   slug: string;
@@ -87,15 +88,7 @@ export default function OutlineEditor({ slug, csrfToken, drawing, lots: initialL
     [state],
   );
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useLeaveWarning(dirty);
 
   const unitsPerPixel = () => view.width / Math.max(1, svgRef.current?.clientWidth ?? width);
 

@@ -79,8 +79,9 @@ describe('Setting up a community from nothing (browser)', function () {
     await page.getByLabel('State').fill('CO');
     await page.getByLabel('ZIP code').fill('80550');
     // The pin: a click on the map writes both numbers (the map's background, tiles, cannot load here).
+    // The map wakes as it nears the viewport: a person scrolls down to it.
+    await page.locator('.pin-map').scrollIntoViewIfNeeded();
     const pinMap = page.locator('.pin-map .leaflet-container');
-    await pinMap.scrollIntoViewIfNeeded();
     await pinMap.waitFor();
     expect(await axeViolations(page)).to.deep.equal([]);
     await pinMap.click({ position: { x: 200, y: 120 } });
