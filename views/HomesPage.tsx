@@ -418,7 +418,11 @@ export function HomesPage({
         </div>
         <p className="homes-jump" {...{ [LIVE_ATTRIBUTE]: 'jump' }}>
           <a href="#homes-count">
-            {search.total === 0 ? 'No homes match these filters' : `See the ${homes(search.total)} that match`}
+            {search.total === 0
+              ? 'No homes match these filters'
+              : search.total === 1
+                ? 'See the 1 home that matches'
+                : `See the ${homes(search.total)} that match`}
           </a>
         </p>
         <form
