@@ -236,9 +236,10 @@ export async function createApp(deps: AppDeps): Promise<Express> {
         ],
         async () => {
           const builderSite = communities.isBuilderSite();
-          const listed = builderSite
-            ? communities.all().filter((community) => community.public)
-            : [communities.first()];
+          // A sold-out community's pages stay, but it has nothing left to offer (decision 050).
+          const listed = (
+            builderSite ? communities.all().filter((community) => community.public) : [communities.first()]
+          ).filter((community) => community.status !== 'sold-out');
           const quick = await listHomesitesByStatus(
             db,
             listed.map((community) => community.id),

@@ -200,6 +200,19 @@ describe('A message from the builder’s contact page with "Not sure yet" as its
     expect(chosen).to.include('Ada Chosen').and.not.include('Not sure yet');
   });
 
+  it('says "Community: Not sure yet" on the lead’s own page, and nothing of the kind on a chosen one', async () => {
+    const page = async (lastname: string) => {
+      const { id } = (await server.db('contact_messages').where({ lastname }).first('id')) as { id: number };
+      const response = await fetch(`${server.url}/admin/leads/message/${id}`, {
+        headers: { Cookie: owner.cookie, Accept: 'text/html' },
+      });
+      expect(response.status).to.equal(200);
+      return (await response.text()).replace(/<!-- -->/g, '');
+    };
+    expect(await page('Unsure')).to.include('Community: Not sure yet');
+    expect(await page('Chosen')).to.not.include('Not sure yet');
+  });
+
   it('is filed as its own community on a community’s contact page, never marked', async () => {
     const [, second] = server.site.communities.all();
     const response = await fetch(`${server.url}/communities/${second!.slug}/contact/submit`, {

@@ -54,6 +54,8 @@ export interface LeadPageProps {
     phone: string;
     title: string;
     status: LeadStatus;
+    /** Sent with "Not sure yet" as its community: filed under the first one (decision 050). */
+    communityUnsure?: boolean;
   };
   /** Agent registrations only. */
   agent?: AgentCardView | null;
@@ -214,6 +216,7 @@ export function LeadPage(props: LeadPageProps) {
           </>
         ) : null}
       </p>
+      {lead.communityUnsure ? <p className="message-meta">Community: Not sure yet</p> : null}
       {props.notice ? (
         <p className="alert alert-success" role="status">
           {props.notice}

@@ -257,6 +257,7 @@ export function createLeadsRouter(deps: LeadsDeps): Router {
             phone: printable(lead.phone),
             title: `${leadLabel(lead)}: ${printable(titleOf(lead, timeZone))}`,
             status: lead.lead_status,
+            communityUnsure: Boolean(lead.community_unsure),
           }}
           agent={view.agent && agentView(view.agent, timeZone)}
           owner={view.owner}
