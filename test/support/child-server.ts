@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { testPasswordHashCost } from './test-server.js';
 
 /** The lowest port freePort() picks: above the ports services are usually configured on. */
@@ -67,6 +69,16 @@ export async function startChildServer(
 ): Promise<ChildServer> {
   const listenPort = port ?? (await freePort());
   const args = options.cwd === undefined ? BUILT_SERVER : ['--import', 'tsx', 'src/server.ts'];
+  // A server given no database of its own gets a fresh one in a folder of its own, never the checkout's data/
+  // (which `npm start` then finds not empty, and seeds nothing).
+  const own = env.DATABASE_URL === undefined ? mkdtempSync(path.join(os.tmpdir(), 'child-server-')) : undefined;
+  const ownData = own
+    ? {
+        DATABASE_URL: `sqlite:${path.join(own, 'site.sqlite')}`,
+        DATA_DIR: own,
+        UPLOAD_DIR: path.join(own, 'uploads'),
+      }
+    : {};
   const child = spawn(process.execPath, args, {
     cwd: options.cwd,
     env: {
@@ -76,6 +88,7 @@ export async function startChildServer(
       HOST: '127.0.0.1',
       PORT: String(listenPort),
       ...testPasswordHashCost({ NODE_ENV: 'test', ...env }),
+      ...ownData,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,7 +97,10 @@ export async function startChildServer(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+    child.once('exit', (code, signal) => {
+      if (own) rmSync(own, { recursive: true, force: true });
+      resolve(code ?? signal ?? 'unknown');
+    }),
   );
   const url = `http://127.0.0.1:${listenPort}`;
   const deadline = Date.now() + 60_000; // generous: a loaded machine starts tsx slowly
