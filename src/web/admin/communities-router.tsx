@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Knex } from 'knex';
 import type { SectionId } from '../../content/schema.js';
@@ -134,6 +135,13 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
   const { db, renderer, communities } = deps;
   const setup: CommunitySetupDeps = deps;
   const router = Router({ caseSensitive: true });
+  /** A staff page of this area, never stored by a cache (it names drafts, lots and people). */
+  function sendStaffPage(req: Request, res: Response, page: ReactElement, title: string, status = 200) {
+    res
+      .status(status)
+      .set('Cache-Control', 'no-store')
+      .send(renderer.page(page, staffPage(req, title)));
+  }
 
   const reachOf = (req: Request): Promise<CommunityIds> => communityIdsOf(db, req.user!.id);
   const name = (req: Request) => contentOf(req).community.name;
@@ -160,45 +168,41 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
 
   router.get('/communities', async (req, res) => {
     const list = await summarize(db, communities, await reachOf(req));
-    res
-      .set('Cache-Control', 'no-store')
-      .send(
-        renderer.page(
-          <CommunitiesPage
-            communityName={name(req)}
-            staff={staffOf(req)}
-            communities={list.map((community) => ({ ...community, statusLabel: STATUS_LABELS[community.status] }))}
-          />,
-          staffPage(req, 'Communities'),
-        ),
-      );
+    sendStaffPage(
+      req,
+      res,
+      <CommunitiesPage
+        communityName={name(req)}
+        staff={staffOf(req)}
+        communities={list.map((community) => ({ ...community, statusLabel: STATUS_LABELS[community.status] }))}
+      />,
+      'Communities',
+    );
   });
 
   function renderNew(req: Request, res: Response, values: Record<string, string>, errors: Record<string, string>) {
-    res
-      .status(Object.keys(errors).length > 0 ? 400 : 200)
-      .set('Cache-Control', 'no-store')
-      .send(
-        renderer.page(
-          <NewCommunityPage
-            communityName={name(req)}
-            staff={staffOf(req)}
-            values={values}
-            errors={errors}
-            timeZones={TIME_ZONES}
-            {...(deps.map
-              ? {
-                  pinMap: {
-                    start: [communities.first().lat, communities.first().lng] as [number, number],
-                    others: communities.all().map((community) => [community.lat, community.lng] as [number, number]),
-                    ...deps.map,
-                  },
-                }
-              : {})}
-          />,
-          staffPage(req, 'New community'),
-        ),
-      );
+    sendStaffPage(
+      req,
+      res,
+      <NewCommunityPage
+        communityName={name(req)}
+        staff={staffOf(req)}
+        values={values}
+        errors={errors}
+        timeZones={TIME_ZONES}
+        {...(deps.map
+          ? {
+              pinMap: {
+                start: [communities.first().lat, communities.first().lng] as [number, number],
+                others: communities.all().map((community) => [community.lat, community.lng] as [number, number]),
+                ...deps.map,
+              },
+            }
+          : {})}
+      />,
+      'New community',
+      Object.keys(errors).length > 0 ? 400 : 200,
+    );
   }
 
   router.get('/communities/new', (req, res) =>
@@ -258,23 +262,21 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
     notice?: EditorNotice,
     status = 200,
   ) {
-    res
-      .status(status)
-      .set('Cache-Control', 'no-store')
-      .send(
-        renderer.page(
-          <CommunityChecklistPage
-            communityName={name(req)}
-            staff={staffOf(req)}
-            community={{ ...community, url: communityUrl(community, communities.isBuilderSite()) }}
-            steps={steps}
-            mayChange={mayVisit(role, `/admin/communities/${community.slug}/publish`, 'POST')}
-            mayClose={role === 'owner'}
-            notice={notice}
-          />,
-          staffPage(req, community.name),
-        ),
-      );
+    sendStaffPage(
+      req,
+      res,
+      <CommunityChecklistPage
+        communityName={name(req)}
+        staff={staffOf(req)}
+        community={{ ...community, url: communityUrl(community, communities.isBuilderSite()) }}
+        steps={steps}
+        mayChange={mayVisit(role, `/admin/communities/${community.slug}/publish`, 'POST')}
+        mayClose={role === 'owner'}
+        notice={notice}
+      />,
+      community.name,
+      status,
+    );
   }
 
   /** A plain form's refused change: the checklist again, with the reason at its top and the status given. */
@@ -348,21 +350,19 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
 
   function renderSitePlan(req: Request, res: Response, community: Community, errors: string[], status = 200) {
     const current = deps.content.publishedFor(community.id);
-    res
-      .status(status)
-      .set('Cache-Control', 'no-store')
-      .send(
-        renderer.page(
-          <SitePlanUploadPage
-            communityName={name(req)}
-            staff={staffOf(req)}
-            community={community}
-            lots={current ? lotOutlinesOf(current).shapes.length : 0}
-            errors={errors}
-          />,
-          staffPage(req, `Site plan of ${community.name}`),
-        ),
-      );
+    sendStaffPage(
+      req,
+      res,
+      <SitePlanUploadPage
+        communityName={name(req)}
+        staff={staffOf(req)}
+        community={community}
+        lots={current ? lotOutlinesOf(current).shapes.length : 0}
+        errors={errors}
+      />,
+      `Site plan of ${community.name}`,
+      status,
+    );
   }
 
   /** JSON for a call; a plain form post gets the checklist (done) or the form again with every problem. */
@@ -435,25 +435,25 @@ export function createCommunitiesRouter(deps: CommunitiesRouterDeps): Router {
     const notices: Record<string, EditorNotice> = {
       drawing: { kind: 'success', text: `The drawing of ${community.name} is saved: draw its lots over it.` },
     };
-    res.set('Cache-Control', 'no-store').send(
-      renderer.page(
-        <OutlineEditorPage
-          communityName={name(req)}
-          staff={staffOf(req)}
-          community={community}
-          drawing={
-            current && outlines
-              ? { src: current.media.sitePlan.src, width: outlines.width, height: outlines.height }
-              : undefined
-          }
-          lots={(outlines?.shapes ?? []).map((shape) => ({
-            lot: shape.lot,
-            points: pointsOfShape(shape.kind, shape.attributes),
-          }))}
-          notice={typeof req.query.done === 'string' ? notices[req.query.done] : undefined}
-        />,
-        staffPage(req, `Lot outlines of ${community.name}`),
-      ),
+    sendStaffPage(
+      req,
+      res,
+      <OutlineEditorPage
+        communityName={name(req)}
+        staff={staffOf(req)}
+        community={community}
+        drawing={
+          current && outlines
+            ? { src: current.media.sitePlan.src, width: outlines.width, height: outlines.height }
+            : undefined
+        }
+        lots={(outlines?.shapes ?? []).map((shape) => ({
+          lot: shape.lot,
+          points: pointsOfShape(shape.kind, shape.attributes),
+        }))}
+        notice={typeof req.query.done === 'string' ? notices[req.query.done] : undefined}
+      />,
+      `Lot outlines of ${community.name}`,
     );
   });
 
