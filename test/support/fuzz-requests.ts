@@ -1,5 +1,6 @@
 import http from 'node:http';
 import fc from 'fast-check';
+import { HOME_FILTER_PARAMETERS } from '../../src/shared/home-filters.js';
 import type { Staff } from './staff.js';
 
 /**
@@ -323,19 +324,8 @@ const READ_QUERY_KEYS = [
   'uploaded',
   'homesite',
   'plan',
-  // Find your home's filters (/homes, /homes.json)
-  'community',
-  'city',
-  'minPrice',
-  'maxPrice',
-  'beds',
-  'baths',
-  'minSqft',
-  'maxSqft',
-  'stories',
-  'moveIn',
-  'type',
-  'page',
+  // Find your home's filters (/homes, /homes.json), as the search reads them ('sort' is above)
+  ...HOME_FILTER_PARAMETERS.filter((name) => name !== 'sort'),
 ];
 /** The cookies the site reads: the staff session and the sign-in device cookie. */
 const COOKIE_NAMES = ['sid', '__Host-sid', 'login-device', '__Host-login-device'];
