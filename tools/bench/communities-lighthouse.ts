@@ -6,16 +6,14 @@
  * `npm run bench` (section `communities`, after the main server has stopped); writes its table into
  * tools/bench/communities-results.md between its own markers, leaving the rest of the file as it is.
  */
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { warmDocuments, type DocumentRow } from './documents.js';
 import { measureLighthouse, type LighthouseRow } from './lighthouse.js';
 import { startServer } from './server.js';
+import { writeBetweenMarkers } from './results-file.js';
 
 const RESULTS = path.join('tools', 'bench', 'communities-results.md');
-const START = '<!-- bench:communities-lighthouse -->';
-const END = '<!-- /bench:communities-lighthouse -->';
 
 /** The sample community keeps its slug among the 50 (src/content/sample-communities.ts). */
 const COMMUNITY_HOME = '/communities/maple-hollow';
@@ -69,16 +67,13 @@ function tableOf(
   ].join('\n');
 }
 
-async function writeResults(table: string): Promise<void> {
-  const before = await fs.readFile(RESULTS, 'utf8').catch(() => '');
-  const start = before.indexOf(START);
-  const end = before.indexOf(END);
-  const block = `${START}\n${table}\n${END}`;
-  const next =
-    start >= 0 && end > start
-      ? `${before.slice(0, start)}${block}${before.slice(end + END.length)}`
-      : `${before.trimEnd()}\n\n## Lighthouse at 50 communities\n\n${block}\n`;
-  await fs.writeFile(RESULTS, next);
+function writeResults(table: string): Promise<void> {
+  return writeBetweenMarkers(
+    RESULTS,
+    'communities-lighthouse',
+    table,
+    (before, block) => `${before.trimEnd()}\n\n## Lighthouse at 50 communities\n\n${block}\n`,
+  );
 }
 
 /**

@@ -26,6 +26,7 @@ import { staffCall, teamMember } from '../../test/support/team.js';
 import { testConfig } from '../../test/support/test-server.js';
 import { seedCommunityLeads } from './community-leads.js';
 import { medianBy } from './stats.js';
+import { writeBetweenMarkers } from './results-file.js';
 
 const RUNS = 30;
 /** Leads in the 50-community site for the inbox rows, spread evenly over the communities. */
@@ -38,8 +39,6 @@ const SEARCHES = 200;
 const FEED_RUNS = 10;
 const SEED = 20261128;
 const RESULTS = path.join('tools', 'bench', 'communities-results.md');
-const START = '<!-- bench:communities -->';
-const END = '<!-- /bench:communities -->';
 
 /** What Chromium sends: the compression middleware picks br for a render, the page cache answers gzip. */
 const BROWSER_ENCODINGS = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
@@ -241,16 +240,13 @@ async function measureSearches(
 }
 
 /** Puts `table` between the markers of the results file (or the whole file, when it has none yet). */
-async function writeResults(table: string): Promise<void> {
-  const before = await fs.readFile(RESULTS, 'utf8').catch(() => '');
-  const start = before.indexOf(START);
-  const end = before.indexOf(END);
-  const block = `${START}\n${table}\n${END}`;
-  const next =
-    start >= 0 && end > start
-      ? `${before.slice(0, start)}${block}${before.slice(end + END.length)}`
-      : `# A builder's site at 50 communities\n\n${block}\n`;
-  await fs.writeFile(RESULTS, next);
+function writeResults(table: string): Promise<void> {
+  return writeBetweenMarkers(
+    RESULTS,
+    'communities',
+    table,
+    (_before, block) => `# A builder's site at 50 communities\n\n${block}\n`,
+  );
 }
 
 const fixed = (value: number) => value.toFixed(1);

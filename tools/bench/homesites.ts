@@ -8,19 +8,17 @@
  * encodings a browser asks for. Writes its table into tools/bench/homesites-results.md, between the markers, leaving
  * the rest of the file as it is. Budgets (issue "Homesites"): 30 ms, 50 ms, 1 s; a hit: 5 ms (the issue's 3–6 ms).
  */
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startHomesitesBenchSite, type HomesitesBenchSite } from './homesites-site.js';
 import { medianBy } from './stats.js';
+import { writeBetweenMarkers } from './results-file.js';
 
 const LOTS = 1000;
 const RUNS = 30;
 const WARM_UP_RUNS = 3;
 const BULK_LOTS = 500;
 const RESULTS = path.join('tools', 'bench', 'homesites-results.md');
-const START = '<!-- bench:homesites -->';
-const END = '<!-- /bench:homesites -->';
 
 /** What Chromium sends: the compression middleware picks br for a render, the page cache answers gzip. */
 const BROWSER_ENCODINGS = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
@@ -57,16 +55,8 @@ async function pageKb(response: Response): Promise<number> {
 }
 
 /** Puts `table` between the markers of the results file (or the whole file, when it has none yet). */
-async function writeResults(table: string): Promise<void> {
-  const before = await fs.readFile(RESULTS, 'utf8').catch(() => '');
-  const start = before.indexOf(START);
-  const end = before.indexOf(END);
-  const block = `${START}\n${table}\n${END}`;
-  const next =
-    start >= 0 && end > start
-      ? `${before.slice(0, start)}${block}${before.slice(end + END.length)}`
-      : `# Homesites at scale\n\n${block}\n`;
-  await fs.writeFile(RESULTS, next);
+function writeResults(table: string): Promise<void> {
+  return writeBetweenMarkers(RESULTS, 'homesites', table, (_before, block) => `# Homesites at scale\n\n${block}\n`);
 }
 
 async function main(): Promise<void> {
