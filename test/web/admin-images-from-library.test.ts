@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
+import { nuErrors, skipWithoutJava } from '../support/nu-checker.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -146,5 +147,16 @@ describe('Carousel and galleries take images from the file library', () => {
     const file = await uploadToLibrary(server, staff, 'den.png', 'A den');
     const response = await addJson(server, staff, '/admin/floorplan-images/no-such-plan/library', { file: file.id });
     expect(response.status).to.equal(404);
+  });
+
+  it('writes the carousel and gallery editors, with the library form, as valid HTML (Nu checker)', async function () {
+    skipWithoutJava(this);
+    const documents = [];
+    for (const path of ['/admin/homepage-images', '/admin/floorplan-images/sweetwater-ii']) {
+      const html = await (await fetch(`${server.url}${path}`, { headers: { Cookie: staff.cookie } })).text();
+      expect(html, path).to.include('Add an image from the file library');
+      documents.push({ label: path, html });
+    }
+    expect(await nuErrors(documents)).to.deep.equal([]);
   });
 });
