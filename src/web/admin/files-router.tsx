@@ -1,8 +1,6 @@
 import { auditRequest } from '../audit.js';
 import { staffScopeOf } from '../staff-scope.js';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
 import { FilesPage, type FileListItem } from '../../../views/admin/FilesPage.js';
@@ -79,11 +77,11 @@ export function createFilesRouter(deps: FilesDeps): Router {
   });
   const json = express.json({ limit: '20kb', strict: true });
   const form = express.urlencoded({ extended: false, limit: '20kb' });
-  const temporary = fs.mkdtempSync(path.join(os.tmpdir(), 'community-site-files-'));
   const largest = Math.max(...Object.values(files.limits));
-  // Streamed to a temporary file, never held in memory: a video may be 200 MB.
+  // Streamed to a temporary file, never held in memory: a video may be 200 MB. Into the system's temporary folder
+  // under a random name (multer's default), removed once the answer is sent: no folder of its own is left behind.
   const upload = multer({
-    storage: multer.diskStorage({ destination: temporary }),
+    storage: multer.diskStorage({}),
     limits: { fileSize: largest, files: 1, fields: 8, parts: 10, fieldSize: 2_000 },
   }).single('file');
 
