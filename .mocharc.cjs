@@ -3,6 +3,7 @@
 const { parseMochaArgs } = require('mocha/lib/cli/parse-args.js');
 const { lookupFiles } = require('mocha/lib/cli/lookup-files.js');
 const { slowestFirst, startRunLog } = require('./test/support/file-times.cjs');
+const { useRamTemporaryFolder } = require('./test/support/ram-temporary-folder.cjs');
 
 /** Every test file, run when the command line names none. */
 const ALL_TESTS = 'test/**/*.test.{ts,tsx}';
@@ -13,6 +14,8 @@ const ALL_TESTS = 'test/**/*.test.{ts,tsx}';
 const given = parseMochaArgs(process.argv.slice(2));
 const filesGiven = given._.length > 0 || given.spec !== undefined;
 startRunLog();
+// Temporary files (databases, uploads, browser profiles) on a RAM disk where there is one: ram-temporary-folder.cjs.
+useRamTemporaryFolder();
 
 module.exports = {
   'node-option': ['import=tsx'],
