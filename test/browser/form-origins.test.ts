@@ -7,7 +7,8 @@ import { PUBLIC_PAGES } from '../support/site-pages.js';
 import { signIn, signInCookie, STAFF_ENV } from '../support/staff.js';
 import { inviteLink } from '../support/team.js';
 import { openTourSlots } from '../support/tour-slots.js';
-import { openPage, useBrowserSuite } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { useBrowserSuite } from './support.js';
 
 const RESET_TOKEN = 'reset-token-for-the-form-origins-0123456789';
 // 43 characters, as a real one (32 random bytes in base64url).
@@ -92,38 +93,45 @@ describe('Every form, as the browser sends it', function () {
     });
   }
 
-  async function opened(target: FormPage) {
-    const { page, context } = await openPage(suite, { width: 1280 });
-    page.setDefaultTimeout(15_000);
-    if (target.staff) {
-      const [name, value] = (await signInCookie(suite.server.url)).split('=') as [string, string];
-      await context.addCookies([{ name, value, url: suite.server.url }]);
-    }
-    return { page, context };
+  // One page for the whole walk: a new browser context for each form would start a Chromium renderer each time,
+  // which costs more than the page. Each visit starts with no cookie but a fresh session's when the page is staff's.
+  const walker = reusedPage(suite);
+
+  /** `target` loaded afresh, with a session of its own (signed in when the page is staff's) and no other cookie. */
+  async function opened(target: FormPage): Promise<Page> {
+    const { page } = await walker.visit(target.path, {
+      width: 1280,
+      prepare: async (page) => {
+        page.setDefaultTimeout(15_000);
+        await page.context().clearCookies();
+        if (!target.staff) return;
+        const [name, value] = (await signInCookie(suite.server.url)).split('=') as [string, string];
+        await page.context().addCookies([{ name, value, url: suite.server.url }]);
+      },
+    });
+    return page;
   }
 
   it('sends every form of every page without a cross-site refusal', async () => {
     const submissions: Submission[] = [];
     for (const target of pages) {
       // The page read for its forms sends the first of them; each further form gets a fresh session and load.
-      let fresh: Awaited<ReturnType<typeof opened>> | undefined = await opened(target);
-      await fresh.page.goto(target.path);
-      const forms = await postForms(fresh.page);
+      let loaded: Page | undefined = await opened(target);
+      const forms = await postForms(loaded);
       for (const form of forms) {
-        const { page, context } = fresh ?? (await opened(target));
-        if (!fresh) await page.goto(target.path);
-        fresh = undefined;
+        const page = loaded ?? (await opened(target));
+        loaded = undefined;
         // Found again by its action: an earlier form of the walk may have changed the page (a withdrawn invitation's
         // row is gone), and then this form is not there to send.
         const index = (await postForms(page)).find((again) => again.action === form.action)?.index;
-        if (index === undefined) {
-          await context.close();
-          continue;
-        }
+        if (index === undefined) continue;
+        // Until the page the form leads to (after any redirect) has loaded, so that nothing is still under way when
+        // the next visit clears the cookies.
         const [response] = await Promise.all([
           page.waitForResponse(
             (answer) => answer.request().method() === 'POST' && answer.request().isNavigationRequest(),
           ),
+          page.waitForEvent('load'),
           page.evaluate((at) => HTMLFormElement.prototype.submit.call(document.forms[at]!), index),
         ]);
         const body = await response.text().catch(() => '');
@@ -137,9 +145,7 @@ describe('Every form, as the browser sends it', function () {
             .then((value) => value ?? undefined),
           refused: response.status() === 403 && CROSS_SITE.test(body),
         });
-        await context.close();
       }
-      if (fresh) await fresh.context.close();
     }
     const actions = submissions.map((submission) => submission.action);
     // The pages the issue names, and at least one staff form: the walk reached them.
@@ -163,22 +169,18 @@ describe('Every form, as the browser sends it', function () {
     const owner = await signIn(url);
     const ownLink = new URL(await inviteLink(url, owner, 'sales', 'nora@example.com')).pathname;
     const join = await opened({ path: ownLink, staff: false });
-    await join.page.goto(ownLink);
-    await join.page.getByLabel('Username').fill('nora');
-    await join.page.locator('#new-password').fill('juniper lantern forty');
+    await join.getByLabel('Username').fill('nora');
+    await join.locator('#new-password').fill('juniper lantern forty');
     await Promise.all([
-      join.page.waitForURL(`${url}/login?joined=1`),
-      join.page.getByRole('button', { name: 'Create my account' }).click(),
+      join.waitForURL(`${url}/login?joined=1`),
+      join.getByRole('button', { name: 'Create my account' }).click(),
     ]);
-    await join.context.close();
 
     const reset = await opened({ path: `/login/reset/${RESET_TOKEN}`, staff: false });
-    await reset.page.goto(`/login/reset/${RESET_TOKEN}`);
-    await reset.page.locator('#new-password').fill('tangerine glacier nine');
+    await reset.locator('#new-password').fill('tangerine glacier nine');
     await Promise.all([
-      reset.page.waitForURL(`${url}/login?reset=1`),
-      reset.page.getByRole('button', { name: 'Set the password' }).click(),
+      reset.waitForURL(`${url}/login?reset=1`),
+      reset.getByRole('button', { name: 'Set the password' }).click(),
     ]);
-    await reset.context.close();
   });
 });
