@@ -1,11 +1,10 @@
-import fs from 'node:fs/promises';
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { minimalMp4, minimalPdf, minimalVtt } from '../support/sample-files.js';
 import { signIn, STAFF_ENV } from '../support/staff.js';
 import { axeViolations } from './axe-check.js';
 import { reusedPage } from './reused-page.js';
-import { useBrowserSuite, WIDTHS } from './support.js';
+import { screenshot, useBrowserSuite, WIDTHS } from './support.js';
 
 const SHOTS = '/tmp/shots-files';
 
@@ -41,7 +40,6 @@ describe('GET /admin/files in a browser', function () {
     const data = structuredClone(view.published.data) as { features: { desktopPdf: string } };
     data.features.desktopPdf = pdf.url;
     await server.site.content.saveDraft('media', data, view.published.version, 'staff');
-    await fs.mkdir(SHOTS, { recursive: true });
   });
 
   for (const width of WIDTHS) {
@@ -56,7 +54,7 @@ describe('GET /admin/files in a browser', function () {
         ]);
       }
       await page.getByRole('heading', { name: 'Files', level: 1 }).waitFor();
-      await page.screenshot({ path: `${SHOTS}/files-${width}.png`, fullPage: true });
+      await screenshot(page, `files-${width}`, { folder: SHOTS, fullPage: true });
       expect(await page.getByText('media.features.desktopPdf (draft)').count()).to.equal(1);
       expect(await axeViolations(page)).to.deep.equal([]);
     });

@@ -1,12 +1,10 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { nuErrors, skipWithoutJava } from '../support/nu-checker.js';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { axeViolations } from './axe-check.js';
-import { openPage, useBrowserSuite, waitForHydration, type OpenedPage } from './support.js';
+import { openPage, screenshot, useBrowserSuite, waitForHydration, type OpenedPage } from './support.js';
 
 /** Screenshots a person looks at: the outline editor and the checklist at both widths. */
 const SHOTS = '/tmp/shots-outline';
@@ -16,8 +14,7 @@ const NAME = 'Juniper Ridge';
 const DRAWING = { width: 1200, height: 800 };
 
 async function shot(page: Page, name: string): Promise<void> {
-  await fs.mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await screenshot(page, name, { folder: SHOTS, fullPage: true });
 }
 
 /** A site-plan drawing as a land planner's PNG might look: a street and a row of blank lots. */

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { seedMessage, seedTour } from '../support/leads.js';
@@ -7,7 +5,7 @@ import { nuErrors, skipWithoutJava } from '../support/nu-checker.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { staffCall, teamMember } from '../support/team.js';
 import { axeResults, describeViolations } from './axe-check.js';
-import { openPage, useBrowserSuite, WIDTHS } from './support.js';
+import { openPage, screenshot, useBrowserSuite, WIDTHS } from './support.js';
 
 const SHOTS = '/tmp/shots-w4-bench';
 /** SAMPLE_COMMUNITIES=3: the sample and two generated communities. */
@@ -72,7 +70,6 @@ describe('The staff community switcher in the browser', function () {
       lots.set(community.slug, Number(count.n));
     }
     expect(new Set(lots.values()).size, 'the three communities have different numbers of lots').to.equal(3);
-    await fs.mkdir(SHOTS, { recursive: true });
   });
 
   async function signedInPage(staff: Staff, width: number, javaScriptEnabled: boolean): Promise<Page> {
@@ -120,9 +117,7 @@ describe('The staff community switcher in the browser', function () {
         await select.selectOption(MINE[1].slug);
         await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Switch' }).click()]);
         expect(new URL(page.url()).pathname).to.equal('/admin/homesites');
-        await page.screenshot({
-          path: path.join(SHOTS, `switcher-homesites-${width}-${javaScriptEnabled ? 'js' : 'nojs'}.png`),
-        });
+        await screenshot(page, `switcher-homesites-${width}-${javaScriptEnabled ? 'js' : 'nojs'}`, { folder: SHOTS });
         await expectWorkingIn(page, MINE[1]);
 
         // By keyboard: Tab from the staff bar's name to the list, an arrow key to choose, Tab to Switch, Enter.
@@ -159,9 +154,7 @@ describe('The staff community switcher in the browser', function () {
         const narrowed = await page.locator('main').innerText();
         expect(narrowed).to.include(MINE[1].buyer);
         expect(narrowed).to.not.include(MINE[0].buyer);
-        await page.screenshot({
-          path: path.join(SHOTS, `switcher-inbox-${width}-${javaScriptEnabled ? 'js' : 'nojs'}.png`),
-        });
+        await screenshot(page, `switcher-inbox-${width}-${javaScriptEnabled ? 'js' : 'nojs'}`, { folder: SHOTS });
         for (const pagePath of ['/admin', '/admin/homesites', '/admin/tours', '/admin/messages']) {
           await page.goto(pagePath);
           expect(await page.locator('body').innerText(), pagePath).to.not.include(OTHER.name);
@@ -176,7 +169,7 @@ describe('The staff community switcher in the browser', function () {
       expect(await page.locator('form[action="/admin/community"]').count()).to.equal(0);
       expect(await page.locator('.admin-brand').innerText()).to.include(OTHER.name);
       expect(await lotRows(page)).to.equal(lots.get(OTHER.slug));
-      await page.screenshot({ path: path.join(SHOTS, `switcher-none-${width}.png`) });
+      await screenshot(page, `switcher-none-${width}`, { folder: SHOTS });
       await page.context().close();
     });
 
@@ -188,7 +181,7 @@ describe('The staff community switcher in the browser', function () {
         found.push(...describeViolations(`${pagePath} at ${width}px`, await axeResults(page)));
       }
       await page.goto('/admin');
-      await page.screenshot({ path: path.join(SHOTS, `switcher-dashboard-${width}.png`), fullPage: true });
+      await screenshot(page, `switcher-dashboard-${width}`, { folder: SHOTS, fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, 'no wider than the screen').to.be.at.most(0);
       expect(found).to.deep.equal([]);

@@ -1,9 +1,8 @@
-import fs from 'node:fs/promises';
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { axeViolations } from './axe-check.js';
-import { openPage, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
+import { openPage, screenshot, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
 
 /** Where the screenshots a person looks at go (the promotions and nearby editors at both widths). */
 const SHOTS = '/tmp/shots-editors-drag';
@@ -202,7 +201,6 @@ describe('Content editors: dragging list items and the map point (browser)', fun
   });
 
   it('has no axe violations on the promotions, nearby and community editors with handles and maps, and screenshots them', async () => {
-    await fs.mkdir(SHOTS, { recursive: true });
     for (const width of WIDTHS) {
       const { page, context } = await openPage(suite, { width });
       await signIn(page, '/admin/content');
@@ -219,7 +217,7 @@ describe('Content editors: dragging list items and the map point (browser)', fun
         }
         found.push(...(await axeViolations(page)).map((violation) => `${id} at ${width}: ${violation}`));
         if (id === 'promotions' || id === 'nearby')
-          await page.screenshot({ path: `${SHOTS}/${id}-${width}.png`, fullPage: true });
+          await screenshot(page, `${id}-${width}`, { folder: SHOTS, fullPage: true });
       }
       expect(found).to.deep.equal([]);
       await context.close();

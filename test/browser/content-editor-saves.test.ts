@@ -1,10 +1,9 @@
-import fs from 'node:fs/promises';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { minimalPdf } from '../support/sample-files.js';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { axeViolations } from './axe-check.js';
-import { openPage, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
+import { openPage, screenshot, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
 
 /** Screenshots a person looks at: the picker, the conflict, a save's outcome at the foot of a long form. */
 const SHOTS = '/tmp/shots-editor-saves';
@@ -20,8 +19,7 @@ async function signIn(page: Page, next: string): Promise<void> {
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await fs.mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await screenshot(page, name, { folder: SHOTS });
 }
 
 /** A staff call from the page, as a colleague's browser would make it (their session is the same account here). */
@@ -186,7 +184,7 @@ describe('Content editors: saves, files and conflicts (browser)', function () {
         await page.goto(`/admin/content/${id}`);
         await waitForHydration(page, 'ContentEditor');
         found.push(...(await axeViolations(page)));
-        await page.screenshot({ path: `${SHOTS}/${id}-${width}.png`, fullPage: true });
+        await screenshot(page, `${id}-${width}`, { folder: SHOTS, fullPage: true });
       }
       expect(found).to.deep.equal([]);
       await context.close();

@@ -1,11 +1,10 @@
-import fs from 'node:fs/promises';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { SECTION_IDS } from '../../src/content/schema.js';
 import { addDays, dateInZone } from '../../src/shared/tour-slots.js';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { axeViolations } from './axe-check.js';
-import { openPage, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
+import { openPage, screenshot, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
 
 /** Where the screenshots a person looks at go (list, floor-plans editor, history at both widths). */
 const SHOTS = '/tmp/shots-editors';
@@ -185,6 +184,5 @@ describe('Content editors (browser)', function () {
 });
 
 async function shot(page: Page, name: string): Promise<void> {
-  await fs.mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await screenshot(page, name, { folder: SHOTS, fullPage: true });
 }

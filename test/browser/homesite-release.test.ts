@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { insertInterestEntry } from '../../src/db/interest-entries.js';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { axeViolations } from './axe-check.js';
-import { openPage, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
+import { openPage, screenshot, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
 
 const SHOTS = '/tmp/shots-editor-saves';
 
@@ -61,8 +60,7 @@ describe('Releasing a homesite in the editor asks in a dialog first (browser)', 
         `Saving this releases homesite ${lot}: the 2 people on the interest list will be e-mailed about it at once.`,
       );
       expect(await axeViolations(page)).to.deep.equal([]);
-      await fs.mkdir(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/homesite-release-dialog-${width}.png` });
+      await screenshot(page, `homesite-release-dialog-${width}`, { folder: SHOTS });
 
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await row.getByText('Not saved: nobody was e-mailed.').waitFor();

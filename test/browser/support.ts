@@ -133,21 +133,22 @@ export async function waitForHydration(page: Page, widget: string, timeout = 15_
 const TAKE_SCREENSHOTS = Boolean(process.env.TEST_SCREENSHOTS);
 
 /**
- * A screenshot of the page (or of one element) into /tmp/widget-shots, when TEST_SCREENSHOTS is set. Either way an
- * element is scrolled into view, as taking its screenshot does, so the test goes on from the same page state.
+ * A screenshot of the page (or of one element) into `folder` (/tmp/widget-shots unless named), when TEST_SCREENSHOTS
+ * is set. Either way an element is scrolled into view, as taking its screenshot does, so the test goes on from the
+ * same page state.
  */
 export async function screenshot(
   target: Page | Locator,
   name: string,
-  options: { fullPage?: boolean } = {},
+  { folder = SHOTS_DIR, ...options }: { fullPage?: boolean; folder?: string } = {},
 ): Promise<void> {
   const element = 'scrollIntoViewIfNeeded' in target ? target : undefined;
   if (!TAKE_SCREENSHOTS) {
     await element?.scrollIntoViewIfNeeded();
     return;
   }
-  await fs.mkdir(SHOTS_DIR, { recursive: true });
-  await target.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), ...options });
+  await fs.mkdir(folder, { recursive: true });
+  await target.screenshot({ path: path.join(folder, `${name}.png`), ...options });
 }
 
 /** Polls `read` until `accept` holds, returning the last value read; throws with that value after `timeout` ms. */

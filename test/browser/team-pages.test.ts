@@ -1,12 +1,10 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { expect } from 'chai';
 import { passwordFingerprint, tokenHash } from '../../src/services/team.js';
 import { nuErrors, type NuDocument, skipWithoutJava } from '../support/nu-checker.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { enrollTotp, inviteLink, passwordStep, staffCall, teamMember } from '../support/team.js';
 import { axeResults, describeViolations } from './axe-check.js';
-import { openPage, useBrowserSuite, WIDTHS } from './support.js';
+import { openPage, screenshot, useBrowserSuite, WIDTHS } from './support.js';
 
 const SHOTS = '/tmp/shots-team';
 const RESET_TOKEN = 'reset-token-for-the-page-checks-0123456789';
@@ -90,7 +88,6 @@ describe('Team pages: axe, the Nu checker and screenshots', function () {
       expires_at: new Date(Date.now() + 3600_000).toISOString(),
       password_fingerprint: passwordFingerprint(mara.password_hash),
     });
-    await fs.mkdir(SHOTS, { recursive: true });
   });
 
   for (const width of WIDTHS) {
@@ -116,7 +113,7 @@ describe('Team pages: axe, the Nu checker and screenshots', function () {
         }
         expect(response?.status(), target.name).to.equal(target.status ?? 200);
         found.push(...describeViolations(`${target.name} at ${width}px`, await axeResults(page)));
-        await page.screenshot({ path: path.join(SHOTS, `${target.name}-${width}.png`), fullPage: true });
+        await screenshot(page, `${target.name}-${width}`, { folder: SHOTS, fullPage: true });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${target.name} at ${width}px is no wider than the screen`).to.be.at.most(0);
         await context.close();

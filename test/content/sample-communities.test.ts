@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import fs from 'node:fs/promises';
 import { loadContent } from '../../src/content/index.js';
 import { parseLotOutlines } from '../../src/content/lot-outlines.js';
 import {
@@ -14,6 +13,7 @@ import { SAMPLE_LOT_COUNT } from '../../src/db/sample-homesites.js';
 import { HOMESITE_FIELDS } from '../../src/shared/homesite-record.js';
 import { homesiteFactProblems } from '../../src/shared/homesite-rules.js';
 import { isUsState, ZIP_PATTERN } from '../../src/shared/us-address.js';
+import { screenshot } from '../browser/support.js';
 import { closeContexts, sharedBrowser } from '../support/browser.js';
 
 const sample = loadContent();
@@ -280,8 +280,7 @@ describe('Sample communities (SAMPLE_COMMUNITIES=N)', () => {
         return [image.naturalWidth, image.naturalHeight];
       });
       expect(size).to.deep.equal([width, height]);
-      await fs.mkdir(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/${community.slug}.png`, fullPage: true });
+      await screenshot(page, community.slug, { folder: SHOTS, fullPage: true });
       await context.close();
     });
   });

@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { MESSAGES } from '../../src/shared/constants.js';
 import { SECURE_SESSION_COOKIE } from '../../src/web/staff-session.js';
-import { SHOTS_DIR, waitForHydration } from '../browser/support.js';
+import { screenshot, waitForHydration } from '../browser/support.js';
 import { launchBrowser } from '../support/browser.js';
 import { freePort } from '../support/child-server.js';
 import { DEPLOY_DOC, deployDocBlock, runTool } from '../support/deploy-doc.js';
@@ -355,8 +355,7 @@ describe('docs/deploy.md, tried as an operator would', function () {
           await status.waitFor();
           expect(await status.textContent()).to.equal(MESSAGES.contactSuccess);
           expect(problems).to.deep.equal([]);
-          await fs.mkdir(SHOTS_DIR, { recursive: true });
-          await page.screenshot({ path: path.join(SHOTS_DIR, 'behind-nginx-contact-375.png'), fullPage: true });
+          await screenshot(page, 'behind-nginx-contact-375', { fullPage: true });
           const stored = await server.db('contact_messages').where({ subject: 'Sent through nginx' }).first();
           expect(stored?.phone).to.equal('(970) 555-0177');
           await context.close();
