@@ -14,6 +14,8 @@ const ALL_TESTS = 'test/**/*.test.{ts,tsx}';
 const given = parseMochaArgs(process.argv.slice(2));
 const filesGiven = given._.length > 0 || given.spec !== undefined;
 startRunLog();
+// The run's process, which every worker knows: what the run shares (the Nu checker's service) ends with it.
+process.env.TEST_RUN_PID ??= String(process.pid);
 // Temporary files (databases, uploads, browser profiles) on a RAM disk where there is one: ram-temporary-folder.cjs.
 useRamTemporaryFolder();
 

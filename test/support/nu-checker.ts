@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
+import { freePort } from './child-server.js';
 
 /** The Nu Html Checker (the W3C validator's engine), as the vnu-jar package ships it. */
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
@@ -48,49 +48,129 @@ export function skipWithoutJava(context: Mocha.Context): void {
   context.skip();
 }
 
-/** A page with a known error, checked with every run: its errors prove the checker read the files it was given. */
+/** A page with a known error, checked with every run: its errors prove the checker read the documents it was given. */
 const CANARY = '<!DOCTYPE html><html lang="en"><title>x</title><p><div></p>';
 
 /**
- * Runs the checker once over every document and returns each message with the document it is about. A message
- * about no document given (the checker itself failed), or a run that finds no error in a canary page, throws.
+ * The quick compiler alone and one GC thread: for a JVM this busy for this short, the optimising compiler costs more
+ * CPU than it saves. The quick one's deeper stack frames need a bigger thread stack than the checker's 512k minimum.
+ */
+const JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Xss16m'];
+
+/** How many documents are sent to the checker at a time. */
+const AT_A_TIME = 4;
+
+/** The test run this process belongs to: set once by .mocharc.cjs for mocha and every worker it starts. */
+function runOwner(): string {
+  return process.env.TEST_RUN_PID ?? String(process.pid);
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the checker as a web service on a free loopback port, watched by a shell that stops it and removes its
+ * `record` when the run's process `owner` has ended (a run that crashed leaves nothing behind either), and waits
+ * until it answers.
+ */
+async function startService(owner: string, record: string): Promise<string> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/`;
+  const watched =
+    'java "$@" & checker=$!; while kill -0 "$OWNER" 2>/dev/null && kill -0 $checker 2>/dev/null; do sleep 1; done; ' +
+    'kill $checker 2>/dev/null; rm -f "$RECORD"';
+  const java = [...JVM_OPTIONS, '-Dnu.validator.servlet.bind-address=127.0.0.1', '-cp', VNU_JAR];
+  spawn('sh', ['-c', watched, 'sh', ...java, 'nu.validator.servlet.Main', String(port)], {
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, OWNER: owner, RECORD: record },
+  }).unref();
+  const deadline = Date.now() + 60_000;
+  while (!(await answers(url))) {
+    if (Date.now() > deadline) throw new Error(`The Nu Html Checker did not answer at ${url} within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return url;
+}
+
+let service: Promise<string> | undefined;
+
+/**
+ * The run's one checker service: a JVM takes a second or two of CPU to start, and the checker's classes as long
+ * again to load, so the run's workers share one, started by the first that needs it. The others find its address
+ * in a file named after the run; a lock folder keeps two from starting one at the same time.
+ */
+export function sharedService(): Promise<string> {
+  service ??= (async () => {
+    const owner = runOwner();
+    const record = path.join(os.tmpdir(), `nu-checker-${owner}.url`);
+    const lock = `${record}.lock`;
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const known = await fs.readFile(record, 'utf8').catch(() => undefined);
+      if (known && (await answers(known))) return known;
+      if (Date.now() > deadline) throw new Error('The Nu Html Checker did not start within 90 s');
+      try {
+        await fs.mkdir(lock);
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 200)); // another worker is starting it
+        continue;
+      }
+      try {
+        const url = await startService(owner, record);
+        await fs.writeFile(record, url);
+        return url;
+      } finally {
+        await fs.rm(lock, { recursive: true, force: true });
+      }
+    }
+  })().catch((error: unknown) => {
+    service = undefined;
+    throw error;
+  });
+  return service;
+}
+
+/** The checker's messages about one document. */
+async function checkDocument(serviceUrl: string, html: string): Promise<VnuMessage[]> {
+  const response = await fetch(`${serviceUrl}?out=json`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    body: html,
+  });
+  if (!response.ok) throw new Error(`The checker answered ${response.status}`);
+  return ((await response.json()) as { messages: VnuMessage[] }).messages;
+}
+
+/**
+ * Checks every document and returns each message with the document it is about. A message about no document (the
+ * checker itself failed), or no error found in a canary page, throws.
  */
 export async function nuMessages<Document extends NuDocument>(
   documents: Document[],
 ): Promise<{ document: Document; message: VnuMessage }[]> {
-  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'vnu-'));
-  try {
-    const canary = path.join(folder, 'canary.html');
-    await fs.writeFile(canary, CANARY);
-    const files = new Map<string, Document>();
-    for (const [index, document] of documents.entries()) {
-      const file = path.join(folder, `page-${index}.html`);
-      await fs.writeFile(file, document.html);
-      files.set(file, document);
+  const serviceUrl = await sharedService();
+  const canaryErrors = (await checkDocument(serviceUrl, CANARY)).filter((message) => message.type === 'error');
+  expect(canaryErrors.length, 'errors found in the canary page').to.be.greaterThan(0);
+  const found: { document: Document; message: VnuMessage }[][] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < documents.length) {
+      const index = next++;
+      const document = documents[index]!;
+      const messages = await checkDocument(serviceUrl, document.html);
+      const failure = messages.find((message) => message.type === 'non-document-error');
+      if (failure) throw new Error(`The checker failed: ${failure.message}`);
+      found[index] = messages.map((message) => ({ document, message }));
     }
-    // One JVM for every page: it takes seconds to start. The quick compiler alone and one GC thread: for a run this
-    // short, the optimising compiler costs several times the CPU it saves, and the quick one's deeper stack frames
-    // need a bigger thread stack than the checker's 512k minimum.
-    const jvm = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Xss16m'];
-    const run = spawnSync('java', [...jvm, '-jar', VNU_JAR, '--format', 'json', '--stdout', canary, ...files.keys()], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const { messages } = JSON.parse(run.stdout) as { messages: VnuMessage[] };
-    const found: { document: Document; message: VnuMessage }[] = [];
-    let canaryErrors = 0;
-    for (const message of messages) {
-      const file = message.url ? fileURLToPath(message.url) : '';
-      const document = files.get(file);
-      if (file === canary) canaryErrors += message.type === 'error' ? 1 : 0;
-      else if (document) found.push({ document, message });
-      else throw new Error(`The checker failed: ${message.message}`);
-    }
-    expect(canaryErrors, 'errors found in the canary page').to.be.greaterThan(0);
-    return found;
-  } finally {
-    await fs.rm(folder, { recursive: true, force: true });
-  }
+  };
+  await Promise.all(Array.from({ length: AT_A_TIME }, worker));
+  return found.flat();
 }
 
 /** A message as a test reports it: the line, the message and the markup it is about. */
