@@ -1,10 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'chai';
 import { freePort } from './child-server.js';
+import { afterRun, sharedByRun, shellQuoted } from './run-shared.js';
 
 /** The Nu Html Checker (the W3C validator's engine), as the vnu-jar package ships it. */
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
@@ -60,11 +58,6 @@ const JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Xss16m'];
 /** How many documents are sent to the checker at a time. */
 const AT_A_TIME = 4;
 
-/** The test run this process belongs to: set once by .mocharc.cjs for mocha and every worker it starts. */
-function runOwner(): string {
-  return process.env.TEST_RUN_PID ?? String(process.pid);
-}
-
 async function answers(url: string): Promise<boolean> {
   try {
     return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
@@ -74,25 +67,23 @@ async function answers(url: string): Promise<boolean> {
 }
 
 /**
- * Starts the checker as a web service on a free loopback port, watched by a shell that stops it and removes its
- * `record` when the run's process `owner` has ended (a run that crashed leaves nothing behind either), and waits
- * until it answers.
+ * Starts the checker as a web service on a free loopback port, stopped (and its `record` removed) when the run
+ * ends, and waits until it answers.
  */
-async function startService(owner: string, record: string): Promise<string> {
+async function startService(record: string): Promise<string> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
-  const watched =
-    'java "$@" & checker=$!; while kill -0 "$OWNER" 2>/dev/null && kill -0 $checker 2>/dev/null; do sleep 1; done; ' +
-    'kill $checker 2>/dev/null; rm -f "$RECORD"';
   const java = [...JVM_OPTIONS, '-Dnu.validator.servlet.bind-address=127.0.0.1', '-cp', VNU_JAR];
-  spawn('sh', ['-c', watched, 'sh', ...java, 'nu.validator.servlet.Main', String(port)], {
+  const checker = spawn('java', [...java, 'nu.validator.servlet.Main', String(port)], {
     detached: true,
     stdio: 'ignore',
-    env: { ...process.env, OWNER: owner, RECORD: record },
-  }).unref();
+  });
+  checker.unref();
+  afterRun(`kill ${checker.pid} 2>/dev/null; rm -f ${shellQuoted(record)}`);
   const deadline = Date.now() + 60_000;
   while (!(await answers(url))) {
-    if (Date.now() > deadline) throw new Error(`The Nu Html Checker did not answer at ${url} within 60 s`);
+    if (checker.exitCode !== null || Date.now() > deadline)
+      throw new Error(`The Nu Html Checker did not answer at ${url}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return url;
@@ -102,34 +93,10 @@ let service: Promise<string> | undefined;
 
 /**
  * The run's one checker service: a JVM takes a second or two of CPU to start, and the checker's classes as long
- * again to load, so the run's workers share one, started by the first that needs it. The others find its address
- * in a file named after the run; a lock folder keeps two from starting one at the same time.
+ * again to load, so the run's workers share one (run-shared.ts), started by the first check.
  */
 export function sharedService(): Promise<string> {
-  service ??= (async () => {
-    const owner = runOwner();
-    const record = path.join(os.tmpdir(), `nu-checker-${owner}.url`);
-    const lock = `${record}.lock`;
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const known = await fs.readFile(record, 'utf8').catch(() => undefined);
-      if (known && (await answers(known))) return known;
-      if (Date.now() > deadline) throw new Error('The Nu Html Checker did not start within 90 s');
-      try {
-        await fs.mkdir(lock);
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 200)); // another worker is starting it
-        continue;
-      }
-      try {
-        const url = await startService(owner, record);
-        await fs.writeFile(record, url);
-        return url;
-      } finally {
-        await fs.rm(lock, { recursive: true, force: true });
-      }
-    }
-  })().catch((error: unknown) => {
+  service ??= sharedByRun('nu-checker', answers, startService).catch((error: unknown) => {
     service = undefined;
     throw error;
   });

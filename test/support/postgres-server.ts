@@ -1,10 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { runTool } from './deploy-doc.js';
 import { freePort } from './child-server.js';
 import { missingCommands } from './require-command.js';
+import { afterRun, sharedByRun, shellQuoted } from './run-shared.js';
 
 const SERVER_PROGRAMS = ['initdb', 'pg_ctl', 'postgres'];
 
@@ -28,27 +30,49 @@ export interface RunningPostgres {
   stop(): Promise<void>;
 }
 
+/** Whether something listens at the URL's host and port. */
+function listening(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port) });
+    socket.setTimeout(2_000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
 /**
- * TEST_POSTGRES_URL's server under npm run test:postgres; otherwise a throwaway cluster in a temporary folder on a
- * free loopback port (as scripts/test-postgres.sh starts one), removed by stop(). PostgreSQL refuses to run as
- * root, so as root the cluster belongs to the `postgres` user.
+ * A throwaway cluster in a temporary folder on a free loopback port (as scripts/test-postgres.sh starts one),
+ * stopped and removed, with its `record`, when the run ends. PostgreSQL refuses to run as root, so as root the
+ * cluster belongs to the `postgres` user.
  */
-export async function startPostgres(): Promise<RunningPostgres> {
-  const given = process.env.TEST_POSTGRES_URL;
-  if (given) return { adminUrl: given, stop: async () => undefined };
+async function startCluster(record: string): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'postgres-'));
   const asRoot = process.getuid?.() === 0;
-  const run = (name: string, args: string[]) => {
-    const command = programFolder ? path.join(programFolder, name) : name;
-    return asRoot ? runTool('runuser', ['-u', 'postgres', '--', command, ...args]) : runTool(command, args);
-  };
+  const command = (name: string) => (programFolder ? path.join(programFolder, name) : name);
+  const run = (name: string, args: string[]) =>
+    asRoot ? runTool('runuser', ['-u', 'postgres', '--', command(name), ...args]) : runTool(command(name), args);
   if (asRoot) await runTool('chown', ['postgres:postgres', dir]);
   const data = path.join(dir, 'data');
   const port = await freePort();
-  const stop = async () => {
-    await run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
-    await fs.rm(dir, { recursive: true, force: true });
-  };
+  const stop = [
+    ...(asRoot ? ['runuser', '-u', 'postgres', '--'] : []),
+    command('pg_ctl'),
+    '-D',
+    data,
+    '-m',
+    'immediate',
+  ];
+  afterRun(
+    `${stop.map(shellQuoted).join(' ')} stop >/dev/null 2>&1; rm -rf ${shellQuoted(dir)} ${shellQuoted(record)}`,
+  );
   const init = await run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust']);
   if (init.code !== 0) throw new Error(`initdb failed:\n${init.output}`);
   const started = await run('pg_ctl', [
@@ -58,12 +82,25 @@ export async function startPostgres(): Promise<RunningPostgres> {
     path.join(dir, 'server.log'),
     '-w',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
     'start',
   ]);
-  if (started.code !== 0) {
-    await stop();
-    throw new Error(`pg_ctl start failed:\n${started.output}`);
-  }
-  return { adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  if (started.code !== 0) throw new Error(`pg_ctl start failed:\n${started.output}`);
+  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
+let cluster: Promise<string> | undefined;
+
+/**
+ * TEST_POSTGRES_URL's server under npm run test:postgres; otherwise the run's one throwaway cluster, which its
+ * workers share (run-shared.ts): each test makes databases of its own on it. stop() is the run's end's to do.
+ */
+export async function startPostgres(): Promise<RunningPostgres> {
+  const given = process.env.TEST_POSTGRES_URL;
+  if (given) return { adminUrl: given, stop: async () => undefined };
+  cluster ??= sharedByRun('postgres', listening, startCluster).catch((error: unknown) => {
+    cluster = undefined;
+    throw error;
+  });
+  return { adminUrl: await cluster, stop: async () => undefined };
 }
