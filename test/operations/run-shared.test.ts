@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+import { sharedByRun, shellQuoted } from '../support/run-shared.js';
+
+const run = promisify(execFile);
+
+/** What the test run's workers share (test/support/run-shared.ts): the Nu checker's service, a PostgreSQL cluster. */
+describe('A service shared by the workers of a test run', function () {
+  this.timeout(60_000);
+  let scratch: string;
+  beforeEach(async () => {
+    scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'run-shared-'));
+  });
+  afterEach(() => fs.rm(scratch, { recursive: true, force: true }));
+
+  it('is started once when several ask at the same time, and started again once the recorded one is gone', async () => {
+    const name = `probe-${path.basename(scratch)}`;
+    let started = 0;
+    const gone = new Set<string>();
+    const start = async () => {
+      started += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return `service-${started}`;
+    };
+    const isUp = async (value: string) => !gone.has(value);
+    const answers = await Promise.all([1, 2, 3].map(() => sharedByRun(name, isUp, start)));
+    expect(answers).to.deep.equal(['service-1', 'service-1', 'service-1']);
+    gone.add('service-1');
+    expect(await sharedByRun(name, isUp, start)).to.equal('service-2');
+    await fs.rm(path.join(os.tmpdir(), `${name}-${process.env.TEST_RUN_PID ?? process.pid}.shared`), { force: true });
+  });
+
+  it('is stopped once the run that started it has ended', async () => {
+    // A run of its own: a process that asks for a cleanup after its run and ends at once.
+    const marker = path.join(scratch, 'cleaned up');
+    const script = path.join(scratch, 'run.mts');
+    await fs.writeFile(
+      script,
+      `import { afterRun } from ${JSON.stringify(path.resolve('test/support/run-shared.ts'))};\n` +
+        `afterRun(${JSON.stringify(`touch ${shellQuoted(marker)}`)});\n`,
+    );
+    const env = { ...process.env };
+    delete env.TEST_RUN_PID; // the child is a run of its own
+    await run(process.execPath, ['--import', 'tsx', script], { env });
+    const deadline = Date.now() + 10_000;
+    let cleaned = false;
+    while (!cleaned && Date.now() < deadline) {
+      cleaned = await fs.stat(marker).then(
+        () => true,
+        () => false,
+      );
+      if (!cleaned) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(cleaned, 'the cleanup ran after the run ended').to.equal(true);
+  });
+
+  it('quotes what it hands the shell', async () => {
+    const strange = 'it\'s a "name" with $HOME and `ls`';
+    const { stdout } = await run('sh', ['-c', `printf %s ${shellQuoted(strange)}`]);
+    expect(stdout).to.equal(strange);
+  });
+});
