@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { axeViolations } from './axe-check.js';
-import { openPage, screenshot, useBrowserSuite, WIDTHS } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { screenshot, useBrowserSuite, WIDTHS } from './support.js';
 
 /**
  * A builder's site of three sample communities (SAMPLE_COMMUNITIES=3), as a buyer opens it on a phone and a laptop,
@@ -11,11 +12,23 @@ describe("A builder's site of several communities in a browser", function () {
   this.timeout(90_000);
   const suite = useBrowserSuite({ SAMPLE_COMMUNITIES: '3' });
 
+  // One page with JavaScript and one without, for every width: a browser context for each test would start a Chromium
+  // renderer each time, which costs more than the pages it loads. Each test starts with no cookie and nothing recorded
+  // by the test before.
+  const withScript = reusedPage(suite);
+  const withoutScript = reusedPage(suite, { javaScriptEnabled: false });
+  async function freshPage(width: number, javaScriptEnabled = true) {
+    const opened = await (javaScriptEnabled ? withScript : withoutScript).at(width);
+    await opened.context.clearCookies();
+    for (const list of [opened.problems, opened.requests, opened.failures]) list.length = 0;
+    return opened;
+  }
+
   for (const width of WIDTHS) {
     for (const javaScriptEnabled of [false, true]) {
       const how = javaScriptEnabled ? 'with JavaScript' : 'without JavaScript';
       it(`at ${width} px ${how}: goes from the builder home to a community, its site plan and a homesite, and back`, async () => {
-        const { page, problems, context } = await openPage(suite, { width, javaScriptEnabled });
+        const { page, problems } = await freshPage(width, javaScriptEnabled);
         await page.goto('/');
         expect(await page.locator('h1').textContent()).to.equal('New homes by Summit Lane Homes');
         const cards = page.locator('.community-card h2 a, .community-card h3 a');
@@ -35,12 +48,11 @@ describe("A builder's site of several communities in a browser", function () {
         await page.waitForURL('**/communities');
         expect(await page.locator('h1').textContent()).to.equal('Our communities');
         expect(problems).to.deep.equal([]);
-        await context.close();
       });
     }
 
     it(`at ${width} px sends a message about the community chosen on the builder's contact page`, async () => {
-      const { page, problems, context } = await openPage(suite, { width });
+      const { page, problems } = await freshPage(width);
       await page.goto('/contact');
       await page.locator('#contact-community').selectOption('cedar-hollow');
       await page.locator('#contact-firstname').fill('Grace');
@@ -58,11 +70,10 @@ describe("A builder's site of several communities in a browser", function () {
         .first('c.slug')) as { slug: string } | undefined;
       expect(filed?.slug).to.equal('cedar-hollow');
       expect(problems).to.deep.equal([]);
-      await context.close();
     });
 
     it(`at ${width} px has no axe violations on the builder's pages and a generated community's`, async () => {
-      const { page, context } = await openPage(suite, { width });
+      const { page } = await freshPage(width);
       const found: string[] = [];
       for (const path of [
         '/',
@@ -80,7 +91,6 @@ describe("A builder's site of several communities in a browser", function () {
         if (path === '/contact') await screenshot(page, `builder-contact-${width}`, { fullPage: true });
       }
       expect(found).to.deep.equal([]);
-      await context.close();
     });
   }
 });

@@ -5,7 +5,8 @@ import { nuErrors, skipWithoutJava } from '../support/nu-checker.js';
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { staffCall, teamMember } from '../support/team.js';
 import { axeResults, describeViolations } from './axe-check.js';
-import { openPage, screenshot, useBrowserSuite, WIDTHS } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { screenshot, useBrowserSuite, WIDTHS } from './support.js';
 
 const SHOTS = '/tmp/shots-w4-bench';
 /** SAMPLE_COMMUNITIES=3: the sample and two generated communities. */
@@ -72,8 +73,16 @@ describe('The staff community switcher in the browser', function () {
     expect(new Set(lots.values()).size, 'the three communities have different numbers of lots').to.equal(3);
   });
 
+  // One page with JavaScript and one without, for every width and account: a browser context for each test would start
+  // a Chromium renderer each time, which costs more than the pages it loads. Each test starts with no cookie but the
+  // session of the account it signs in as.
+  const withScript = reusedPage(suite);
+  const withoutScript = reusedPage(suite, { javaScriptEnabled: false });
+
   async function signedInPage(staff: Staff, width: number, javaScriptEnabled: boolean): Promise<Page> {
-    const { page, context } = await openPage(suite, { width, javaScriptEnabled });
+    const { page } = await (javaScriptEnabled ? withScript : withoutScript).at(width);
+    const context = page.context();
+    await context.clearCookies();
     const [name, value] = staff.cookie.split('=') as [string, string];
     await context.addCookies([{ name, value, url: suite.server.url }]);
     return page;
@@ -132,7 +141,6 @@ describe('The staff community switcher in the browser', function () {
         await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
         expect(new URL(page.url()).pathname, 'back on the page it was used on').to.equal('/admin/tours');
         await expectWorkingIn(page, MINE[0]);
-        await page.context().close();
       });
 
       it(`offers the two communities in the inbox filter, never the third, ${how}`, async () => {
@@ -159,7 +167,6 @@ describe('The staff community switcher in the browser', function () {
           await page.goto(pagePath);
           expect(await page.locator('body').innerText(), pagePath).to.not.include(OTHER.name);
         }
-        await page.context().close();
       });
     }
 
@@ -170,7 +177,6 @@ describe('The staff community switcher in the browser', function () {
       expect(await page.locator('.admin-brand').innerText()).to.include(OTHER.name);
       expect(await lotRows(page)).to.equal(lots.get(OTHER.slug));
       await screenshot(page, `switcher-none-${width}`, { folder: SHOTS });
-      await page.context().close();
     });
 
     it(`finds no axe violation on a page with the switcher at ${width}px`, async () => {
@@ -185,7 +191,6 @@ describe('The staff community switcher in the browser', function () {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, 'no wider than the screen').to.be.at.most(0);
       expect(found).to.deep.equal([]);
-      await page.context().close();
     });
   }
 

@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { axeViolations } from './axe-check.js';
-import { openPage, useBrowserSuite, WIDTHS } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { useBrowserSuite, WIDTHS } from './support.js';
 
 /**
  * axe-core (WCAG 2.1 A and AA) on the pages "Reach beyond the site" adds, at both widths: /agents (as loaded and
@@ -60,9 +61,19 @@ describe('Reach pages: accessibility', function () {
     expect((await fetch(`${suite.server.url}/interest/confirm/${listed.confirm_token}`)).status).to.equal(200);
   });
 
+  // One page for every test at both widths: a browser context for each would start a Chromium renderer each time,
+  // which costs more than the pages it loads. Each test starts with no cookie and nothing recorded by the test before.
+  const reused = reusedPage(suite);
+  async function freshPage(width: number) {
+    const opened = await reused.at(width);
+    await opened.context.clearCookies();
+    for (const list of [opened.problems, opened.requests, opened.failures]) list.length = 0;
+    return opened;
+  }
+
   for (const width of WIDTHS) {
     it(`has no violations at ${width} px on /agents, with and without a plain post's problems`, async () => {
-      const { page, problems } = await openPage(suite, { width });
+      const { page, problems } = await freshPage(width);
       await page.goto('/agents');
       expect(await axeViolations(page)).to.deep.equal([]);
       await shot(page, `agents-${width}`);
@@ -80,7 +91,7 @@ describe('Reach pages: accessibility', function () {
     });
 
     it(`has no violations at ${width} px in the interest form on / and /site-plan, and on /interest`, async () => {
-      const { page } = await openPage(suite, { width });
+      const { page } = await freshPage(width);
       await page.goto('/');
       expect(await axeViolations(page, page.url(), '#interest-home')).to.deep.equal([]);
       await shot(page, `interest-home-${width}`, '#interest-home');
@@ -100,7 +111,7 @@ describe('Reach pages: accessibility', function () {
     });
 
     it(`has no violations at ${width} px on the confirm and unsubscribe pages`, async () => {
-      const { page } = await openPage(suite, { width });
+      const { page } = await freshPage(width);
       await page.goto(confirmPath);
       expect(await axeViolations(page)).to.deep.equal([]);
       await shot(page, `interest-confirmed-${width}`);
@@ -116,7 +127,7 @@ describe('Reach pages: accessibility', function () {
     });
 
     it(`has no violations at ${width} px on /admin/interest: the update form, its problems, the preview, the sent update`, async () => {
-      const { page, problems } = await openPage(suite, { width });
+      const { page, problems } = await freshPage(width);
       await page.goto(`/login?next=${encodeURIComponent('/admin/interest')}`);
       await page.getByLabel('Username').fill('staff');
       await page.getByLabel('Password').fill(STAFF_PASSWORD);

@@ -4,7 +4,8 @@ import { nuErrors, type NuDocument, skipWithoutJava } from '../support/nu-checke
 import { signIn, STAFF_ENV, type Staff } from '../support/staff.js';
 import { enrollTotp, inviteLink, passwordStep, staffCall, teamMember } from '../support/team.js';
 import { axeResults, describeViolations } from './axe-check.js';
-import { openPage, screenshot, useBrowserSuite, WIDTHS } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { screenshot, useBrowserSuite, WIDTHS } from './support.js';
 
 const SHOTS = '/tmp/shots-team';
 const RESET_TOKEN = 'reset-token-for-the-page-checks-0123456789';
@@ -90,11 +91,17 @@ describe('Team pages: axe, the Nu checker and screenshots', function () {
     });
   });
 
+  // One page for every team page at both widths: a browser context for each would start a Chromium renderer each
+  // time, which costs more than the page. Each load starts with no cookie but the session it is visited with.
+  const team = reusedPage(suite);
+
   for (const width of WIDTHS) {
     it(`finds no axe violation at ${width}px and takes the screenshots`, async () => {
       const found: string[] = [];
       for (const target of pages) {
-        const { page, context } = await openPage(suite, { width });
+        const { page } = await team.at(width);
+        const context = page.context();
+        await context.clearCookies();
         const cookie = target.cookie?.();
         if (cookie) {
           const [name, value] = cookie.split('=') as [string, string];
@@ -116,7 +123,6 @@ describe('Team pages: axe, the Nu checker and screenshots', function () {
         await screenshot(page, `${target.name}-${width}`, { folder: SHOTS, fullPage: true });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${target.name} at ${width}px is no wider than the screen`).to.be.at.most(0);
-        await context.close();
       }
       expect(found).to.deep.equal([]);
     });
