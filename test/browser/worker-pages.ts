@@ -18,6 +18,9 @@ export function leaveWithoutAsking(dialog: Dialog): void {
   void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
 }
 
+/** Playwright's own timeout for actions and navigations, which a file may have changed on a page it borrowed. */
+const PLAYWRIGHT_DEFAULT_TIMEOUT = 30_000;
+
 interface KeptPage {
   opened: OpenedPage;
   javaScriptEnabled: boolean;
@@ -87,7 +90,9 @@ async function giveBack(entry: KeptPage, suite: BrowserSuite): Promise<void> {
   }
 }
 
-/** Leaves nothing of the file behind: its routes, dialog handlers, cookies, storage, permissions and media. */
+/**
+ * Leaves nothing of the file behind: its routes, dialog handlers, cookies, storage, permissions, media and timeouts.
+ */
 async function empty({ page, context }: OpenedPage, origin: string): Promise<void> {
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   page.removeAllListeners('dialog');
@@ -105,6 +110,8 @@ async function empty({ page, context }: OpenedPage, origin: string): Promise<voi
   }
   await context.clearCookies();
   await context.clearPermissions();
+  page.setDefaultTimeout(PLAYWRIGHT_DEFAULT_TIMEOUT);
+  page.setDefaultNavigationTimeout(PLAYWRIGHT_DEFAULT_TIMEOUT);
   await page.emulateMedia({ media: null, colorScheme: null, reducedMotion: null, forcedColors: null });
 }
 
