@@ -31,6 +31,18 @@ function canListen(port: number): Promise<boolean> {
   });
 }
 
+/** Whether something on loopback accepts connections on the port (a server started, not yet answering). */
+export function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 /**
  * A port that a process started next can listen on. Chosen at random below the ephemeral range, never with
  * `listen(0)`: once the probe closes, a port from that range can be taken by any server another test file starts

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
+import { portOpen } from './child-server.js';
 import { runTool } from './deploy-doc.js';
 
 /** A throwaway self-signed certificate for `hostname`, written into `dir`. */
@@ -66,17 +66,6 @@ export interface RunningNginx {
   process: ChildProcess;
   output: () => string;
   stop(): Promise<void>;
-}
-
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 /** Starts nginx in the foreground with `mainConfig` and waits until it accepts connections on `port`. */

@@ -1,10 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
 import { runTool } from './deploy-doc.js';
-import { freePort } from './child-server.js';
+import { freePort, portOpen } from './child-server.js';
 import { missingCommands } from './require-command.js';
 import { afterRun, sharedByRun, shellQuoted } from './run-shared.js';
 
@@ -28,24 +27,6 @@ export interface RunningPostgres {
   /** A superuser URL on the server's `postgres` database, as TEST_POSTGRES_URL names one. */
   adminUrl: string;
   stop(): Promise<void>;
-}
-
-/** Whether something listens at the URL's host and port. */
-function listening(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port) });
-    socket.setTimeout(2_000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
 }
 
 /**
@@ -98,9 +79,11 @@ let cluster: Promise<string> | undefined;
 export async function startPostgres(): Promise<RunningPostgres> {
   const given = process.env.TEST_POSTGRES_URL;
   if (given) return { adminUrl: given, stop: async () => undefined };
-  cluster ??= sharedByRun('postgres', listening, startCluster).catch((error: unknown) => {
-    cluster = undefined;
-    throw error;
-  });
+  cluster ??= sharedByRun('postgres', (url) => portOpen(Number(new URL(url).port)), startCluster).catch(
+    (error: unknown) => {
+      cluster = undefined;
+      throw error;
+    },
+  );
   return { adminUrl: await cluster, stop: async () => undefined };
 }
