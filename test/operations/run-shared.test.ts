@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { sharedByRun, shellQuoted } from '../support/run-shared.js';
+import { waitFor } from '../support/smtp-sink.js';
 
 const run = promisify(execFile);
 
@@ -46,16 +47,13 @@ describe('A service shared by the workers of a test run', function () {
     const env = { ...process.env };
     delete env.TEST_RUN_PID; // the child is a run of its own
     await run(process.execPath, ['--import', 'tsx', script], { env });
-    const deadline = Date.now() + 10_000;
-    let cleaned = false;
-    while (!cleaned && Date.now() < deadline) {
-      cleaned = await fs.stat(marker).then(
+    const cleanedUp = () =>
+      fs.stat(marker).then(
         () => true,
         () => false,
       );
-      if (!cleaned) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(cleaned, 'the cleanup ran after the run ended').to.equal(true);
+    await waitFor(cleanedUp, 10_000).catch(() => undefined);
+    expect(await cleanedUp(), 'the cleanup ran after the run ended').to.equal(true);
   });
 
   it('quotes what it hands the shell', async () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { minimalPdf } from '../support/sample-files.js';
+import { waitFor } from '../support/smtp-sink.js';
 import { signIn, STAFF_ENV } from '../support/staff.js';
 import { startTestServer } from '../support/test-server.js';
 
@@ -46,12 +47,7 @@ describe('File library uploads and the temporary folder', function () {
       await server.close();
     }
     // The answer goes out before its temporary file is removed: the folder empties soon after, or never.
-    const deadline = Date.now() + 2_000;
-    let left = await fs.readdir(own);
-    while (left.length > 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      left = await fs.readdir(own);
-    }
-    expect(left).to.deep.equal([]);
+    await waitFor(async () => (await fs.readdir(own)).length === 0, 2_000).catch(() => undefined);
+    expect(await fs.readdir(own)).to.deep.equal([]);
   });
 });
