@@ -1,4 +1,5 @@
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const formattersByOptions = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
 
 /**
  * One formatter per zone and set of options, made once: building an Intl.DateTimeFormat costs far more than
@@ -10,11 +11,21 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
  * includes `Date#toLocaleDateString(locale, options)`, which builds one each time (eslint.config.js refuses both).
  */
 export function zonedFormatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone}\n${JSON.stringify(options)}`;
-  let formatter = formatters.get(key);
+  // Options are module constants: found by identity first, without writing them out as a key on every call.
+  let byZone = formattersByOptions.get(options);
+  if (!byZone) {
+    byZone = new Map();
+    formattersByOptions.set(options, byZone);
+  }
+  let formatter = byZone.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-    formatters.set(key, formatter);
+    const key = `${timeZone}\n${JSON.stringify(options)}`;
+    formatter = formatters.get(key);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+      formatters.set(key, formatter);
+    }
+    byZone.set(timeZone, formatter);
   }
   return formatter;
 }

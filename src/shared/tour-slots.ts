@@ -3,6 +3,7 @@
  * library, no server time zone. Pure, so the server, the tests and the tour page widget share one rule.
  */
 
+import { boundedMemo } from './bounded-memo.js';
 import { zonedFormatter } from './time-zone.js';
 
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -38,20 +39,42 @@ const WALL_CLOCK_PARTS: Intl.DateTimeFormatOptions = {
   second: '2-digit',
 };
 
-/** The wall clock in `timeZone` at an instant: year, month (1-12), day, hour, minute, second. */
-function wallClock(instantMs: number, timeZone: string) {
+interface WallClock {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+}
+
+/** The wall clock in `timeZone` at an instant, read through Intl (a few microseconds each). */
+function readWallClock(instantMs: number, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const part of zonedFormatter(timeZone, WALL_CLOCK_PARTS).formatToParts(new Date(instantMs))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
-  return {
+  return Object.freeze({
     year: parts.year!,
     month: parts.month!,
     day: parts.day!,
     hour: parts.hour! % 24,
     minute: parts.minute!,
     second: parts.second!,
-  };
+  });
+}
+
+/**
+ * Wall clocks already read at whole minutes, by zone and instant. Slots fall on whole minutes and every page that
+ * offers or lists tours reads the same ones again, several times per slot: the tours pages spent most of their time
+ * reading clocks through Intl.
+ */
+const wallClockAtMinute = boundedMemo<WallClock>(20_000);
+
+/** The wall clock in `timeZone` at an instant: year, month (1-12), day, hour, minute, second. */
+function wallClock(instantMs: number, timeZone: string): WallClock {
+  if (instantMs % MINUTE !== 0) return readWallClock(instantMs, timeZone);
+  return wallClockAtMinute(`${timeZone} ${instantMs}`, () => readWallClock(instantMs, timeZone));
 }
 
 /** Minutes the zone's wall clock is ahead of UTC at an instant (America/Denver: -420 in winter, -360 in summer). */
@@ -77,6 +100,11 @@ export function isCalendarDate(date: string): boolean {
   return parseDate(date) !== undefined;
 }
 
+/** Instants of well-formed wall times already found (NaN for a time the zone skips), by zone, date and time. */
+const instantOfWallTime = boundedMemo<number>(20_000);
+const NO_INSTANT = Number.NaN;
+const TIME_PATTERN = /^(\d{2}):(\d{2})$/;
+
 /**
  * The instant a local wall-clock time happens in `timeZone`, or undefined when that time does not exist there (the
  * hour skipped when clocks spring forward). The offset is read at a first guess and again at the result, because
@@ -84,9 +112,16 @@ export function isCalendarDate(date: string): boolean {
  * the earlier instant.
  */
 export function wallTimeToInstant(date: string, time: string, timeZone: string): number | undefined {
+  // Only well-formed input is kept, so that what a request sends cannot fill the memo with long keys.
+  if (!DATE_PATTERN.test(date) || !TIME_PATTERN.test(time)) return undefined;
+  const instant = instantOfWallTime(`${timeZone} ${date} ${time}`, () => findWallTimeInstant(date, time, timeZone));
+  return Number.isNaN(instant) ? undefined : instant;
+}
+
+function findWallTimeInstant(date: string, time: string, timeZone: string): number {
   const day = parseDate(date);
-  const clock = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!day || !clock) return undefined;
+  const clock = TIME_PATTERN.exec(time);
+  if (!day || !clock) return NO_INSTANT;
   const hour = Number(clock[1]);
   const minute = Number(clock[2]);
   const wallAsUtc = Date.UTC(day.year, day.month - 1, day.day, hour, minute);
@@ -106,7 +141,7 @@ export function wallTimeToInstant(date: string, time: string, timeZone: string):
       );
     })
     .sort((a, b) => a - b);
-  return matching[0];
+  return matching[0] ?? NO_INSTANT;
 }
 
 function pad(value: number, width = 2): string {
@@ -212,9 +247,12 @@ export function checkSlotStart(settings: TourHours, timeZone: string, raw: strin
 }
 
 const SLOT_TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+const slotTimeLabel = boundedMemo<string>(20_000);
 /** "10:00 AM MST": the time at the community, its zone named. */
 export function formatSlotTime(instantMs: number, timeZone: string): string {
-  return zonedFormatter(timeZone, SLOT_TIME).format(new Date(instantMs));
+  return slotTimeLabel(`${timeZone} ${instantMs}`, () =>
+    zonedFormatter(timeZone, SLOT_TIME).format(new Date(instantMs)),
+  );
 }
 
 const SLOT_DATE: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' };

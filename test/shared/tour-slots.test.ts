@@ -66,6 +66,26 @@ describe('tour slots in America/Denver', () => {
     );
   });
 
+  it('answers the same on a second reading, when the answer comes from what the first one kept', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(wallTimeToInstant('2026-03-08', '02:30', DENVER), `round ${round}`).to.equal(undefined);
+      expect(wallTimeToInstant('2026-03-08', '03:30', DENVER), `round ${round}`).to.equal(
+        Date.parse('2026-03-08T09:30:00Z'),
+      );
+      expect(wallTimeToInstant('2026-11-01', '01:30', DENVER), `round ${round}`).to.equal(
+        Date.parse('2026-11-01T07:30:00Z'),
+      );
+      expect(wallTimeToInstant('2026-11-01', '1:30', DENVER), `round ${round}`).to.equal(undefined);
+      expect(wallTimeToInstant('2026-13-01', '10:00', DENVER), `round ${round}`).to.equal(undefined);
+      expect(iso(Date.parse('2026-11-01T08:00:00Z')), `round ${round}`).to.equal('2026-11-01T01:00:00-07:00');
+      expect(formatSlotTime(Date.parse('2026-03-08T09:00:00Z'), DENVER), `round ${round}`).to.equal('3:00 AM MDT');
+      // The same instant in another zone is another wall clock.
+      expect(formatIsoInZone(Date.parse('2026-11-01T08:00:00Z'), 'America/New_York')).to.equal(
+        '2026-11-01T03:00:00-05:00',
+      );
+    }
+  });
+
   it('names the zone with the time', () => {
     expect(formatSlotTime(Date.parse('2026-11-23T17:00:00Z'), DENVER)).to.equal('10:00 AM MST');
     expect(formatSlotTime(Date.parse('2026-07-01T16:00:00Z'), DENVER)).to.equal('10:00 AM MDT');
