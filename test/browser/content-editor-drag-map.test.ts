@@ -36,11 +36,17 @@ function schoolNames(page: Page): Promise<string[]> {
   );
 }
 
-/** Drags by the mouse, in small steps as a hand does, from one handle to the middle of another item. */
+/**
+ * Drags by the mouse, in small steps as a hand does, from one handle up to the top of an item above it, and lets go
+ * once the item is seen in its new place, as a hand waits to see it land: on a loaded machine the list follows the
+ * pointer late (each swap animates for 150 ms), and a release before it got there drops the item short.
+ */
 async function drag(page: Page, handle: Locator, onto: Locator): Promise<void> {
   await onto.scrollIntoViewIfNeeded();
   const start = (await handle.boundingBox())!;
   const end = (await onto.boundingBox())!;
+  const dragged = await handle.evaluateHandle((element) => element.closest('li')!);
+  const target = await onto.elementHandle();
   const [x0, y0] = [start.x + start.width / 2, start.y + start.height / 2];
   const [x1, y1] = [end.x + end.width / 2, end.y + 10];
   await page.mouse.move(x0, y0);
@@ -49,6 +55,16 @@ async function drag(page: Page, handle: Locator, onto: Locator): Promise<void> {
   for (let step = 1; step <= steps; step += 1) {
     await page.mouse.move(x0 + ((x1 - x0) * step) / steps, y0 + ((y1 - y0) * step) / steps);
     await page.waitForTimeout(15);
+  }
+  const landed = () =>
+    page.evaluate(
+      ([item, above]) => Boolean(above && item.compareDocumentPosition(above) & Node.DOCUMENT_POSITION_FOLLOWING),
+      [dragged, target] as const,
+    );
+  // Held still at the destination, with the small tremor of a hand, for at most five seconds.
+  for (let held = 0; held < 50 && !(await landed()); held += 1) {
+    await page.mouse.move(x1, y1 + (held % 2));
+    await page.waitForTimeout(100);
   }
   await page.waitForTimeout(100);
   await page.mouse.up();
