@@ -38,10 +38,20 @@ function schoolNames(page: Page): Promise<string[]> {
 
 /**
  * Drags by the mouse, in small steps as a hand does, from one handle up to the top of an item above it, and lets go
- * once the item is seen in its new place, as a hand waits to see it land: on a loaded machine the list follows the
- * pointer late (each swap animates for 150 ms), and a release before it got there drops the item short.
+ * once the item is seen in its new place, as a hand waits to see it land (each swap animates for 150 ms, and on a
+ * loaded machine the list follows the pointer late). A drag the page never picked up (no item lifted, seen only
+ * when the machine is loaded: the browser starts the drag after the pointer has already moved on) is let go and
+ * made again, as a person whose first try did not catch the item would; at most three tries.
  */
 async function drag(page: Page, handle: Locator, onto: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    if (await dragOnce(page, handle, onto)) return;
+    if (attempt === 3) throw new Error('the item was not lifted in three tries');
+  }
+}
+
+/** One try of `drag`: whether the page lifted the item (Sortable marks it with its ghost class while dragging). */
+async function dragOnce(page: Page, handle: Locator, onto: Locator): Promise<boolean> {
   await onto.scrollIntoViewIfNeeded();
   const start = (await handle.boundingBox())!;
   const end = (await onto.boundingBox())!;
@@ -52,9 +62,11 @@ async function drag(page: Page, handle: Locator, onto: Locator): Promise<void> {
   await page.mouse.move(x0, y0);
   await page.mouse.down();
   const steps = 25;
+  let lifted = false;
   for (let step = 1; step <= steps; step += 1) {
     await page.mouse.move(x0 + ((x1 - x0) * step) / steps, y0 + ((y1 - y0) * step) / steps);
     await page.waitForTimeout(15);
+    lifted ||= await dragged.evaluate((item) => item.classList.contains('content-item-ghost'));
   }
   const landed = () =>
     page.evaluate(
@@ -62,12 +74,13 @@ async function drag(page: Page, handle: Locator, onto: Locator): Promise<void> {
       [dragged, target] as const,
     );
   // Held still at the destination, with the small tremor of a hand, for at most five seconds.
-  for (let held = 0; held < 50 && !(await landed()); held += 1) {
+  for (let held = 0; lifted && held < 50 && !(await landed()); held += 1) {
     await page.mouse.move(x1, y1 + (held % 2));
     await page.waitForTimeout(100);
   }
   await page.waitForTimeout(100);
   await page.mouse.up();
+  return lifted;
 }
 
 async function draftOf(page: Page): Promise<NearbyDraft['draft']> {
