@@ -1,14 +1,11 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import type * as SimpleWebAuthn from '@simplewebauthn/server';
 import type { Knex } from 'knex';
 import { recordAudit } from './audit-log.js';
 import type { Actor } from './team.js';
@@ -20,6 +17,17 @@ import { replaceRecoveryCodes } from './two-factor.js';
  * production (the request's own origin outside it, where tests run on a random port). The ceremony's challenge
  * lives in the session between the options and the answer.
  */
+
+/**
+ * SimpleWebAuthn, loaded at the first passkey ceremony rather than at start: loading it costs about 0.3 s of CPU,
+ * which every start of the server and of every command paid, passkeys used or not.
+ */
+type WebAuthn = typeof SimpleWebAuthn;
+let webAuthn: Promise<WebAuthn> | undefined;
+function loadWebAuthn(): Promise<WebAuthn> {
+  webAuthn ??= import('@simplewebauthn/server');
+  return webAuthn;
+}
 
 export interface RelyingParty {
   id: string;
@@ -61,7 +69,7 @@ export async function registrationOptions(
   rp: RelyingParty,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await db('passkeys').where({ user_id: user.id }).select<PasskeyRow[]>('*');
-  return generateRegistrationOptions({
+  return (await loadWebAuthn()).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user.username,
@@ -85,7 +93,9 @@ export async function addPasskey(
 ): Promise<false | { recoveryCodes?: string[] }> {
   let verified;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (
+      await loadWebAuthn()
+    ).verifyRegistrationResponse({
       response: input.response as RegistrationResponseJSON,
       expectedChallenge: input.challenge,
       expectedOrigin: rp.origin,
@@ -144,7 +154,7 @@ export async function authenticationOptions(
   rp: RelyingParty,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const rows = await db('passkeys').where({ user_id: userId }).select<PasskeyRow[]>('*');
-  return generateAuthenticationOptions({
+  return (await loadWebAuthn()).generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: rows.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
     userVerification: 'preferred',
@@ -165,7 +175,9 @@ export async function passWithPasskey(
     .first<PasskeyRow | undefined>();
   if (!row) return false;
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (
+      await loadWebAuthn()
+    ).verifyAuthenticationResponse({
       response,
       expectedChallenge: input.challenge,
       expectedOrigin: rp.origin,
