@@ -65,16 +65,25 @@ function readWallClock(instantMs: number, timeZone: string): WallClock {
 }
 
 /**
- * Wall clocks already read at whole minutes, by zone and instant. Slots fall on whole minutes and every page that
- * offers or lists tours reads the same ones again, several times per slot: the tours pages spent most of their time
- * reading clocks through Intl.
+ * What `compute` answers for an instant in a zone, kept when the instant is a whole minute. Slots fall on whole
+ * minutes and every page that offers or lists tours reads the same ones again, several times per slot: the tours
+ * pages spent most of their time in Intl. Any other instant (the present moment, a stored time) is computed each
+ * time: it never comes again, and keeping it would only push the slots out.
  */
-const wallClockAtMinute = boundedMemo<WallClock>(20_000);
+function keptAtWholeMinutes<V>(
+  memo: (key: string, compute: () => V) => V,
+  instantMs: number,
+  timeZone: string,
+  compute: () => V,
+): V {
+  return instantMs % MINUTE === 0 ? memo(`${timeZone} ${instantMs}`, compute) : compute();
+}
+
+const wallClocks = boundedMemo<WallClock>(20_000);
 
 /** The wall clock in `timeZone` at an instant: year, month (1-12), day, hour, minute, second. */
 function wallClock(instantMs: number, timeZone: string): WallClock {
-  if (instantMs % MINUTE !== 0) return readWallClock(instantMs, timeZone);
-  return wallClockAtMinute(`${timeZone} ${instantMs}`, () => readWallClock(instantMs, timeZone));
+  return keptAtWholeMinutes(wallClocks, instantMs, timeZone, () => readWallClock(instantMs, timeZone));
 }
 
 /** Minutes the zone's wall clock is ahead of UTC at an instant (America/Denver: -420 in winter, -360 in summer). */
@@ -247,10 +256,10 @@ export function checkSlotStart(settings: TourHours, timeZone: string, raw: strin
 }
 
 const SLOT_TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
-const slotTimeLabel = boundedMemo<string>(20_000);
+const slotTimeLabels = boundedMemo<string>(20_000);
 /** "10:00 AM MST": the time at the community, its zone named. */
 export function formatSlotTime(instantMs: number, timeZone: string): string {
-  return slotTimeLabel(`${timeZone} ${instantMs}`, () =>
+  return keptAtWholeMinutes(slotTimeLabels, instantMs, timeZone, () =>
     zonedFormatter(timeZone, SLOT_TIME).format(new Date(instantMs)),
   );
 }

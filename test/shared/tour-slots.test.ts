@@ -79,6 +79,8 @@ describe('tour slots in America/Denver', () => {
       expect(wallTimeToInstant('2026-13-01', '10:00', DENVER), `round ${round}`).to.equal(undefined);
       expect(iso(Date.parse('2026-11-01T08:00:00Z')), `round ${round}`).to.equal('2026-11-01T01:00:00-07:00');
       expect(formatSlotTime(Date.parse('2026-03-08T09:00:00Z'), DENVER), `round ${round}`).to.equal('3:00 AM MDT');
+      // Between whole minutes (the present moment) the label is read afresh, and is as right.
+      expect(formatSlotTime(Date.parse('2026-03-08T09:00:30.500Z'), DENVER), `round ${round}`).to.equal('3:00 AM MDT');
       // The same instant in another zone is another wall clock.
       expect(formatIsoInZone(Date.parse('2026-11-01T08:00:00Z'), 'America/New_York')).to.equal(
         '2026-11-01T03:00:00-05:00',
