@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
-import { sharedByRun, shellQuoted } from '../support/run-shared.js';
+import { sharedByRun, sharedByRunOnce, shellQuoted } from '../support/run-shared.js';
 import { waitFor } from '../support/smtp-sink.js';
 
 const run = promisify(execFile);
@@ -32,6 +32,33 @@ describe('A service shared by the workers of a test run', function () {
     expect(answers).to.deep.equal(['service-1', 'service-1', 'service-1']);
     gone.add('service-1');
     expect(await sharedByRun(name, isUp, start)).to.equal('service-2');
+    await fs.rm(path.join(os.tmpdir(), `${name}-${process.env.TEST_RUN_PID ?? process.pid}.shared`), { force: true });
+  });
+
+  it('is asked for once per process, and asked again after a start that failed', async () => {
+    const name = `probe-once-${path.basename(scratch)}`;
+    let starts = 0;
+    let checks = 0;
+    const shared = sharedByRunOnce(
+      name,
+      async () => {
+        checks += 1;
+        return true;
+      },
+      async () => {
+        starts += 1;
+        if (starts === 1) throw new Error('the first start fails');
+        return `service-${starts}`;
+      },
+    );
+    const failed = await shared().then(
+      () => 'answered',
+      (error: Error) => error.message,
+    );
+    expect(failed).to.equal('the first start fails');
+    expect(await Promise.all([shared(), shared()])).to.deep.equal(['service-2', 'service-2']);
+    expect(await shared()).to.equal('service-2');
+    expect({ starts, checks }, 'no second start, no record read again').to.deep.equal({ starts: 2, checks: 0 });
     await fs.rm(path.join(os.tmpdir(), `${name}-${process.env.TEST_RUN_PID ?? process.pid}.shared`), { force: true });
   });
 

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import { freePort } from './child-server.js';
-import { afterRun, sharedByRun, shellQuoted } from './run-shared.js';
+import { afterRun, sharedByRunOnce, shellQuoted } from './run-shared.js';
 
 /** The Nu Html Checker (the W3C validator's engine), as the vnu-jar package ships it. */
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
@@ -89,19 +89,11 @@ async function startService(record: string): Promise<string> {
   return url;
 }
 
-let service: Promise<string> | undefined;
-
 /**
  * The run's one checker service: a JVM takes a second or two of CPU to start, and the checker's classes as long
  * again to load, so the run's workers share one (run-shared.ts), started by the first check.
  */
-export function sharedService(): Promise<string> {
-  service ??= sharedByRun('nu-checker', answers, startService).catch((error: unknown) => {
-    service = undefined;
-    throw error;
-  });
-  return service;
-}
+export const sharedService = sharedByRunOnce('nu-checker', answers, startService);
 
 /** The checker's messages about one document. */
 async function checkDocument(serviceUrl: string, html: string): Promise<VnuMessage[]> {

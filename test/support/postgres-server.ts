@@ -5,7 +5,7 @@ import path from 'node:path';
 import { runTool } from './deploy-doc.js';
 import { freePort, portOpen } from './child-server.js';
 import { missingCommands } from './require-command.js';
-import { afterRun, sharedByRun, shellQuoted } from './run-shared.js';
+import { afterRun, sharedByRunOnce, shellQuoted } from './run-shared.js';
 
 const SERVER_PROGRAMS = ['initdb', 'pg_ctl', 'postgres'];
 
@@ -70,7 +70,7 @@ async function startCluster(record: string): Promise<string> {
   return `postgres://postgres@127.0.0.1:${port}/postgres`;
 }
 
-let cluster: Promise<string> | undefined;
+const sharedCluster = sharedByRunOnce('postgres', (url) => portOpen(Number(new URL(url).port)), startCluster);
 
 /**
  * TEST_POSTGRES_URL's server under npm run test:postgres; otherwise the run's one throwaway cluster, which its
@@ -79,11 +79,5 @@ let cluster: Promise<string> | undefined;
 export async function startPostgres(): Promise<RunningPostgres> {
   const given = process.env.TEST_POSTGRES_URL;
   if (given) return { adminUrl: given, stop: async () => undefined };
-  cluster ??= sharedByRun('postgres', (url) => portOpen(Number(new URL(url).port)), startCluster).catch(
-    (error: unknown) => {
-      cluster = undefined;
-      throw error;
-    },
-  );
-  return { adminUrl: await cluster, stop: async () => undefined };
+  return { adminUrl: await sharedCluster(), stop: async () => undefined };
 }

@@ -64,3 +64,22 @@ export async function sharedByRun(
     }
   }
 }
+
+/**
+ * sharedByRun asked once per process: every later call gets the same answer, without reading the record again. A
+ * start that failed is forgotten, so the next call tries again.
+ */
+export function sharedByRunOnce(
+  name: string,
+  isUp: (value: string) => Promise<boolean>,
+  start: (record: string) => Promise<string>,
+): () => Promise<string> {
+  let asked: Promise<string> | undefined;
+  return () => {
+    asked ??= sharedByRun(name, isUp, start).catch((error: unknown) => {
+      asked = undefined;
+      throw error;
+    });
+    return asked;
+  };
+}
