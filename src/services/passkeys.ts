@@ -93,9 +93,8 @@ export async function addPasskey(
 ): Promise<false | { recoveryCodes?: string[] }> {
   let verified;
   try {
-    verified = await (
-      await loadWebAuthn()
-    ).verifyRegistrationResponse({
+    const { verifyRegistrationResponse } = await loadWebAuthn();
+    verified = await verifyRegistrationResponse({
       response: input.response as RegistrationResponseJSON,
       expectedChallenge: input.challenge,
       expectedOrigin: rp.origin,
@@ -175,9 +174,8 @@ export async function passWithPasskey(
     .first<PasskeyRow | undefined>();
   if (!row) return false;
   try {
-    const result = await (
-      await loadWebAuthn()
-    ).verifyAuthenticationResponse({
+    const { verifyAuthenticationResponse } = await loadWebAuthn();
+    const result = await verifyAuthenticationResponse({
       response,
       expectedChallenge: input.challenge,
       expectedOrigin: rp.origin,
