@@ -199,12 +199,21 @@ export async function launchBrowser(
 let shared: Promise<Browser> | undefined;
 
 /**
+ * How the tests' pages run their scripts: V8's baseline compiler at most (Sparkplug, no Maglev or TurboFan) and
+ * garbage collection on the page's own thread. A test page lives for seconds, and axe or a widget's bundle ran
+ * hot just long enough to be optimised for work it would not do again: the optimising compilers and the collector's
+ * helper threads cost more CPU than they saved (decision 057). Only the tests' browser: the bench measures
+ * Chromium as a visitor runs it.
+ */
+export const TEST_PAGE_SCRIPT_FLAGS = '--js-flags=--max-opt=1 --single-threaded-gc';
+
+/**
  * One Chromium for the whole process, launched on first use: a mocha worker runs its files one after another, and
  * each file (each test) works in browser contexts of its own, which share nothing. Launched again if it crashed.
  * Playwright closes it when the process exits.
  */
 export function sharedBrowser(): Promise<Browser> {
-  shared ??= launchBrowser().then(
+  shared ??= launchBrowser([TEST_PAGE_SCRIPT_FLAGS]).then(
     (browser) => {
       browser.once('disconnected', () => {
         shared = undefined;
