@@ -201,7 +201,7 @@ let shared: Promise<Browser> | undefined;
 /**
  * How the tests' pages run their scripts: V8's baseline compiler at most (Sparkplug, no Maglev or TurboFan) and
  * garbage collection on the page's own thread. A test page lives for seconds, and axe or a widget's bundle ran
- * hot just long enough to be optimised for work it would not do again: the optimising compilers and the collector's
+ * hot just long enough to be optimized for work it would not do again: the optimizing compilers and the collector's
  * helper threads cost more CPU than they saved (decision 057). Only the tests' browser: the bench measures
  * Chromium as a visitor runs it.
  */
