@@ -68,10 +68,12 @@ interface DashboardDeps {
 /** How far back the leads-per-source table looks. */
 export const SOURCE_WEEKS = 8;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** "Nov 23": a week's first day. A module constant, as zonedFormatter finds its formatter by the options' identity. */
+const WEEK_LABEL: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
 
 /** Weeks oldest first (left to right), each labelled by its first day in the community's zone; sources by total. */
 export function toSourceTable(counts: SourceWeekCount[], now: Date, timeZone: string): LeadSourceTable {
-  const dayLabel = zonedFormatter(timeZone, { month: 'short', day: 'numeric' });
+  const dayLabel = zonedFormatter(timeZone, WEEK_LABEL);
   const weeks = Array.from({ length: SOURCE_WEEKS }, (_, index) => {
     const weeksBack = SOURCE_WEEKS - 1 - index;
     const first = new Date(now.getTime() - (weeksBack + 1) * 7 * DAY_MS + DAY_MS);
