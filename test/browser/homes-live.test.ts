@@ -196,6 +196,8 @@ describe('Find your home, live (/homes, three communities)', function () {
         const threeTotal = (await json('?beds=3')).total;
         await page.locator('#homes-beds').selectOption('4');
         await page.locator('#homes-beds').selectOption('3');
+        // The address first: every home may have three bedrooms or more, so the count alone may not have changed yet.
+        await page.waitForURL((url) => url.searchParams.get('beds') === '3');
         await page
           .locator('#homes-count')
           .filter({ hasText: countText(threeTotal) })
