@@ -457,26 +457,52 @@ export function nameAsValue(route: string, name: string): SweepCase[] {
   ];
 }
 
+interface SweepRequest {
+  sweep: SweepCase;
+  withSession: boolean;
+}
+
 /**
- * Sends every inherited property name (constructor, __proto__, toString …) in every place of every route given, signed
- * out and, on staff routes, signed in; returns each request answered 5xx and how many were sent. A few at a time, as
- * several browsers would send them. The routes are swept in shards, each file its own server, so that the workers
- * share the sweep (test/fault/fuzz-inherited-names-*.test.ts).
+ * Every inherited-name request of the routes given, each once: routes that share a path (`/admin/audit` and
+ * `/admin/audit?actor=…`) make the same path-segment requests, and a name's path variants include the route's own
+ * path when it has no id to replace, so about a quarter of the cases repeat a request already made, byte for byte
+ * and in the same session. `route` is the first route that made it.
  */
-export async function sweepInheritedNames(
-  base: URL,
-  staff: Staff,
-  routes: readonly string[],
-): Promise<{ failures: string[]; sent: number }> {
-  const failures: string[] = [];
-  let sent = 0;
-  const requests: { sweep: SweepCase; withSession: boolean }[] = [];
+export function inheritedNameRequests(routes: readonly string[]): (SweepRequest & { route: string })[] {
+  const requests: (SweepRequest & { route: string })[] = [];
+  const seen = new Set<string>();
   for (const route of routes) {
     const cases = [...namesAsKeys(route), ...INHERITED_NAMES.flatMap((name) => nameAsValue(route, name))];
     // Staff routes signed out and signed in (with the CSRF token); /logout signed in would end the session.
     const sessions = /^\/(admin|login)/.test(route) ? [false, true] : [false];
-    for (const sweep of cases) for (const withSession of sessions) requests.push({ sweep, withSession });
+    for (const sweep of cases)
+      for (const withSession of sessions) {
+        const { method, path, headers, contentType, body } = sweep;
+        const key = JSON.stringify([method, path, headers ?? {}, contentType ?? '', body ?? '', withSession]);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        requests.push({ sweep, withSession, route });
+      }
   }
+  return requests;
+}
+
+/**
+ * Sends every inherited property name (constructor, __proto__, toString …) in every place of every route, signed
+ * out and, on staff routes, signed in, each distinct request once; returns each request answered 5xx and how many
+ * were sent. A few at a time, as several browsers would send them. The sweep is cut in `shard.count` shards by route
+ * (every count-th route), each file its own server, so that the workers share it
+ * (test/fault/fuzz-inherited-names-*.test.ts); a request two routes make goes to the shard of the first.
+ */
+export async function sweepInheritedNames(
+  base: URL,
+  staff: Staff,
+  shard: { index: number; count: number },
+): Promise<{ failures: string[]; sent: number }> {
+  const failures: string[] = [];
+  let sent = 0;
+  const own = new Set(ROUTES.filter((_, position) => position % shard.count === shard.index));
+  const requests = inheritedNameRequests(ROUTES).filter(({ route }) => own.has(route));
   let next = 0;
   const worker = async () => {
     while (next < requests.length) {
@@ -492,9 +518,4 @@ export async function sweepInheritedNames(
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   return { failures, sent };
-}
-
-/** The routes of shard `index` of `count`: every count-th route, so each shard has public and staff routes. */
-export function routeShard(index: number, count: number): string[] {
-  return ROUTES.filter((_, position) => position % count === index);
 }
