@@ -43,6 +43,17 @@ export function createRequestLog(logger: Logger): RequestLog {
   // pino-http's own counter: increasing, wrapping at 2^31.
   const nextId = () => (lastId = (lastId + 1) & 0x7fffffff);
   const pathOf = loggablePath;
+  if (logger.levelVal > logger.levels.values.info!) {
+    // No request line would be written (LOG_LEVEL warn and above, or silent): pino-http would still make a child
+    // logger for each request. Routes that log an error through req.log write to the logger itself.
+    return {
+      middleware: (req, _res, next) => {
+        req.log = logger;
+        next();
+      },
+      served: () => undefined,
+    };
+  }
   const middleware = pinoHttp({
     logger,
     genReqId: () => nextId(),
