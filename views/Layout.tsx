@@ -5,7 +5,8 @@ import { QuestionsBlock } from './QuestionsBlock.js';
 import { SiteFooter } from './SiteFooter.js';
 import { SiteNav } from './SiteNav.js';
 import { onBuilderRoot } from '../src/render/community-path.js';
-import { BuilderLayout } from './builder/BuilderLayout.js';
+import { BUILDER_NAV, BuilderLayout } from './builder/BuilderLayout.js';
+import { QUICK_MOVE_IN_PATH } from '../src/shared/constants.js';
 
 interface LayoutProps {
   /** A community's content, or on the builder's own pages the builder's (content/builder-content.ts). */
@@ -14,6 +15,25 @@ interface LayoutProps {
   /** The questions block shows on every public page but /contact (contract, page conventions). */
   showQuestions?: boolean;
   children: ReactNode;
+}
+
+/** The paths a nav link marks as the current page (SiteNav, BuilderLayout); the floor plans' own pages aside. */
+const NAV_PATHS: ReadonlySet<string> = new Set([
+  '/',
+  '/about',
+  '/site-plan',
+  '/floor-plans',
+  QUICK_MOVE_IN_PATH,
+  '/contact',
+  ...BUILDER_NAV.map((link) => link.href),
+]);
+
+/**
+ * The part of a page's path its frame shows: the path itself where a nav link marks it (or, under /floor-plans/, may
+ * mark it) as the current page, else '': the frame of every other path is the same, nothing in it current.
+ */
+export function framePath(path: string): string {
+  return NAV_PATHS.has(path) || path.startsWith('/floor-plans/') ? path : '';
 }
 
 export function Layout({ content, path, showQuestions = true, children }: LayoutProps) {

@@ -9,6 +9,8 @@ import { communityPath, communitySiteName, onBuilderRoot } from './community-pat
 export interface Renderer {
   /** Renders a page into a complete HTML document. */
   page(body: ReactElement, meta: PageMeta): string;
+  /** The site name the page rendered now would carry in its title: the community's, or the builder's. */
+  siteName(): string;
 }
 
 export function createRenderer(options: {
@@ -49,5 +51,6 @@ export function createRenderer(options: {
       );
       return `<!doctype html>${html}`;
     },
+    siteName: nameOfSite,
   };
 }

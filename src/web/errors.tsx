@@ -2,6 +2,8 @@ import { contentOf } from './request-content.js';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { ERROR_TITLES, ErrorPage, type ErrorStatus } from '../../views/ErrorPage.js';
+import { framePath } from '../../views/Layout.js';
+import { communityBase, communitySiteName, communityStatus, onBuilderRoot } from '../render/community-path.js';
 import type { PageKit } from './page-context.js';
 import { isPlainFormPost, wantsJsonError, wantsPage } from './client-wants.js';
 import { CrossSiteRequest } from './csrf.js';
@@ -32,15 +34,50 @@ export class ServiceUnavailable extends Error {
 
 const UNAVAILABLE_TEXT = 'Temporarily unavailable. Please try again in a moment.';
 
-function renderErrorPage(kit: PageKit, req: Request, res: Response, status: ErrorStatus) {
-  res.status(status).send(
-    kit.renderer.page(<ErrorPage content={contentOf(req)} path={req.path} status={status} />, {
+/** How many error pages are kept for one published content (statuses × nav paths × community addresses). */
+const KEPT_PER_CONTENT = 200;
+
+/** Error pages as rendered, by the published content they were rendered from (a publish replaces the object). */
+const renderedErrorPages = new WeakMap<object, Map<string, string>>();
+
+/**
+ * The error page's HTML. Its frame shows only the path's framePath, so every path outside the nav gets the same
+ * page: it is rendered once per content, address and status, and a scanner's thousands of 404s cost no render.
+ * Paths under /floor-plans/ (the frame may name them, and they are unbounded) are rendered each time.
+ */
+function errorPageHtml(kit: PageKit, req: Request, status: ErrorStatus): string {
+  const content = contentOf(req);
+  const path = framePath(req.path);
+  const render = () =>
+    kit.renderer.page(<ErrorPage content={content} path={path} status={status} />, {
       title: ERROR_TITLES[status],
       description: 'This page could not be shown.',
-      path: req.path,
+      path,
       noindex: true,
-    }),
-  );
+    });
+  if (path.startsWith('/floor-plans/')) return render();
+  const key = [
+    status,
+    path,
+    communityBase(),
+    communitySiteName() ?? '',
+    onBuilderRoot(),
+    communityStatus() ?? '',
+    kit.renderer.siteName(),
+  ].join('\u0000');
+  let pages = renderedErrorPages.get(content);
+  if (!pages) renderedErrorPages.set(content, (pages = new Map()));
+  let html = pages.get(key);
+  if (html === undefined) {
+    html = render();
+    if (pages.size >= KEPT_PER_CONTENT) pages.clear();
+    pages.set(key, html);
+  }
+  return html;
+}
+
+function renderErrorPage(kit: PageKit, req: Request, res: Response, status: ErrorStatus) {
+  res.status(status).send(errorPageHtml(kit, req, status));
 }
 
 /** The styled 404 for pages; a JSON 404 for API paths. */

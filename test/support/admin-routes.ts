@@ -58,7 +58,7 @@ export function appAdminRoutes(server: TestServer): RouteEntry[] {
 
 /** The staff router as app.ts builds it, over the test server's database (for walking its routes). */
 export function staffRouterOf(server: TestServer): Router {
-  const renderer: Renderer = { page: () => '' };
+  const renderer: Renderer = { page: () => '', siteName: () => '' };
   return createStaffRouter({
     db: server.db,
     content: server.site.content,
