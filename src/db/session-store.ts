@@ -6,6 +6,16 @@ type Callback<T = void> = (error?: unknown, value?: T) => void;
 const DEFAULT_LIFETIME_MS = 24 * 3600 * 1000;
 const PRUNE_EVERY_MS = 15 * 60 * 1000;
 
+/**
+ * How far a request must move a session's deadline before the row is written again. A session used again sooner
+ * keeps its stored deadline, which is then at most this much earlier than the idle timeout from the last request
+ * (never later): a signed-in page is not a database write every time.
+ */
+export const RENEW_AFTER_MS = 60 * 1000;
+
+/** How many read deadlines are kept for their request's renewal (one per request in flight; cleared past this). */
+const DEADLINES_KEPT = 10_000;
+
 /** The signed-in account of a session (passport keeps its id there), so its sessions can be ended together. */
 function sessionUserId(data: SessionData): number | null {
   const user = (data as { passport?: { user?: unknown } }).passport?.user;
@@ -19,8 +29,13 @@ function sessionUserId(data: SessionData): number | null {
  */
 export class KnexSessionStore extends session.Store {
   private readonly pruneTimer: NodeJS.Timeout;
+  /** Each session's deadline as its request's get() read it, for that request's touch(). */
+  private readonly readDeadlines = new Map<string, number>();
 
-  constructor(private readonly db: Knex) {
+  constructor(
+    private readonly db: Knex,
+    private readonly renewAfterMs = RENEW_AFTER_MS,
+  ) {
     super();
     this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), PRUNE_EVERY_MS);
     this.pruneTimer.unref();
@@ -56,12 +71,19 @@ export class KnexSessionStore extends session.Store {
         this.db('sessions')
           .where({ sid })
           .first<{ sess: string; expires_at: number | string } | undefined>()
-          .then((row) => (row && Number(row.expires_at) > Date.now() ? (JSON.parse(row.sess) as SessionData) : null)),
+          .then((row) => {
+            if (!row || Number(row.expires_at) <= Date.now()) return null;
+            const data = JSON.parse(row.sess) as SessionData;
+            if (this.readDeadlines.size >= DEADLINES_KEPT) this.readDeadlines.clear();
+            this.readDeadlines.set(sid, Number(row.expires_at));
+            return data;
+          }),
       callback,
     );
   }
 
   override set(sid: string, data: SessionData, callback?: Callback): void {
+    this.readDeadlines.delete(sid);
     this.run(() => {
       const row = {
         sid,
@@ -77,18 +99,27 @@ export class KnexSessionStore extends session.Store {
     }, callback);
   }
 
+  /** Moves the stored deadline, unless the request moves it by less than renewAfterMs from what it read. */
   override touch(sid: string, data: SessionData, callback?: Callback): void {
+    const read = this.readDeadlines.get(sid);
+    this.readDeadlines.delete(sid);
+    const deadline = KnexSessionStore.expiresAt(data);
+    if (read !== undefined && deadline - read < this.renewAfterMs) {
+      process.nextTick(() => callback?.());
+      return;
+    }
     this.run(
       () =>
         this.db('sessions')
           .where({ sid })
-          .update({ expires_at: KnexSessionStore.expiresAt(data) })
+          .update({ expires_at: deadline })
           .then(() => undefined),
       callback,
     );
   }
 
   override destroy(sid: string, callback?: Callback): void {
+    this.readDeadlines.delete(sid);
     this.run(
       () =>
         this.db('sessions')
@@ -118,8 +149,9 @@ export interface AccountSession {
 }
 
 /**
- * The account's live sessions. Each request renews the session's expiry by the idle timeout (rolling), so its
- * last request was that long before the expiry.
+ * The account's live sessions. Each request renews the session's expiry by the idle timeout (rolling; the row is
+ * written when that moves it by RENEW_AFTER_MS or more), so its last request was that long before the expiry, or up
+ * to RENEW_AFTER_MS later.
  */
 export async function listAccountSessions(db: Knex, userId: number, idleMs: number): Promise<AccountSession[]> {
   const rows = await db('sessions')

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { connectDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrations.js';
-import { KnexSessionStore } from '../../src/db/session-store.js';
+import { KnexSessionStore, RENEW_AFTER_MS } from '../../src/db/session-store.js';
 import { postSignIn, signInCookie, STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -96,6 +96,25 @@ describe('KnexSessionStore', () => {
     expect(Number((await db('sessions').where({ sid: 'abc' }).first()).expires_at)).to.equal(later.getTime());
     expect((await outcome((cb) => store.destroy('abc', cb))).error).to.equal(undefined);
     expect(await db('sessions').where({ sid: 'abc' }).first()).to.equal(undefined);
+  });
+
+  it('writes a renewal only when it moves the deadline read by RENEW_AFTER_MS or more', async () => {
+    const stored = Date.now() + 60_000;
+    await outcome((cb) => store.set('abc', sessionData(new Date(stored)), cb));
+    const deadline = async () => Number((await db('sessions').where({ sid: 'abc' }).first()).expires_at);
+    const request = async (renewedTo: number) => {
+      expect((await outcome((cb) => store.get('abc', cb))).value).to.not.equal(null);
+      expect((await outcome((cb) => store.touch('abc', sessionData(new Date(renewedTo)), cb))).error).to.equal(
+        undefined,
+      );
+    };
+    await request(stored + RENEW_AFTER_MS - 1);
+    expect(await deadline(), 'less than RENEW_AFTER_MS later: not written').to.equal(stored);
+    await request(stored + RENEW_AFTER_MS);
+    expect(await deadline()).to.equal(stored + RENEW_AFTER_MS);
+    // A touch without a read of its own (another request's read, or none) always writes.
+    await outcome((cb) => store.touch('abc', sessionData(new Date(stored + RENEW_AFTER_MS + 1)), cb));
+    expect(await deadline()).to.equal(stored + RENEW_AFTER_MS + 1);
   });
 
   it('falls back to a 24-hour deadline when the cookie has no expiry', async () => {
