@@ -3,7 +3,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import type { Logger } from 'pino';
 import { ERROR_TITLES, ErrorPage, type ErrorStatus } from '../../views/ErrorPage.js';
 import { framePath } from '../../views/Layout.js';
-import { communityBase, communitySiteName, communityStatus, onBuilderRoot } from '../render/community-path.js';
+import { communityBase, communityStatus, onBuilderRoot } from '../render/community-path.js';
 import type { PageKit } from './page-context.js';
 import { isPlainFormPost, wantsJsonError, wantsPage } from './client-wants.js';
 import { CrossSiteRequest } from './csrf.js';
@@ -56,15 +56,9 @@ function errorPageHtml(kit: PageKit, req: Request, status: ErrorStatus): string 
       noindex: true,
     });
   if (path.startsWith('/floor-plans/')) return render();
-  const key = [
-    status,
-    path,
-    communityBase(),
-    communitySiteName() ?? '',
-    onBuilderRoot(),
-    communityStatus() ?? '',
-    kit.renderer.siteName(),
-  ].join('\u0000');
+  const key = [status, path, communityBase(), onBuilderRoot(), communityStatus() ?? '', kit.renderer.siteName()].join(
+    '\u0000',
+  );
   let pages = renderedErrorPages.get(content);
   if (!pages) renderedErrorPages.set(content, (pages = new Map()));
   let html = pages.get(key);

@@ -460,16 +460,18 @@ export function nameAsValue(route: string, name: string): SweepCase[] {
 interface SweepRequest {
   sweep: SweepCase;
   withSession: boolean;
+  /** The first route that made the request. */
+  route: string;
 }
 
 /**
  * Every inherited-name request of the routes given, each once: routes that share a path (`/admin/audit` and
  * `/admin/audit?actor=…`) make the same path-segment requests, and a name's path variants include the route's own
  * path when it has no id to replace, so about a quarter of the cases repeat a request already made, byte for byte
- * and in the same session. `route` is the first route that made it.
+ * and in the same session.
  */
-export function inheritedNameRequests(routes: readonly string[]): (SweepRequest & { route: string })[] {
-  const requests: (SweepRequest & { route: string })[] = [];
+function inheritedNameRequests(routes: readonly string[]): SweepRequest[] {
+  const requests: SweepRequest[] = [];
   const seen = new Set<string>();
   for (const route of routes) {
     const cases = [...namesAsKeys(route), ...INHERITED_NAMES.flatMap((name) => nameAsValue(route, name))];
