@@ -20,7 +20,9 @@ process.env.TEST_RUN_PID ??= String(process.pid);
 useRamTemporaryFolder();
 
 module.exports = {
-  'node-option': ['import=tsx'],
+  // tsx's ESM loader: the project is ESM, and tsx's CommonJS hooks would only slow every require() in node_modules
+  // (test/support/typescript-entry.ts, decision 060).
+  'node-option': ['import=tsx/esm'],
   extension: ['ts', 'tsx'],
   // Slowest first (by the last run's times), so that no long file starts last and runs alone at the end.
   ...(filesGiven ? {} : { spec: slowestFirst(lookupFiles(ALL_TESTS, ['ts', 'tsx'], false)) }),

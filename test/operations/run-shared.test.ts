@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { sharedByRun, sharedByRunOnce, shellQuoted } from '../support/run-shared.js';
 import { waitFor } from '../support/smtp-sink.js';
+import { TYPESCRIPT_ENTRY } from '../support/typescript-entry.js';
 
 const run = promisify(execFile);
 
@@ -73,7 +74,7 @@ describe('A service shared by the workers of a test run', function () {
     );
     const env = { ...process.env };
     delete env.TEST_RUN_PID; // the child is a run of its own
-    await run(process.execPath, ['--import', 'tsx', script], { env });
+    await run(process.execPath, [...TYPESCRIPT_ENTRY, script], { env });
     const cleanedUp = () =>
       fs.stat(marker).then(
         () => true,

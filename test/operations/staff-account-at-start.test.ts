@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
+import { TYPESCRIPT_ENTRY } from '../support/typescript-entry.js';
 
 /**
  * A new operator starts with ADMIN_USERNAME and ADMIN_PASSWORD (README) and must be told what that did: the
@@ -88,17 +89,17 @@ describe('Start-up: what happened to the staff account', function () {
     const weak = { ...env, PATH: process.env.PATH ?? '', ADMIN_USERNAME: 'staff', ADMIN_PASSWORD: 'password1234' };
     // npm start's first step, and the server itself (started without the build, as systemd does).
     for (const entry of ['scripts/check-start.ts', 'src/server.ts']) {
-      const run = spawnSync(process.execPath, ['--import', 'tsx', entry], { env: weak, encoding: 'utf8' });
+      const run = spawnSync(process.execPath, [...TYPESCRIPT_ENTRY, entry], { env: weak, encoding: 'utf8' });
       expect(run.status, entry).to.equal(1);
       expect(run.stderr.trim().split('\n'), entry).to.deep.equal([`${refused} Choose another.`]);
       expect(run.stdout, entry).to.equal('');
     }
-    const mismatch = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-start.ts'], {
+    const mismatch = spawnSync(process.execPath, [...TYPESCRIPT_ENTRY, 'scripts/check-start.ts'], {
       env: { ...weak, ADMIN_PASSWORD: 'staff harbor lantern' },
       encoding: 'utf8',
     });
     expect(mismatch.stderr.trim()).to.equal('ADMIN_PASSWORD is refused: The password must not contain the username.');
-    const fine = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-start.ts'], {
+    const fine = spawnSync(process.execPath, [...TYPESCRIPT_ENTRY, 'scripts/check-start.ts'], {
       env: { ...weak, ADMIN_PASSWORD: FIRST_PASSWORD },
       encoding: 'utf8',
     });
@@ -107,7 +108,7 @@ describe('Start-up: what happened to the staff account', function () {
 
   it('npm run admin -- set-password says whether it created the account or reset its password', () => {
     const admin = (username: string, password: string) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'set-password', username], {
+      spawnSync(process.execPath, [...TYPESCRIPT_ENTRY, 'scripts/admin.ts', 'set-password', username], {
         env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
         input: `${password}\n`,
         encoding: 'utf8',
@@ -127,7 +128,7 @@ describe('Start-up: what happened to the staff account', function () {
       ['x'.repeat(65), 'The username must be at most 64 characters.'],
       ['\u3000 ', 'The username must not be empty.'],
     ] as const) {
-      const refused = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'set-password', username], {
+      const refused = spawnSync(process.execPath, [...TYPESCRIPT_ENTRY, 'scripts/admin.ts', 'set-password', username], {
         env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
         input: '',
         encoding: 'utf8',

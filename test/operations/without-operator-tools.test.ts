@@ -19,7 +19,7 @@ async function runMocha(files: string[], env: NodeJS.ProcessEnv): Promise<{ code
     '--no-config',
     '--no-color',
     '--node-option',
-    'import=tsx',
+    'import=tsx/esm',
     '--extension',
     'ts',
     '--timeout',

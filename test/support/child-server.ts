@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { testPasswordHashCost } from './test-server.js';
+import { TYPESCRIPT_ENTRY } from './typescript-entry.js';
 
 /** The lowest port freePort() picks: above the ports services are usually configured on. */
 const LOWEST_FREE_PORT = 10_000;
@@ -80,7 +81,7 @@ export async function startChildServer(
   options: { cwd?: string } = {},
 ): Promise<ChildServer> {
   const listenPort = port ?? (await freePort());
-  const args = options.cwd === undefined ? BUILT_SERVER : ['--import', 'tsx', 'src/server.ts'];
+  const args = options.cwd === undefined ? BUILT_SERVER : [...TYPESCRIPT_ENTRY, 'src/server.ts'];
   // A server given no database of its own gets a fresh one in a folder of its own, never the checkout's data/
   // (which `npm start` then finds not empty, and seeds nothing).
   const own = env.DATABASE_URL === undefined ? mkdtempSync(path.join(os.tmpdir(), 'child-server-')) : undefined;

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { findChromium } from './browser.js';
+import { TYPESCRIPT_ENTRY } from './typescript-entry.js';
 
 /**
  * Builds the client assets, image variants and the server bundle once per run (quick when nothing changed): tests
@@ -8,6 +9,6 @@ import { findChromium } from './browser.js';
  * finding none is left to the browser tests, which fail saying so (a run without them needs no browser).
  */
 export async function mochaGlobalSetup(): Promise<void> {
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--keep-assets'], { stdio: 'inherit' });
+  execFileSync(process.execPath, [...TYPESCRIPT_ENTRY, 'scripts/build.ts', '--keep-assets'], { stdio: 'inherit' });
   await findChromium().catch(() => undefined);
 }

@@ -1,0 +1,7 @@
+/**
+ * Node's arguments for running a TypeScript entry point (a script, the server's source) in a process of its own:
+ * tsx's ESM loader. The project is ESM throughout; tsx's CommonJS hooks, which the `tsx` command of `npm run …` also
+ * installs, would only stand in front of every require() inside node_modules, about a tenth of a script's start-up
+ * CPU (decision 060).
+ */
+export const TYPESCRIPT_ENTRY = ['--import', 'tsx/esm'] as const;
