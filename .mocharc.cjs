@@ -1,10 +1,15 @@
 // Mocha's settings for `npm test` and `npx mocha`. Test files run in parallel, each in a worker of its own:
 // every file starts its own server on a free port with a fresh database, so files share nothing.
 const { parseMochaArgs } = require('mocha/lib/cli/parse-args.js');
-const { lookupFiles } = require('mocha/lib/cli/lookup-files.js');
-const { slowestFirst, startRunLog } = require('./test/support/file-times.cjs');
+const collectFiles = require('mocha/lib/cli/collect-files.cjs');
+const os = require('node:os');
+const path = require('node:path');
+const { dispatchOrder } = require('./test/support/file-order.cjs');
+const { readRecord, startRunLog } = require('./test/support/file-times.cjs');
 const { useRamTemporaryFolder } = require('./test/support/ram-temporary-folder.cjs');
 
+/** Workers: on two cores, three keep both busy while browser tests wait on Chromium and servers wait on I/O. */
+const JOBS = 3;
 /** Every test file, run when the command line names none. */
 const ALL_TESTS = 'test/**/*.test.{ts,tsx}';
 
@@ -13,6 +18,12 @@ const ALL_TESTS = 'test/**/*.test.{ts,tsx}';
 // tells which arguments are files (the value of --grep or --timeout is not).
 const given = parseMochaArgs(process.argv.slice(2));
 const filesGiven = given._.length > 0 || given.spec !== undefined;
+/** The files this run takes (those --ignore leaves out are not), for their order. */
+function runFiles() {
+  const ignore = [given.ignore ?? []].flat();
+  const options = { ignore, extension: ['ts', 'tsx'], file: [], recursive: false, sort: false, spec: [ALL_TESTS] };
+  return collectFiles(options).files.map((file) => path.relative(process.cwd(), file));
+}
 startRunLog();
 // The run's process, which every worker knows: what the run shares (the Nu checker's service) ends with it.
 process.env.TEST_RUN_PID ??= String(process.pid);
@@ -24,14 +35,21 @@ module.exports = {
   // (test/support/typescript-entry.ts, decision 060).
   'node-option': ['import=tsx/esm'],
   extension: ['ts', 'tsx'],
-  // Slowest first (by the last run's times), so that no long file starts last and runs alone at the end.
-  ...(filesGiven ? {} : { spec: slowestFirst(lookupFiles(ALL_TESTS, ['ts', 'tsx'], false)) }),
+  // Long files first, so that none starts last and runs alone at the end, each beside files that use the cores it
+  // leaves (by the last run's times: file-order.cjs).
+  ...(filesGiven
+    ? {}
+    : {
+        spec: dispatchOrder(runFiles(), readRecord(), {
+          workers: given.jobs ?? JOBS,
+          cores: os.availableParallelism(),
+        }),
+      }),
   // Builds the client assets once, in the main process, before any worker starts (a global fixture); logs each
   // file's wall time (root hooks); gives server rendering React's production build.
   require: ['test/support/global-setup.ts', 'test/support/file-times.cjs', 'test/support/react-production.cjs'],
   parallel: true,
-  // Two cores: three workers keep both busy while browser tests wait on Chromium and servers wait on I/O.
-  jobs: 3,
+  jobs: JOBS,
   timeout: 30000,
   slow: 2000,
   reporter: 'test/support/summary-reporter.cjs',

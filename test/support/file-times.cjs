@@ -1,16 +1,17 @@
-// How long each test file took in the last full run, kept between runs so the next one starts the slowest files
-// first: mocha hands the next file to whichever worker is free, so a long file started last would run alone at
-// the end while the other workers sit idle.
+// How long each test file took in the last full run, and the CPU it used, kept between runs so that the next one
+// hands the files out in a good order (file-order.cjs): mocha gives the next file to whichever worker is free, so a
+// long file started last would run alone at the end while the other workers sit idle.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-/** Wall time per file (ms), by path relative to the project, merged run after run. */
+/** Wall time (ms) and CPU seconds per file, by path relative to the project, merged run after run. */
 const RECORD = path.resolve('node_modules/.cache/community-site/test-file-times.json');
 /** The run's log, one JSON line per file, written by the workers; named by .mocharc.cjs for its own run only. */
 const LOG_VARIABLE = 'TEST_FILE_TIMES_LOG';
 const OWNER_VARIABLE = 'TEST_FILE_TIMES_OWNER';
 
+/** The record: { ms, cpuSeconds } by file (a number, the wall alone, in records written before the CPU was kept). */
 function readRecord() {
   try {
     return JSON.parse(fs.readFileSync(RECORD, 'utf8'));
@@ -25,15 +26,6 @@ function startRunLog() {
   fs.rmSync(log, { force: true });
   process.env[LOG_VARIABLE] = log;
   process.env[OWNER_VARIABLE] = String(process.pid);
-}
-
-/** The files, slowest first by the record; a file it does not know yet (a new one) counts as a middling one. */
-function slowestFirst(files) {
-  const record = readRecord();
-  const recorded = files.map((file) => record[path.relative(process.cwd(), file)]).filter((ms) => ms !== undefined);
-  const middle = recorded.sort((a, b) => a - b)[Math.floor(recorded.length / 2)] ?? 0;
-  const estimate = (file) => record[path.relative(process.cwd(), file)] ?? middle;
-  return [...files].sort((a, b) => estimate(b) - estimate(a) || a.localeCompare(b));
 }
 
 /**
@@ -51,7 +43,7 @@ function finishRunLog() {
     .map((line) => JSON.parse(line));
   fs.rmSync(log, { force: true });
   const record = readRecord();
-  for (const { file, ms } of times) record[file] = ms;
+  for (const { file, ms, cpuSeconds } of times) record[file] = cpuSeconds === undefined ? ms : { ms, cpuSeconds };
   fs.mkdirSync(path.dirname(RECORD), { recursive: true });
   fs.writeFileSync(RECORD, `${JSON.stringify(record, null, 1)}\n`);
   return times.sort((a, b) => b.ms - a.ms);
@@ -120,4 +112,4 @@ const mochaHooks = {
   },
 };
 
-module.exports = { startRunLog, slowestFirst, finishRunLog, mochaHooks };
+module.exports = { startRunLog, readRecord, finishRunLog, mochaHooks };
