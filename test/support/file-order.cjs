@@ -12,6 +12,8 @@ const WALL_ALONE_SHARE = 0.75;
 const CHOICES = 8;
 /** How much better a shorter file must fill the cores than the longest to be taken before it (a share of one core). */
 const FIT_MARGIN = 0.15;
+/** A file's CPU share of its wall time when the record holds no CPU times at all (about the suite's median). */
+const TYPICAL_CPU_SHARE = 0.7;
 
 /** A record entry as { ms, cpuSeconds }: older records hold the wall alone, as a number. */
 function entryOf(value) {
@@ -32,7 +34,7 @@ function estimates(files, times, nameOf) {
   const known = files.map((file) => entryOf(times[nameOf(file)])).filter(Boolean);
   const middleMs = median(known.map((entry) => entry.ms)) ?? 0;
   const shares = known.filter((entry) => entry.cpuSeconds !== undefined && entry.ms > 0);
-  const middleShare = median(shares.map((entry) => (entry.cpuSeconds * 1000) / entry.ms)) ?? 0.7;
+  const middleShare = median(shares.map((entry) => (entry.cpuSeconds * 1000) / entry.ms)) ?? TYPICAL_CPU_SHARE;
   return files.map((file) => {
     const entry = entryOf(times[nameOf(file)]) ?? { ms: middleMs };
     const wall = entry.ms / 1000;
