@@ -36,7 +36,7 @@ module.exports = {
   'node-option': ['import=tsx/esm'],
   extension: ['ts', 'tsx'],
   // Long files first, so that none starts last and runs alone at the end, each beside files that use the cores it
-  // leaves (by the last run's times: file-order.cjs).
+  // leaves (by the last run's times, or the repository's baseline on a fresh clone: file-order.cjs, file-times.cjs).
   ...(filesGiven
     ? {}
     : {

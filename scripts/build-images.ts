@@ -49,7 +49,7 @@ function countingSink(sink: VariantSink): VariantSink & { written: number } {
 
 /**
  * CPU-seconds one sample image costs to encode: 24 sources took 32 s on two idle cores, and 110 s on two cores
- * that other work kept busy (a fresh clone's first `npm start`).
+ * that other work kept busy (a fresh clone's first `npm start`, before `npm install` built the site).
  */
 const SECONDS_PER_SOURCE = { idle: 2.7, busy: 9.2 } as const;
 

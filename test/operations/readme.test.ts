@@ -23,6 +23,14 @@ describe('The README', () => {
     ]);
   });
 
+  it('builds the site on npm install, so that the first npm start and npm test need not encode the images', async () => {
+    const { scripts } = JSON.parse(await fs.readFile('package.json', 'utf8')) as { scripts: Record<string, string> };
+    // npm runs `prepare` after `npm install` and `npm ci` (not after --ignore-scripts): the same build as npm run build.
+    expect(scripts.prepare).to.equal(scripts.build);
+    expect(scripts.start).to.include(`&& ${scripts.build} &&`);
+    expect(readme).to.include('`npm install` (and `npm ci`) also builds the site');
+  });
+
   it("shows a first staff account and an SMTP_URL that start-up accepts, in the quick start's own words", () => {
     const quickStart = readme.slice(
       readme.indexOf('## Quick start'),

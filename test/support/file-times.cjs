@@ -7,17 +7,43 @@ const path = require('node:path');
 
 /** Wall time (ms) and CPU seconds per file, by path relative to the project, merged run after run. */
 const RECORD = path.resolve('node_modules/.cache/community-site/test-file-times.json');
+/**
+ * The times of a calm whole run on the project's 2-core machine, kept in the repository: a fresh clone has no record
+ * of its own, and would otherwise hand its files out by name (npm run test:save-times writes it from the record).
+ */
+const BASELINE = path.resolve('test/file-times.json');
 /** The run's log, one JSON line per file, written by the workers; named by .mocharc.cjs for its own run only. */
 const LOG_VARIABLE = 'TEST_FILE_TIMES_LOG';
 const OWNER_VARIABLE = 'TEST_FILE_TIMES_OWNER';
 
-/** The record: { ms, cpuSeconds } by file (a number, the wall alone, in records written before the CPU was kept). */
-function readRecord() {
+function readJson(file) {
   try {
-    return JSON.parse(fs.readFileSync(RECORD, 'utf8'));
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {
     return {};
   }
+}
+
+/**
+ * The times to order a run by: { ms, cpuSeconds } by file (a number, the wall alone, in records written before the
+ * CPU was kept), this checkout's own where it has run the file, else the repository's baseline.
+ */
+function readRecord({ record = RECORD, baseline = BASELINE } = {}) {
+  return { ...readJson(baseline), ...readJson(record) };
+}
+
+/**
+ * Writes this checkout's record as the repository's baseline: the test files that exist now, each with its wall
+ * time and CPU seconds, in the order of their names (so that a new baseline's diff shows what changed).
+ */
+function saveBaseline({ record = RECORD, baseline = BASELINE, exists = fs.existsSync } = {}) {
+  const times = readJson(record);
+  const kept = Object.keys(times)
+    .filter((file) => typeof times[file]?.cpuSeconds === 'number' && exists(file))
+    .sort()
+    .map((file) => [file, { ms: times[file].ms, cpuSeconds: Math.round(times[file].cpuSeconds * 100) / 100 }]);
+  fs.writeFileSync(baseline, `${JSON.stringify(Object.fromEntries(kept), null, 2)}\n`);
+  return kept.length;
 }
 
 /** Starts this process's run log (called from .mocharc.cjs, before the workers start). */
@@ -42,7 +68,7 @@ function finishRunLog() {
     .filter(Boolean)
     .map((line) => JSON.parse(line));
   fs.rmSync(log, { force: true });
-  const record = readRecord();
+  const record = readJson(RECORD);
   for (const { file, ms, cpuSeconds } of times) record[file] = cpuSeconds === undefined ? ms : { ms, cpuSeconds };
   fs.mkdirSync(path.dirname(RECORD), { recursive: true });
   fs.writeFileSync(RECORD, `${JSON.stringify(record, null, 1)}\n`);
@@ -112,4 +138,10 @@ const mochaHooks = {
   },
 };
 
-module.exports = { startRunLog, readRecord, finishRunLog, mochaHooks };
+module.exports = { startRunLog, readRecord, saveBaseline, finishRunLog, mochaHooks };
+
+// npm run test:save-times
+if (require.main === module && process.argv[2] === '--save-baseline') {
+  const count = saveBaseline();
+  console.log(`${path.relative(process.cwd(), BASELINE)}: the times of ${count} test files`);
+}
