@@ -3,10 +3,9 @@ import { isCommunityContent, type SiteContent } from '../src/content/builder-con
 import { CommunityStatusNotice } from './CommunityStatusNotice.js';
 import { QuestionsBlock } from './QuestionsBlock.js';
 import { SiteFooter } from './SiteFooter.js';
-import { SiteNav } from './SiteNav.js';
+import { SITE_NAV_PATHS, SiteNav } from './SiteNav.js';
 import { onBuilderRoot } from '../src/render/community-path.js';
 import { BUILDER_NAV, BuilderLayout } from './builder/BuilderLayout.js';
-import { QUICK_MOVE_IN_PATH } from '../src/shared/constants.js';
 
 interface LayoutProps {
   /** A community's content, or on the builder's own pages the builder's (content/builder-content.ts). */
@@ -19,12 +18,7 @@ interface LayoutProps {
 
 /** The paths a nav link marks as the current page (SiteNav, BuilderLayout); the floor plans' own pages aside. */
 const NAV_PATHS: ReadonlySet<string> = new Set([
-  '/',
-  '/about',
-  '/site-plan',
-  '/floor-plans',
-  QUICK_MOVE_IN_PATH,
-  '/contact',
+  ...Object.values(SITE_NAV_PATHS),
   ...BUILDER_NAV.map((link) => link.href),
 ]);
 

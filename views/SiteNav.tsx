@@ -8,6 +8,19 @@ interface SiteNavProps {
   path: string;
 }
 
+/**
+ * The community's pages a link of the bar leads to, each named once: the bar marks one as the current page, and
+ * Layout's framePath keeps exactly these paths (and the plans' own pages) in the frame it caches.
+ */
+export const SITE_NAV_PATHS = {
+  home: '/',
+  about: '/about',
+  sitePlan: '/site-plan',
+  floorPlans: '/floor-plans',
+  quickMoveIn: QUICK_MOVE_IN_PATH,
+  contact: '/contact',
+} as const;
+
 function current(path: string, href: string) {
   return path === href ? ({ 'aria-current': 'page' } as const) : {};
 }
@@ -18,12 +31,13 @@ function current(path: string, href: string) {
  * the plans and, under them, the quick move-in homes.
  */
 export function SiteNav({ content, path }: SiteNavProps) {
-  const onHome = path === '/';
-  const inFloorPlans = path === '/floor-plans' || path.startsWith('/floor-plans/') || path === QUICK_MOVE_IN_PATH;
+  const onHome = path === SITE_NAV_PATHS.home;
+  const inFloorPlans =
+    path === SITE_NAV_PATHS.floorPlans || path.startsWith('/floor-plans/') || path === SITE_NAV_PATHS.quickMoveIn;
   return (
     <header className="site-header">
       <nav className="site-nav" aria-label="Main">
-        <a className="brand" href={communityPath('/')} aria-label={`${content.community.name} home`}>
+        <a className="brand" href={communityPath(SITE_NAV_PATHS.home)} aria-label={`${content.community.name} home`}>
           <span className="brand-mark" aria-hidden="true">
             ⌂
           </span>
@@ -34,27 +48,27 @@ export function SiteNav({ content, path }: SiteNavProps) {
           <ul className="nav-links">
             {onHome ? null : (
               <li>
-                <a href={communityPath('/')} {...current(path, '/')}>
+                <a href={communityPath(SITE_NAV_PATHS.home)} {...current(path, SITE_NAV_PATHS.home)}>
                   Home
                 </a>
               </li>
             )}
             <li>
-              <a href={communityPath('/about')} {...current(path, '/about')}>
+              <a href={communityPath(SITE_NAV_PATHS.about)} {...current(path, SITE_NAV_PATHS.about)}>
                 About
               </a>
             </li>
             <li>
-              <a href={communityPath('/site-plan')} {...current(path, '/site-plan')}>
+              <a href={communityPath(SITE_NAV_PATHS.sitePlan)} {...current(path, SITE_NAV_PATHS.sitePlan)}>
                 Site Plan
               </a>
             </li>
             <li className={inFloorPlans ? 'dropdown is-active' : 'dropdown'}>
               <a
-                href={communityPath('/floor-plans')}
+                href={communityPath(SITE_NAV_PATHS.floorPlans)}
                 className="dropdown-trigger"
                 aria-haspopup="true"
-                {...current(path, '/floor-plans')}
+                {...current(path, SITE_NAV_PATHS.floorPlans)}
               >
                 Floor Plans
               </a>
@@ -74,15 +88,15 @@ export function SiteNav({ content, path }: SiteNavProps) {
                 {/* Homes of those plans built to move into soon: in the plans' menu, where the bar has room at every width. */}
                 <a
                   className="dropdown-more"
-                  href={communityPath(QUICK_MOVE_IN_PATH)}
-                  {...current(path, QUICK_MOVE_IN_PATH)}
+                  href={communityPath(SITE_NAV_PATHS.quickMoveIn)}
+                  {...current(path, SITE_NAV_PATHS.quickMoveIn)}
                 >
                   Quick Move-In Homes
                 </a>
               </div>
             </li>
             <li>
-              <a href={communityPath('/contact')} {...current(path, '/contact')}>
+              <a href={communityPath(SITE_NAV_PATHS.contact)} {...current(path, SITE_NAV_PATHS.contact)}>
                 Contact
               </a>
             </li>
