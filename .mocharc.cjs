@@ -32,7 +32,7 @@ useRamTemporaryFolder();
 
 module.exports = {
   // tsx's ESM loader: the project is ESM, and tsx's CommonJS hooks would only slow every require() in node_modules
-  // (test/support/typescript-entry.ts, decision 060).
+  // (TYPESCRIPT_LOADER in test/support/typescript-entry.ts, decision 060).
   'node-option': ['import=tsx/esm'],
   extension: ['ts', 'tsx'],
   // Long files first, so that none starts last and runs alone at the end, each beside files that use the cores it

@@ -58,7 +58,7 @@ describe('The order the test files are handed out in', () => {
     expect(order).to.deep.equal(['long', 'middling', 'new', 'short', 'shortest']);
   });
 
-  it('orders by name where there is no record (a fresh clone)', () => {
+  it('orders by name where there are no times at all (no record and no baseline)', () => {
     expect(dispatchOrder(['c', 'a', 'b'], {}, THREE_ON_TWO)).to.deep.equal(['a', 'b', 'c']);
   });
 });

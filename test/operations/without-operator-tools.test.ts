@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { NO_JAVA } from '../support/nu-checker.js';
 import { missingCommands } from '../support/require-command.js';
+import { TYPESCRIPT_LOADER } from '../support/typescript-entry.js';
 
 /**
  * A fresh machine has no nginx, Caddy, systemd-analyze, openssl or pg_dump: the tests that need them must be
@@ -19,7 +20,7 @@ async function runMocha(files: string[], env: NodeJS.ProcessEnv): Promise<{ code
     '--no-config',
     '--no-color',
     '--node-option',
-    'import=tsx/esm',
+    `import=${TYPESCRIPT_LOADER}`,
     '--extension',
     'ts',
     '--timeout',

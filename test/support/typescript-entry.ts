@@ -4,4 +4,6 @@
  * installs, would only stand in front of every require() inside node_modules, about a tenth of a script's start-up
  * CPU (decision 060).
  */
-export const TYPESCRIPT_ENTRY = ['--import', 'tsx/esm'] as const;
+export const TYPESCRIPT_LOADER = 'tsx/esm';
+/** `node …TYPESCRIPT_ENTRY file.ts`: Node imports the loader before the entry point. */
+export const TYPESCRIPT_ENTRY = ['--import', TYPESCRIPT_LOADER] as const;
