@@ -13,14 +13,10 @@ import { SAMPLE_LOT_COUNT } from '../../src/db/sample-homesites.js';
 import { HOMESITE_FIELDS } from '../../src/shared/homesite-record.js';
 import { homesiteFactProblems } from '../../src/shared/homesite-rules.js';
 import { isUsState, ZIP_PATTERN } from '../../src/shared/us-address.js';
-import { screenshot } from '../browser/support.js';
-import { closeContexts, sharedBrowser } from '../support/browser.js';
 
 const sample = loadContent();
 const three = generateSampleCommunities(3, sample);
 const fifty = generateSampleCommunities(50, sample);
-const SHOTS = '/tmp/sample-communities';
-
 function viewBoxOf(svg: string): string | undefined {
   return /<svg\b[^>]*\bviewBox="([^"]+)"/.exec(svg)?.[1];
 }
@@ -254,34 +250,5 @@ describe('Sample communities (SAMPLE_COMMUNITIES=N)', () => {
     expect(() => generateSampleCommunities(2.5, sample)).to.throw(RangeError);
     expect(() => generateSampleCommunities(3, sample, 401)).to.throw(RangeError, /1 to 400 lots/);
     expect(() => layoutSitePlan(0)).to.throw(RangeError);
-  });
-
-  describe('the drawing in a browser', () => {
-    after(async () => closeContexts(await sharedBrowser()));
-
-    it('loads as an image of the outlines’ size, with the lot outlines over it', async function () {
-      this.timeout(60_000);
-      const community = three[0]!;
-      const [, , width, height] = viewBoxOf(community.drawingSvg)!.split(' ').map(Number);
-      const browser = await sharedBrowser();
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const page = await context.newPage();
-      const source = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-      const overlay = community.outlinesSvg.replace(
-        /fill="none"/g,
-        'fill="#2f8a4f" fill-opacity="0.5" stroke="#1b1f24"',
-      );
-      await page.setContent(
-        `<div style="position:relative;width:1200px"><img id="drawing" src="${source(community.drawingSvg)}" ` +
-          `style="display:block;width:100%"><img src="${source(overlay)}" style="position:absolute;inset:0;width:100%"></div>`,
-      );
-      const size = await page.$eval('#drawing', async (image: HTMLImageElement) => {
-        await image.decode();
-        return [image.naturalWidth, image.naturalHeight];
-      });
-      expect(size).to.deep.equal([width, height]);
-      await screenshot(page, community.slug, { folder: SHOTS, fullPage: true });
-      await context.close();
-    });
   });
 });
