@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { NO_COMMUNITIES, scopeOf, type StaffScope } from '../shared/staff-scope.js';
+import { NO_COMMUNITIES, scopeOf, type ScopedAccount, type StaffScope } from '../shared/staff-scope.js';
+import { isTrue } from './users.js';
 
 /**
  * Narrows a query of community-owned rows to the scope: `whereIn(column, ids)`, nothing for all. An account with
@@ -20,8 +21,19 @@ export function narrowShared<Q extends Knex.QueryBuilder>(query: Q, column: stri
   return query.where((where) => where.whereNull(column).orWhereIn(column, ids)) as Q;
 }
 
-function truthy(value: unknown): boolean {
-  return value === true || value === 1 || value === '1' || value === 't' || value === 'true';
+/**
+ * The scope of an account read with its role and all_communities (a signed-in request's account: passport read it
+ * with them): its user_communities only when it is limited to some.
+ */
+export async function scopeOfAccount(db: Knex, account: ScopedAccount & { id: number }): Promise<StaffScope> {
+  if (account.role === 'owner' || account.allCommunities) return scopeOf(account, []);
+  const rows = (await db('user_communities').where({ user_id: account.id }).select('community_id')) as {
+    community_id: number | string;
+  }[];
+  return scopeOf(
+    account,
+    rows.map((row) => Number(row.community_id)),
+  );
 }
 
 /** The scope of an account by id (users.all_communities and user_communities); an unknown account reaches nothing. */
@@ -29,15 +41,7 @@ export async function loadStaffScope(db: Knex, userId: number): Promise<StaffSco
   const user = (await db('users').where({ id: userId }).first('role', 'all_communities')) as
     { role: string; all_communities: unknown } | undefined;
   if (!user) return NO_COMMUNITIES;
-  const account = { role: user.role, allCommunities: truthy(user.all_communities) };
-  if (account.role === 'owner' || account.allCommunities) return scopeOf(account, []);
-  const rows = (await db('user_communities').where({ user_id: userId }).select('community_id')) as {
-    community_id: number | string;
-  }[];
-  return scopeOf(
-    account,
-    rows.map((row) => Number(row.community_id)),
-  );
+  return scopeOfAccount(db, { id: userId, role: user.role, allCommunities: isTrue(user.all_communities) });
 }
 
 /** The scope of an account by username (the calendar feed's token names its owner). */

@@ -27,6 +27,8 @@ export interface AccountState {
   twoFactor: boolean;
   /** The owner requires two-factor for everyone. */
   twoFactorRequired: boolean;
+  /** The account is given every community (owners reach them all whatever this says: web/staff-scope.ts). */
+  allCommunities: boolean;
 }
 
 export function findUserByUsername(db: Knex | Knex.Transaction, username: string): Promise<UserRow | undefined> {
@@ -44,6 +46,11 @@ export function isActive(row: Pick<UserRow, 'active'>): boolean {
   return row.active === true || row.active === 1;
 }
 
+/** A boolean column as either database gives it (PostgreSQL true, SQLite 1). */
+export function isTrue(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 't' || value === 'true';
+}
+
 /**
  * One query per staff request (passport's deserializeUser): the account's role, state and two-factor, read from
  * the shared database, so a role change, a deactivation or a new password takes effect on the next request on
@@ -58,11 +65,13 @@ export async function accountState(db: Knex, id: number): Promise<AccountState |
       'u.role',
       'u.active',
       'u.totp_secret',
+      'u.all_communities',
       db('passkeys as p').count('*').whereRaw('p.user_id = u.id').as('passkeys'),
       db('team_settings').select('require_two_factor').where({ id: 1 }).as('required'),
     )
     .first<
       | (Pick<UserRow, 'id' | 'username' | 'role' | 'active' | 'totp_secret'> & {
+          all_communities: unknown;
           passkeys: number | string;
           required: boolean | number | null;
         })
@@ -76,6 +85,7 @@ export async function accountState(db: Knex, id: number): Promise<AccountState |
     active: isActive(row),
     twoFactor: row.totp_secret !== null || Number(row.passkeys) > 0,
     twoFactorRequired: row.required === true || row.required === 1,
+    allCommunities: isTrue(row.all_communities),
   };
 }
 

@@ -18,4 +18,5 @@ export {
   loadStaffScopeByUsername,
   narrow,
   narrowShared,
+  scopeOfAccount,
 } from '../db/staff-scope.js';

@@ -1,15 +1,18 @@
 import type { Request, RequestHandler } from 'express';
 import type { Knex } from 'knex';
-import { inScope, loadStaffScope, type StaffScope } from '../services/staff-scope.js';
+import { inScope, scopeOfAccount, type StaffScope } from '../services/staff-scope.js';
 import { communityOf } from './request-community.js';
 
 const scopeByRequest = new WeakMap<Request, StaffScope>();
 
-/** Middleware for the staff stack (after the sign-in gate): reads the account's scope once per request. */
+/**
+ * Middleware for the staff stack (after the sign-in gate): the account's scope, once per request, from the role and
+ * all_communities passport read with the account (a limited account's communities are one more query).
+ */
 export function attachStaffScope(db: Knex): RequestHandler {
   return (req, _res, next) => {
     if (scopeByRequest.has(req) || !req.user) return next();
-    loadStaffScope(db, req.user.id).then(
+    scopeOfAccount(db, req.user).then(
       (scope) => {
         scopeByRequest.set(req, scope);
         next();

@@ -20,6 +20,8 @@ export interface StaffUser {
   twoFactor: boolean;
   /** The owner requires two-factor for everyone (then an account without it reaches only its enrollment). */
   twoFactorRequired: boolean;
+  /** Given every community (web/staff-scope.ts makes the request's scope from it and the role). */
+  allCommunities: boolean;
 }
 
 declare global {

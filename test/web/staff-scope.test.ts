@@ -303,6 +303,24 @@ function scopeTests(start: () => Promise<{ server: TestServer; stop: () => Promi
     expect(csv.body).to.include(`"${SECOND_SLUG}"`);
   });
 
+  it('applies a change of an account’s communities on its next request, in the session it already has', async () => {
+    const firstSlug = ((await server.db('communities').orderBy('id').first('slug')) as { slug: string }).slug;
+    const counselor = await teamMember(server.url, owner, 'sales', 'sales-moving', PASSWORD);
+    const sees = async () => (await get(server, `/admin/leads/message/${second.message}`, counselor)).status;
+    expect(await sees(), 'given every community').to.equal(200);
+    const limit = await staffCall(server.url, '/admin/team/sales-moving', owner, { communities: [firstSlug] });
+    expect(limit.status).to.equal(200);
+    expect(await sees(), 'limited to the first').to.equal(404);
+    const widen = await staffCall(server.url, '/admin/team/sales-moving', owner, { communities: 'all' });
+    expect(widen.status).to.equal(200);
+    expect(await sees(), 'given every community again').to.equal(200);
+    const secondOnly = await staffCall(server.url, '/admin/team/sales-moving', owner, { communities: [SECOND_SLUG] });
+    expect(secondOnly.status).to.equal(200);
+    expect(await sees(), 'limited to the second').to.equal(200);
+    // Out of the later tests' way (the second community's turn of new leads).
+    expect((await staffCall(server.url, '/admin/team/sales-moving', owner, { active: false })).status).to.equal(200);
+  });
+
   it('never shows a limited account a row of another community on any staff page, JSON call or CSV', async () => {
     const routes = appAdminRoutes(server).filter((route) => route.method === 'GET');
     const paths = [...new Set(routes.map((route) => concretePath(route.path)).filter((path) => path !== undefined))];
