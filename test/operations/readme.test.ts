@@ -4,6 +4,37 @@ import { expect } from 'chai';
 import { loadConfig } from '../../src/config.js';
 import { loadStartSettings } from '../../src/start-settings.js';
 
+/** The installed packages (workspaces aside) with an install script npm would run: (pre|post)install, or node-gyp's. */
+async function installScriptPackages(folder: string): Promise<string[]> {
+  const names: string[] = [];
+  for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
+    const at = path.join(folder, entry.name);
+    if (entry.name.startsWith('.') || !entry.isDirectory()) continue; // .bin, .cache; workspaces are links
+    if (entry.name.startsWith('@')) {
+      names.push(...(await installScriptPackages(at)));
+      continue;
+    }
+    const manifest = await fs.readFile(path.join(at, 'package.json'), 'utf8').catch(() => undefined);
+    if (manifest) {
+      const { name, scripts = {} } = JSON.parse(manifest) as { name: string; scripts?: Record<string, string> };
+      const gyp = await fs.access(path.join(at, 'binding.gyp')).then(
+        () => true,
+        () => false,
+      );
+      if (scripts.preinstall || scripts.install || scripts.postinstall || gyp) names.push(name);
+    }
+    const nested = path.join(at, 'node_modules');
+    if (
+      await fs.access(nested).then(
+        () => true,
+        () => false,
+      )
+    )
+      names.push(...(await installScriptPackages(nested)));
+  }
+  return [...new Set(names)].sort();
+}
+
 /**
  * The README is a newcomer's first page: it opens with the two commands, its quick start makes the first staff
  * account and sets up mail with settings the site accepts, and every guide it sends the reader to is there.
@@ -29,6 +60,16 @@ describe('The README', () => {
     expect(scripts.prepare).to.equal(scripts.build);
     expect(scripts.start).to.include(`&& ${scripts.build} &&`);
     expect(readme).to.include('`npm install` (and `npm ci`) also builds the site');
+  });
+
+  it("names every dependency's install script in package.json's allowScripts, so that npm install asks about none", async () => {
+    const { allowScripts } = JSON.parse(await fs.readFile('package.json', 'utf8')) as {
+      allowScripts: Record<string, boolean>;
+    };
+    const withScripts = await installScriptPackages('node_modules');
+    expect(withScripts).to.include('better-sqlite3');
+    expect(withScripts.filter((name) => !(name in allowScripts))).to.deep.equal([]);
+    expect(allowScripts['vnu-jar']).to.equal(false);
   });
 
   it("shows a first staff account and an SMTP_URL that start-up accepts, in the quick start's own words", () => {
