@@ -186,6 +186,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     communities,
     content,
     routerOf: (community) => routerOf(community),
+    notFound: notFound(kit),
   });
   app.use(communitySites.builderFrame);
   app.use(attachContent(content));

@@ -43,6 +43,8 @@ export function createCommunitySites(deps: {
   communities: CommunityDirectory;
   content: ContentSource;
   routerOf: (community: Community) => Router;
+  /** The not-found answer, for a path under a community's address that none of its pages has (in its frame). */
+  notFound: RequestHandler;
 }) {
   const { communities, content } = deps;
 
@@ -67,7 +69,11 @@ export function createCommunitySites(deps: {
     if (!community || !(communities.isBuilderSite() || isPreview(req))) return next();
     if (community.status === 'closed') return res.redirect(301, '/communities');
     if (!community.public && !isPreview(req)) return next();
-    serve(community, communityAddress(community))(req, res, next);
+    // Nothing after the community's routers answers under its address: a missing page there is a 404 in the
+    // community's frame (its name and nav), not the builder's.
+    serve(community, communityAddress(community))(req, res, (error?: unknown) =>
+      error === undefined || error === null ? deps.notFound(req, res, next) : next(error),
+    );
   };
 
   /** The root: the one community's pages, or on a builder's site the moves to the new addresses. */

@@ -109,6 +109,24 @@ describe('Addresses with many communities (contract wave 4, "Addresses")', funct
         expect(list).to.include('Cedar Hollow').and.include('Maple Hollow');
       });
 
+      it("answers a missing page under a community's address with 404 in that community's frame", async () => {
+        for (const path of ['/communities/cedar-hollow/no-such-page', '/communities/cedar-hollow/floor-plans/x/y']) {
+          const response = await answer(server, path);
+          expect(response.status, path).to.equal(404);
+          const page = await response.text();
+          expect(page, path).to.include('href="/communities/cedar-hollow/floor-plans"').and.include('Cedar Hollow');
+          expect(page, path).to.not.include('href="/plans"');
+        }
+        const json = await answer(server, '/communities/cedar-hollow/no-such-page', {
+          headers: { accept: 'application/json' },
+        });
+        expect(json.status).to.equal(404);
+        expect(await json.json()).to.deep.equal({ error: 'Not found' });
+        // The builder's own missing pages keep the builder's frame.
+        const builder = await (await answer(server, '/no-such-page')).text();
+        expect(builder).to.include('href="/plans"').and.not.include('href="/communities/cedar-hollow/floor-plans"');
+      });
+
       it("frames the builder's own pages at the root with the builder's nav", async () => {
         for (const path of ['/homes', '/contact', '/privacy', '/agents']) {
           const page = await (await answer(server, path)).text();

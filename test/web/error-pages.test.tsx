@@ -131,12 +131,21 @@ describe('Error pages on a site of several communities', function () {
     };
   }
 
-  it('answers a missing page at a community’s address and at the root in the builder’s frame', async () => {
+  it('answers a missing page at a community’s address in that community’s frame, elsewhere in the builder’s', async () => {
     const root = await frameOf('/no-such-page');
     expect(root.firstLink).to.equal('/communities');
-    for (const path of ['/communities/maple-hollow/no-such-page', '/communities/cedar-hollow/nowhere', '/plans/x/y'])
-      expect(await frameOf(path), path).to.deep.equal(root);
-    const community = await (await fetch(`${server.url}/communities/cedar-hollow/site-plan`)).text();
-    expect(community).to.include('href="/communities/cedar-hollow/floor-plans"');
+    expect(await frameOf('/plans/x/y')).to.deep.equal(root);
+    expect(await frameOf('/communities/no-such-community/x')).to.deep.equal(root);
+    expect(await frameOf('/communities/maple-hollow/no-such-page')).to.deep.equal({
+      brand: 'Maple Hollow',
+      firstLink: '/communities/maple-hollow',
+    });
+    // Each community's own frame, rendered once for its address (decision 058), not another's.
+    for (const path of ['/communities/cedar-hollow/nowhere', '/communities/cedar-hollow/else/where'])
+      expect(await frameOf(path), path).to.deep.equal({
+        brand: 'Cedar Hollow',
+        firstLink: '/communities/cedar-hollow',
+      });
+    expect((await frameOf('/communities/maple-hollow/elsewhere')).brand).to.equal('Maple Hollow');
   });
 });
