@@ -2,7 +2,7 @@
  * Builds everything the server serves or runs, into build/:
  *  - responsive image variants of the sample media (skipped when already there) and their manifest,
  *  - the widget bundles (ESM, code-split, content-hashed), per-widget CSS and the site CSS, and their manifest,
- *  - the server bundle (build/server/server.js).
+ *  - the server bundle (build/server/server.js), keeping the files of the build before it and removing older ones.
  * Usage: tsx scripts/build.ts [--client-only | --keep-assets]
  * --keep-assets builds everything but leaves the previous client files in place, as --client-only does (tests).
  */
@@ -21,6 +21,7 @@ import {
 } from '../src/render/build-paths.js';
 import { lazyStylesheets, widgetLoaders, type WidgetName } from '../widgets/registry.js';
 import { buildImages } from './build-images.js';
+import { pruneServerBuild } from './prune-server-build.js';
 
 const ASSETS_DIR = path.join(PUBLIC_BUILD_DIR, 'assets');
 const IMG_DIR = path.join(PUBLIC_BUILD_DIR, 'img');
@@ -239,9 +240,10 @@ async function buildClient(clean: boolean): Promise<void> {
 }
 
 async function buildServer(): Promise<void> {
-  await esbuild.build({
+  const dir = path.join(BUILD_DIR, 'server');
+  const { metafile } = await esbuild.build({
     entryPoints: [{ in: path.join(PROJECT_DIR, 'src', 'server.ts'), out: 'server' }],
-    outdir: path.join(BUILD_DIR, 'server'),
+    outdir: dir,
     bundle: true,
     // Dynamic imports stay separate chunks, so browser-only code (Leaflet) is never evaluated on the server.
     splitting: true,
@@ -251,9 +253,14 @@ async function buildServer(): Promise<void> {
     packages: 'external',
     jsx: 'automatic',
     sourcemap: 'linked',
+    metafile: true,
     logLevel: 'warning',
   });
-  console.log('server: build/server/server.js');
+  const outputs = Object.keys(metafile.outputs).map((output) => path.relative(dir, path.resolve(PROJECT_DIR, output)));
+  const removed = await pruneServerBuild(dir, outputs);
+  console.log(
+    `server: build/server/server.js${removed.length ? ` (${removed.length} files of older builds removed)` : ''}`,
+  );
 }
 
 async function main(): Promise<void> {
