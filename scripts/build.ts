@@ -4,7 +4,8 @@
  *  - the widget bundles (ESM, code-split, content-hashed), per-widget CSS and the site CSS, and their manifest,
  *  - the server bundle (build/server/server.js), keeping the files of the build before it and removing older ones.
  * Usage: tsx scripts/build.ts [--client-only | --keep-assets]
- * --keep-assets builds everything but leaves the previous client files in place, as --client-only does (tests).
+ * --keep-assets builds everything but leaves every earlier client file in place, as --client-only does (tests); a
+ * full build keeps the previous build's client files and removes older ones.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -21,7 +22,7 @@ import {
 } from '../src/render/build-paths.js';
 import { lazyStylesheets, widgetLoaders, type WidgetName } from '../widgets/registry.js';
 import { buildImages } from './build-images.js';
-import { pruneServerBuild } from './prune-server-build.js';
+import { pruneBuildOutputs } from './prune-build-outputs.js';
 
 const ASSETS_DIR = path.join(PUBLIC_BUILD_DIR, 'assets');
 const IMG_DIR = path.join(PUBLIC_BUILD_DIR, 'img');
@@ -143,10 +144,9 @@ function joinedMetafile(...metafiles: esbuild.Metafile[]): esbuild.Metafile {
   };
 }
 
-async function buildClient(clean: boolean): Promise<void> {
-  // Names carry content hashes, so stale files never clash; a full build removes them. A client-only build
-  // (tests, dev) leaves them, so a server still running on the previous build keeps serving its files.
-  if (clean) await fs.rm(ASSETS_DIR, { recursive: true, force: true });
+async function buildClient(prune: boolean): Promise<void> {
+  // Names carry content hashes, so stale files never clash. A full build removes those older than the build before
+  // it (whose pages a server not yet restarted still serves); a client-only build (tests, dev) leaves them all.
   const widgetNames = Object.keys(widgetLoaders) as WidgetName[];
   const lazyNames = Object.values(lazyStylesheets);
   const cssEntries: { in: string; out: string }[] = [
@@ -236,7 +236,16 @@ async function buildClient(clean: boolean): Promise<void> {
     lazyCss,
   };
   await fs.writeFile(ASSET_MANIFEST, JSON.stringify(manifest, null, 2));
-  console.log(`client: ${widgetNames.length} widgets`);
+  const removed = prune
+    ? await pruneBuildOutputs({
+        dir: ASSETS_DIR,
+        outputs: outputs.map(([outputPath]) => path.relative(ASSETS_DIR, path.resolve(PROJECT_DIR, outputPath))),
+        recordFile: path.join(BUILD_DIR, 'asset-outputs.json'),
+      })
+    : [];
+  console.log(
+    `client: ${widgetNames.length} widgets${removed.length ? ` (${removed.length} files of older builds removed)` : ''}`,
+  );
 }
 
 async function buildServer(): Promise<void> {
@@ -257,7 +266,7 @@ async function buildServer(): Promise<void> {
     logLevel: 'warning',
   });
   const outputs = Object.keys(metafile.outputs).map((output) => path.relative(dir, path.resolve(PROJECT_DIR, output)));
-  const removed = await pruneServerBuild(dir, outputs);
+  const removed = await pruneBuildOutputs({ dir, outputs, recordFile: path.join(dir, 'build-outputs.json') });
   console.log(
     `server: build/server/server.js${removed.length ? ` (${removed.length} files of older builds removed)` : ''}`,
   );
