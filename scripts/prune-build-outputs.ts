@@ -32,6 +32,7 @@ const sameFiles = (a: readonly string[], b: readonly string[]) =>
  * the old; the previous build's stay, as a server started from it and not yet restarted may still load one of its
  * chunks or link its pages' scripts and styles. A build that writes the same files as the last changes nothing.
  * Without a record (the first build since this was added) nothing is removed. Returns the names removed.
+ * Decision 063.
  */
 export async function pruneBuildOutputs(options: {
   dir: string;
