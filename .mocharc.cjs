@@ -1,29 +1,20 @@
 // Mocha's settings for `npm test` and `npx mocha`. Test files run in parallel, each in a worker of its own:
 // every file starts its own server on a free port with a fresh database, so files share nothing.
 const { parseMochaArgs } = require('mocha/lib/cli/parse-args.js');
-const collectFiles = require('mocha/lib/cli/collect-files.cjs');
 const os = require('node:os');
-const path = require('node:path');
 const { dispatchOrder } = require('./test/support/file-order.cjs');
 const { readRecord, startRunLog } = require('./test/support/file-times.cjs');
+const { testFiles } = require('./test/support/test-files.cjs');
 const { useRamTemporaryFolder } = require('./test/support/ram-temporary-folder.cjs');
 
 /** Workers: on two cores, three keep both busy while browser tests wait on Chromium and servers wait on I/O. */
 const JOBS = 3;
-/** Every test file, run when the command line names none. */
-const ALL_TESTS = 'test/**/*.test.{ts,tsx}';
 
 // A `spec` here would be added to the files given on the command line: name it only when none are given, so that
 // `npm test -- test/web/api.test.ts` and `npx mocha test/web/api.test.ts` run that one file. Mocha's own parser
 // tells which arguments are files (the value of --grep or --timeout is not).
 const given = parseMochaArgs(process.argv.slice(2));
 const filesGiven = given._.length > 0 || given.spec !== undefined;
-/** The files this run takes (those --ignore leaves out are not), for their order. */
-function runFiles() {
-  const ignore = [given.ignore ?? []].flat();
-  const options = { ignore, extension: ['ts', 'tsx'], file: [], recursive: false, sort: false, spec: [ALL_TESTS] };
-  return collectFiles(options).files.map((file) => path.relative(process.cwd(), file));
-}
 startRunLog();
 // The run's process, which every worker knows: what the run shares (the Nu checker's service) ends with it.
 process.env.TEST_RUN_PID ??= String(process.pid);
@@ -40,7 +31,7 @@ module.exports = {
   ...(filesGiven
     ? {}
     : {
-        spec: dispatchOrder(runFiles(), readRecord(), {
+        spec: dispatchOrder(testFiles([given.ignore ?? []].flat()), readRecord(), {
           workers: given.jobs ?? JOBS,
           cores: os.availableParallelism(),
         }),

@@ -144,6 +144,16 @@ function joinedMetafile(...metafiles: esbuild.Metafile[]): esbuild.Metafile {
   };
 }
 
+/**
+ * Removes the files in `dir` of builds older than the one before (esbuild's output paths, relative to the project,
+ * name this build's); what it did, for the build's line: '' or " (N files of older builds removed)".
+ */
+async function pruneOlderBuilds(dir: string, outputPaths: string[], recordFile: string): Promise<string> {
+  const outputs = outputPaths.map((output) => path.relative(dir, path.resolve(PROJECT_DIR, output)));
+  const removed = await pruneBuildOutputs({ dir, outputs, recordFile });
+  return removed.length ? ` (${removed.length} files of older builds removed)` : '';
+}
+
 async function buildClient(prune: boolean): Promise<void> {
   // Names carry content hashes, so stale files never clash. A full build removes those older than the build before
   // it (whose pages a server not yet restarted still serves); a client-only build (tests, dev) leaves them all.
@@ -236,16 +246,14 @@ async function buildClient(prune: boolean): Promise<void> {
     lazyCss,
   };
   await fs.writeFile(ASSET_MANIFEST, JSON.stringify(manifest, null, 2));
-  const removed = prune
-    ? await pruneBuildOutputs({
-        dir: ASSETS_DIR,
-        outputs: outputs.map(([outputPath]) => path.relative(ASSETS_DIR, path.resolve(PROJECT_DIR, outputPath))),
-        recordFile: path.join(BUILD_DIR, 'asset-outputs.json'),
-      })
-    : [];
-  console.log(
-    `client: ${widgetNames.length} widgets${removed.length ? ` (${removed.length} files of older builds removed)` : ''}`,
-  );
+  const pruned = prune
+    ? await pruneOlderBuilds(
+        ASSETS_DIR,
+        outputs.map(([outputPath]) => outputPath),
+        path.join(BUILD_DIR, 'asset-outputs.json'),
+      )
+    : '';
+  console.log(`client: ${widgetNames.length} widgets${pruned}`);
 }
 
 async function buildServer(): Promise<void> {
@@ -265,11 +273,8 @@ async function buildServer(): Promise<void> {
     metafile: true,
     logLevel: 'warning',
   });
-  const outputs = Object.keys(metafile.outputs).map((output) => path.relative(dir, path.resolve(PROJECT_DIR, output)));
-  const removed = await pruneBuildOutputs({ dir, outputs, recordFile: path.join(dir, 'build-outputs.json') });
-  console.log(
-    `server: build/server/server.js${removed.length ? ` (${removed.length} files of older builds removed)` : ''}`,
-  );
+  const pruned = await pruneOlderBuilds(dir, Object.keys(metafile.outputs), path.join(dir, 'build-outputs.json'));
+  console.log(`server: build/server/server.js${pruned}`);
 }
 
 async function main(): Promise<void> {

@@ -22,8 +22,9 @@ async function readRecord(file: string): Promise<BuildRecord | undefined> {
   }
 }
 
+/** Both lists sorted (the record is written sorted). */
 const sameFiles = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && [...a].sort().every((name, index) => name === [...b].sort()[index]);
+  a.length === b.length && a.every((name, index) => name === b[index]);
 
 /**
  * Removes from a build's output folder (the server bundle's, the widget bundles') the files neither this build

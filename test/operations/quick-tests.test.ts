@@ -4,18 +4,9 @@ import path from 'node:path';
 import { expect } from 'chai';
 
 const require = createRequire(import.meta.url);
-/** Mocha's own file collection, as .mocharc.cjs runs it. */
-const collectFiles = require('mocha/lib/cli/collect-files.cjs') as (options: {
-  ignore: string[];
-  extension: string[];
-  file: string[];
-  recursive: boolean;
-  sort: boolean;
-  spec: string[];
-}) => { files: string[] };
+/** The files a run takes, collected as .mocharc.cjs collects them. */
+const { testFiles } = require('../support/test-files.cjs') as { testFiles: (ignore?: string[]) => string[] };
 
-/** Every test file (.mocharc.cjs). */
-const ALL_TESTS = 'test/**/*.test.{ts,tsx}';
 /** The modules that open a browser: a test file that reaches one belongs in test/browser/. */
 const BROWSER_MODULES = ['playwright-core', '@axe-core/playwright', 'test/support/browser.ts'];
 
@@ -50,17 +41,8 @@ describe('npm run test:quick', () => {
   it('runs every test file that needs no browser, and none that opens one', () => {
     const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
     const ignored = [...scripts['test:quick']!.matchAll(/--ignore\s+'?([^'\s]+)'?/g)].map((match) => match[1]!);
-    const collect = (ignore: string[]) =>
-      collectFiles({
-        ignore,
-        extension: ['ts', 'tsx'],
-        file: [],
-        recursive: false,
-        sort: true,
-        spec: [ALL_TESTS],
-      }).files.map((file) => path.relative(process.cwd(), file));
-    const all = collect([]);
-    const quick = collect(ignored);
+    const all = testFiles();
+    const quick = testFiles(ignored);
     const opening = quick.map((file) => browserChain(file)).filter((chain) => chain !== undefined);
     expect(opening.map((chain) => chain.join(' → '))).to.deep.equal([]);
     // The browser files it leaves out do open one (else they belong in the quick loop).

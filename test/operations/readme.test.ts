@@ -4,6 +4,12 @@ import { expect } from 'chai';
 import { loadConfig } from '../../src/config.js';
 import { loadStartSettings } from '../../src/start-settings.js';
 
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
+
 /** The installed packages (workspaces aside) with an install script npm would run: (pre|post)install, or node-gyp's. */
 async function installScriptPackages(folder: string): Promise<string[]> {
   const names: string[] = [];
@@ -17,20 +23,11 @@ async function installScriptPackages(folder: string): Promise<string[]> {
     const manifest = await fs.readFile(path.join(at, 'package.json'), 'utf8').catch(() => undefined);
     if (manifest) {
       const { name, scripts = {} } = JSON.parse(manifest) as { name: string; scripts?: Record<string, string> };
-      const gyp = await fs.access(path.join(at, 'binding.gyp')).then(
-        () => true,
-        () => false,
-      );
+      const gyp = await exists(path.join(at, 'binding.gyp'));
       if (scripts.preinstall || scripts.install || scripts.postinstall || gyp) names.push(name);
     }
     const nested = path.join(at, 'node_modules');
-    if (
-      await fs.access(nested).then(
-        () => true,
-        () => false,
-      )
-    )
-      names.push(...(await installScriptPackages(nested)));
+    if (await exists(nested)) names.push(...(await installScriptPackages(nested)));
   }
   return [...new Set(names)].sort();
 }
