@@ -229,9 +229,16 @@ describe('Addresses with many communities (contract wave 4, "Addresses")', funct
         await changed(server, 'selling again');
       });
 
-      it('writes the builder pages and a community page as valid HTML (Nu checker)', async function () {
+      it('writes the builder pages, a community page and its 404 page as valid HTML (Nu checker)', async function () {
         skipWithoutJava(this);
-        const pages = ['/', '/communities', '/plans', '/plans/sweetwater-ii', '/communities/cedar-hollow'];
+        const pages = [
+          '/',
+          '/communities',
+          '/plans',
+          '/plans/sweetwater-ii',
+          '/communities/cedar-hollow',
+          '/communities/cedar-hollow/no-such-page',
+        ];
         const documents = await Promise.all(
           pages.map(async (page) => ({ label: page, html: await (await answer(server, page)).text() })),
         );
