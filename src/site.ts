@@ -107,7 +107,7 @@ export async function createSite(
   // The hourly purge also prunes audit rows older than AUDIT_RETENTION_DAYS (by age only).
   const spamPurge = new SpamPurge(db, logger, { auditRetentionDays: config.auditRetentionDays });
   const staffMailer = config.staffMail ? new StaffMailer(db, config.staffMail, logger) : undefined;
-  const uploads = createConfiguredUploadStorage(config);
+  const uploads = await createConfiguredUploadStorage(config);
   const uploadCleanup = new UploadCleanup(db, uploads, logger, options.uploadCleanupTiming);
   try {
     const app = await createApp({

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { z } from 'zod';
 import {
   appendToCollection,
@@ -13,6 +13,7 @@ import { hastenUploadCleanup, keepUploadFolder, scheduleUploadCleanup } from '..
 import type { LibraryFile } from '../db/files.js';
 import { insertUploadedImage, takeUploadedImage } from '../db/uploaded-images.js';
 import { writeImageVariants } from './image-variants.js';
+import { loadSharp } from './load-sharp.js';
 import type { PublicContentChanges } from './public-content.js';
 import type { UploadCleanupHandle } from './upload-cleanup.js';
 import { UploadStorageUnavailable, type UploadStorage } from './upload-storage.js';
@@ -101,6 +102,7 @@ export async function inspectUpload(buffer: Buffer): Promise<void> {
   if (buffer.length === 0) throw new ImageLibraryError('The file is empty.');
   if (buffer.length > MAX_UPLOAD_BYTES) throw new ImageLibraryError('The file is larger than 10 MB.');
   const options = { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'warning' } as const;
+  const sharp = await loadSharp();
   let meta: Metadata;
   const tooManyPixels = new ImageLibraryError('The image is too large (more than 40 megapixels).');
   try {

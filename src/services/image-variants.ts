@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import type { ImageVariants } from '../shared/image-variants.js';
 import { WIDEST_SMALL_SCREEN_VARIANT } from '../shared/responsive-image.js';
+import { loadSharp } from './load-sharp.js';
 
 export type { ImageVariants };
 
@@ -67,6 +68,7 @@ export async function writeImageVariants(
   baseName: string,
   urlPrefix: string,
 ): Promise<ImageVariants> {
+  const sharp = await loadSharp();
   const meta = await sharp(source).rotate().metadata();
   const rotated = (meta.orientation ?? 1) >= 5;
   const width = (rotated ? meta.height : meta.width) ?? 0;

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import sharp from 'sharp';
 import { lotOutlinesOf, parseLotOutlines, readLotOutlines, type LotOutlines } from '../content/lot-outlines.js';
 import type { SectionDocuments } from '../content/schema.js';
 import { insertHomesites, listHomesites } from '../db/homesites.js';
@@ -7,6 +6,7 @@ import { saveSitePlanFile } from '../db/site-plan-files.js';
 import { recordAudit, type Actor } from './audit-log.js';
 import type { Community, CommunityDirectory } from './community-directory.js';
 import type { ContentService } from './content.js';
+import { loadSharp } from './load-sharp.js';
 import type { PublicContentChanges } from './public-content.js';
 import type { SitePlanFiles } from './site-plan-files.js';
 
@@ -50,6 +50,7 @@ async function drawingSize(drawing: UploadedDrawing): Promise<{ width: number; h
     return width > 0 && height > 0 ? { width, height } : undefined;
   }
   try {
+    const sharp = await loadSharp();
     const { width, height } = await sharp(drawing.body).metadata();
     return width && height ? { width, height } : undefined;
   } catch {

@@ -22,9 +22,12 @@ export interface NuDocument {
   html: string;
 }
 
-/** The checker needs Java. */
+let javaRuns: boolean | undefined;
+
+/** The checker needs Java. Asked once per process: a JVM's start costs more than the question is worth each time. */
 export function hasJava(): boolean {
-  return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
+  javaRuns ??= spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
+  return javaRuns;
 }
 
 /** What a skipped Nu check says, in the title the report shows. */

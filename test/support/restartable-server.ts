@@ -63,7 +63,7 @@ export async function createRestartableServer(env: Record<string, string> = {}):
           await content.reload();
         },
       });
-      const uploads = createConfiguredUploadStorage(config);
+      const uploads = await createConfiguredUploadStorage(config);
       const uploadCleanup = new UploadCleanup(db, uploads, logger);
       const app = await createApp({
         config,
