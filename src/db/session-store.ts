@@ -13,7 +13,7 @@ const PRUNE_EVERY_MS = 15 * 60 * 1000;
  */
 export const RENEW_AFTER_MS = 60 * 1000;
 
-/** How many read deadlines are kept for their request's renewal (one per request in flight; cleared past this). */
+/** How many sessions' known deadlines are kept for their renewals (one per session in use; cleared past this). */
 const DEADLINES_KEPT = 10_000;
 
 /** The signed-in account of a session (passport keeps its id there), so its sessions can be ended together. */
@@ -29,8 +29,8 @@ function sessionUserId(data: SessionData): number | null {
  */
 export class KnexSessionStore extends session.Store {
   private readonly pruneTimer: NodeJS.Timeout;
-  /** Each session's deadline as its request's get() read it, for that request's touch(). */
-  private readonly readDeadlines = new Map<string, number>();
+  /** Each session's stored deadline as this instance last read or wrote it, for the next touch(). */
+  private readonly knownDeadlines = new Map<string, number>();
 
   constructor(
     private readonly db: Knex,
@@ -74,8 +74,7 @@ export class KnexSessionStore extends session.Store {
           .then((row) => {
             if (!row || Number(row.expires_at) <= Date.now()) return null;
             const data = JSON.parse(row.sess) as SessionData;
-            if (this.readDeadlines.size >= DEADLINES_KEPT) this.readDeadlines.clear();
-            this.readDeadlines.set(sid, Number(row.expires_at));
+            this.remember(sid, Number(row.expires_at));
             return data;
           }),
       callback,
@@ -83,7 +82,7 @@ export class KnexSessionStore extends session.Store {
   }
 
   override set(sid: string, data: SessionData, callback?: Callback): void {
-    this.readDeadlines.delete(sid);
+    this.knownDeadlines.delete(sid);
     this.run(() => {
       const row = {
         sid,
@@ -99,12 +98,14 @@ export class KnexSessionStore extends session.Store {
     }, callback);
   }
 
-  /** Moves the stored deadline, unless the request moves it by less than renewAfterMs from what it read. */
+  /**
+   * Moves the stored deadline, unless the request moves it by less than renewAfterMs from the deadline this instance
+   * last read or wrote: requests of one session in flight together (a page and its widgets' calls) renew it once.
+   */
   override touch(sid: string, data: SessionData, callback?: Callback): void {
-    const read = this.readDeadlines.get(sid);
-    this.readDeadlines.delete(sid);
+    const known = this.knownDeadlines.get(sid);
     const deadline = KnexSessionStore.expiresAt(data);
-    if (read !== undefined && deadline - read < this.renewAfterMs) {
+    if (known !== undefined && deadline - known < this.renewAfterMs) {
       process.nextTick(() => callback?.());
       return;
     }
@@ -113,13 +114,18 @@ export class KnexSessionStore extends session.Store {
         this.db('sessions')
           .where({ sid })
           .update({ expires_at: deadline })
-          .then(() => undefined),
+          .then(() => this.remember(sid, deadline)),
       callback,
     );
   }
 
+  private remember(sid: string, deadline: number): void {
+    if (this.knownDeadlines.size >= DEADLINES_KEPT && !this.knownDeadlines.has(sid)) this.knownDeadlines.clear();
+    this.knownDeadlines.set(sid, deadline);
+  }
+
   override destroy(sid: string, callback?: Callback): void {
-    this.readDeadlines.delete(sid);
+    this.knownDeadlines.delete(sid);
     this.run(
       () =>
         this.db('sessions')

@@ -112,9 +112,32 @@ describe('KnexSessionStore', () => {
     expect(await deadline(), 'less than RENEW_AFTER_MS later: not written').to.equal(stored);
     await request(stored + RENEW_AFTER_MS);
     expect(await deadline()).to.equal(stored + RENEW_AFTER_MS);
-    // A touch without a read of its own (another request's read, or none) always writes.
-    await outcome((cb) => store.touch('abc', sessionData(new Date(stored + RENEW_AFTER_MS + 1)), cb));
+    // Another instance, which has neither read nor written the session, writes its renewal.
+    const other = new KnexSessionStore(db);
+    try {
+      await outcome((cb) => other.touch('abc', sessionData(new Date(stored + RENEW_AFTER_MS + 1)), cb));
+    } finally {
+      other.close();
+    }
     expect(await deadline()).to.equal(stored + RENEW_AFTER_MS + 1);
+  });
+
+  it('renews a session once for requests in flight together, each moving its deadline less than RENEW_AFTER_MS', async () => {
+    const stored = Date.now() + 60_000;
+    await outcome((cb) => store.set('abc', sessionData(new Date(stored)), cb));
+    const writes: string[] = [];
+    const count = (query: { sql: string }) => /^update/i.test(query.sql) && writes.push(query.sql);
+    db.on('query', count);
+    try {
+      // Three requests read the session before any of them answers, then each renews it a little later.
+      for (let request = 0; request < 3; request++) await outcome((cb) => store.get('abc', cb));
+      for (const later of [RENEW_AFTER_MS, RENEW_AFTER_MS + 10, RENEW_AFTER_MS + 20])
+        await outcome((cb) => store.touch('abc', sessionData(new Date(stored + later)), cb));
+    } finally {
+      db.off('query', count);
+    }
+    expect(writes, 'one renewal').to.have.lengthOf(1);
+    expect(Number((await db('sessions').where({ sid: 'abc' }).first()).expires_at)).to.equal(stored + RENEW_AFTER_MS);
   });
 
   it('falls back to a 24-hour deadline when the cookie has no expiry', async () => {
