@@ -3,6 +3,7 @@ import { ESLint } from 'eslint';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importSpecifiers } from '../support/module-imports.js';
 
 /**
  * The layers eslint.config.js keeps (STYLE.md, principles 6 and 11), checked on one import line each: the server
@@ -27,15 +28,11 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-/** Every relative import, re-export and dynamic import of a module, type-only ones included. */
-const IMPORT =
-  /\b(?:import|export)\b[^;]*?\bfrom\s*['"](\.[^'"]+)['"]|\bimport\s*\(\s*['"](\.[^'"]+)['"]\s*\)|\bimport\s*['"](\.[^'"]+)['"]/g;
-
-/** The project files a module imports (`./x.js` is `./x.ts` or `./x.tsx` here). */
+/** The project files a module imports, type-only ones included (`./x.js` is `./x.ts` or `./x.tsx` here). */
 function importsOf(file: string): string[] {
-  const source = fs.readFileSync(file, 'utf8');
-  return [...source.matchAll(IMPORT)].flatMap((match) => {
-    const base = path.resolve(path.dirname(file), (match[1] ?? match[2] ?? match[3])!).replace(/\.js$/, '');
+  const relative = importSpecifiers(fs.readFileSync(file, 'utf8')).filter((specifier) => specifier.startsWith('.'));
+  return relative.flatMap((specifier) => {
+    const base = path.resolve(path.dirname(file), specifier).replace(/\.js$/, '');
     return [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].filter((candidate) => fs.existsSync(candidate));
   });
 }

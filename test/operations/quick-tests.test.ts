@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect } from 'chai';
+import { importSpecifiers } from '../support/module-imports.js';
 
 const require = createRequire(import.meta.url);
 /** The files a run takes, collected as .mocharc.cjs collects them. */
@@ -12,15 +13,11 @@ const BROWSER_MODULES = ['playwright-core', '@axe-core/playwright', 'test/suppor
 
 /** The relative and package imports of a TypeScript file, relative ones as paths from the project's root. */
 function importsOf(file: string): string[] {
-  const source = fs.readFileSync(file, 'utf8');
-  const specifiers = [
-    ...source.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g),
-  ];
-  return specifiers.map((match) => {
-    const specifier = (match[1] ?? match[2])!;
-    if (!specifier.startsWith('.')) return specifier;
-    return path.relative('.', path.resolve(path.dirname(file), specifier)).replace(/\.js$/, '.ts');
-  });
+  return importSpecifiers(fs.readFileSync(file, 'utf8')).map((specifier) =>
+    specifier.startsWith('.')
+      ? path.relative('.', path.resolve(path.dirname(file), specifier)).replace(/\.js$/, '.ts')
+      : specifier,
+  );
 }
 
 /** How the file reaches a browser module through the test files and helpers it imports, if it does. */
