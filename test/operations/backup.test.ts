@@ -9,7 +9,7 @@ import { POSTGRES_BACKUP_FILE, SQLITE_BACKUP_FILE, UPLOADS_BACKUP_DIR } from '..
 import { itWithCommands } from '../support/require-command.js';
 import { databaseUrlOf, testsRunOnPostgres } from '../support/test-database.js';
 import { startTestServer } from '../support/test-server.js';
-import { TYPESCRIPT_ENTRY } from '../support/typescript-entry.js';
+import { operatorScript } from '../support/operator-scripts.js';
 
 const run = promisify(execFile);
 /** PostgreSQL is backed up and restored with its own client tools; SQLite needs none. */
@@ -56,7 +56,7 @@ describe('npm run backup / npm run restore', function () {
         };
         await retag('Published before the backup');
 
-        const { stdout } = await run(process.execPath, [...TYPESCRIPT_ENTRY, 'scripts/backup.ts', backupRoot], { env });
+        const { stdout } = await run(process.execPath, [...operatorScript('backup'), backupRoot], { env });
         const folder = /Backup written to (.+)/.exec(stdout)?.[1]?.trim() ?? '';
         expect(await fs.readdir(folder)).to.have.members([
           database.client === 'sqlite' ? SQLITE_BACKUP_FILE : POSTGRES_BACKUP_FILE,
@@ -79,7 +79,7 @@ describe('npm run backup / npm run restore', function () {
         await fs.rm(path.join(server.config.uploadDir, 'abc'), { recursive: true });
         await server.site.close();
 
-        await run(process.execPath, [...TYPESCRIPT_ENTRY, 'scripts/restore.ts', folder], { env });
+        await run(process.execPath, [...operatorScript('restore'), folder], { env });
         const db = connectDatabase(database);
         try {
           const subjects = (await db('contact_messages').select('subject')).map(
@@ -114,7 +114,7 @@ describe('npm run backup / npm run restore', function () {
     try {
       const failure = await run(
         process.execPath,
-        [...TYPESCRIPT_ENTRY, 'scripts/backup.ts', path.join(scratch, 'out')],
+        [...operatorScript('backup'), path.join(scratch, 'out')],
         {
           env: { ...process.env, DATABASE_URL: `sqlite:${missing}`, UPLOAD_DIR: path.join(scratch, 'uploads') },
         },

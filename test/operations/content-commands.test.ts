@@ -7,14 +7,14 @@ import { expect } from 'chai';
 import { createLogger } from '../../src/logger.js';
 import { createSite } from '../../src/site.js';
 import { testConfig } from '../support/test-server.js';
-import { TYPESCRIPT_ENTRY } from '../support/typescript-entry.js';
+import { operatorScript } from '../support/operator-scripts.js';
 
 const run = promisify(execFile);
 
 /** Runs `npm run content -- …` as an operator does (the same script), and gives back its exit code and output. */
 async function content(env: NodeJS.ProcessEnv, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [...TYPESCRIPT_ENTRY, 'scripts/content.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, [...operatorScript('content'), ...args], {
       env,
     });
     return { code: 0, stdout, stderr };

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
+import { operatorScript } from '../support/operator-scripts.js';
 import { TYPESCRIPT_ENTRY } from '../support/typescript-entry.js';
 
 /**
@@ -108,7 +109,7 @@ describe('Start-up: what happened to the staff account', function () {
 
   it('npm run admin -- set-password says whether it created the account or reset its password', () => {
     const admin = (username: string, password: string) =>
-      spawnSync(process.execPath, [...TYPESCRIPT_ENTRY, 'scripts/admin.ts', 'set-password', username], {
+      spawnSync(process.execPath, [...operatorScript('admin'), 'set-password', username], {
         env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
         input: `${password}\n`,
         encoding: 'utf8',
@@ -128,7 +129,7 @@ describe('Start-up: what happened to the staff account', function () {
       ['x'.repeat(65), 'The username must be at most 64 characters.'],
       ['\u3000 ', 'The username must not be empty.'],
     ] as const) {
-      const refused = spawnSync(process.execPath, [...TYPESCRIPT_ENTRY, 'scripts/admin.ts', 'set-password', username], {
+      const refused = spawnSync(process.execPath, [...operatorScript('admin'), 'set-password', username], {
         env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
         input: '',
         encoding: 'utf8',

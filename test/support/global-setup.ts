@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { buildOperatorScripts } from './operator-scripts.js';
 import { TYPESCRIPT_ENTRY } from './typescript-entry.js';
 
 /** Runs the build as `npm run build` does, its output on the run's console; rejects when it fails. */
@@ -16,12 +17,13 @@ function build(): Promise<void> {
 
 /**
  * Builds the client assets, image variants and the server bundle once per run (quick when nothing changed): tests
- * that start the server as a process of its own run the bundle, as `npm start` does. Meanwhile finds the tests'
+ * that start the server as a process of its own run the bundle, as `npm start` does; and the operator commands'
+ * bundles, which tests run as `npm run admin` … would (operator-scripts.ts). Meanwhile finds the tests'
  * Chromium, so that the package's one, where there is no other, is unpacked once rather than by every worker at the
  * same time; finding none is left to the browser tests, which fail saying so (a run without them needs no browser).
  * Playwright is loaded here, beside the build, rather than before it.
  */
 export async function mochaGlobalSetup(): Promise<void> {
   const chromium = import('./browser.js').then(({ findChromium }) => findChromium()).catch(() => undefined);
-  await Promise.all([build(), chromium]);
+  await Promise.all([build(), buildOperatorScripts(), chromium]);
 }

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { signIn, STAFF_ENV, STAFF_PASSWORD, type Staff } from '../support/staff.js';
 import { databaseUrlOf } from '../support/test-database.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { TYPESCRIPT_ENTRY } from '../support/typescript-entry.js';
+import { operatorScript } from '../support/operator-scripts.js';
 
 /**
  * A password set from outside the staff pages — ADMIN_PASSWORD at start, `npm run admin -- set-password` — is a
@@ -52,7 +52,7 @@ describe('A staff password set outside the staff pages', function () {
   it('npm run admin -- set-password: an audit row, and the account’s sessions end', async () => {
     const staff = await signIn(server.url, 'staff', 'another start password');
     const run = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [...TYPESCRIPT_ENTRY, 'scripts/admin.ts', 'set-password', 'staff'], {
+      const child = spawn(process.execPath, [...operatorScript('admin'), 'set-password', 'staff'], {
         env: {
           PATH: process.env.PATH,
           HOME: process.env.HOME,

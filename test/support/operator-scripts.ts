@@ -1,0 +1,43 @@
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { pruneBuildOutputs } from '../../scripts/prune-build-outputs.js';
+
+/** The operator commands the tests run as processes of their own: `npm run admin`, `content`, `backup`, `restore`. */
+const OPERATOR_SCRIPTS = ['admin', 'content', 'backup', 'restore'] as const;
+export type OperatorScript = (typeof OPERATOR_SCRIPTS)[number];
+
+/** Where the run's global setup writes the scripts' bundles (build/ is never committed). */
+const BUNDLE_DIR = path.join('build', 'test-scripts');
+
+/**
+ * Bundles scripts/<name>.ts for each operator command, as scripts/build.ts bundles the server (packages stay in
+ * node_modules): a test starts the command in about half the CPU time tsx takes to compile the source each time
+ * (decision 064). Run once per test run, by the global setup; the chunks of builds before the last are removed, as
+ * the server's are (decision 063).
+ */
+export async function buildOperatorScripts(): Promise<void> {
+  const { metafile } = await esbuild.build({
+    entryPoints: OPERATOR_SCRIPTS.map((name) => ({ in: path.join('scripts', `${name}.ts`), out: name })),
+    outdir: BUNDLE_DIR,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    sourcemap: 'linked',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  await pruneBuildOutputs({
+    dir: BUNDLE_DIR,
+    outputs: Object.keys(metafile.outputs).map((output) => path.basename(output)),
+    recordFile: path.join(BUNDLE_DIR, 'build-outputs.json'),
+  });
+}
+
+/** `node …operatorScript('admin') args`: the command's bundle, built from scripts/admin.ts by the global setup. */
+export function operatorScript(name: OperatorScript): string[] {
+  return ['--enable-source-maps', path.join(BUNDLE_DIR, `${name}.js`)];
+}
