@@ -162,6 +162,8 @@ describe('Staff uploads kept in S3 (UPLOAD_STORE), two instances', function () {
       alt: 'Kept in S3',
       background: '#2a6',
       name: 'a.png',
+      width: 1200,
+      height: 800,
     });
     expect(response.status).to.equal(201);
     const { url } = (await response.json()) as { url: string };

@@ -11,8 +11,9 @@ interface LibraryFile {
   alt: string | null;
 }
 
+/** Uploads a photo to the library; 400 px wide, so the upload encodes one width of variants, not three. */
 async function uploadToLibrary(server: TestServer, staff: Staff, name: string, alt: string): Promise<LibraryFile> {
-  const bytes = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3a6ea5' } })
+  const bytes = await sharp({ create: { width: 400, height: 267, channels: 3, background: '#3a6ea5' } })
     .png()
     .toBuffer();
   const form = new FormData();
