@@ -259,6 +259,13 @@ describe('Images are sharp at the size and pixel density they are shown', functi
         await waitForHydration(page, 'HomeCarousel');
         await page.locator('.hero-dot').nth(1).click();
         await page.locator('.hero-slides:not(.is-covered)').waitFor();
+        // The slide moves in over 0.8 s: on a starved machine it may still be on its way (outside the window) when
+        // the page is read, so wait until it lies where the carousel shows it.
+        await page.waitForFunction(() => {
+          const shown = document.querySelector('.hero-slides .slide.selected')?.getBoundingClientRect();
+          const frame = document.querySelector('.hero-slides')?.getBoundingClientRect();
+          return shown !== undefined && frame !== undefined && Math.abs(shown.left - frame.left) < 1;
+        });
         await readThrough(page);
         const images = await drawnImages(page);
         const second = images.filter((image) => image.name.includes('/img/carousel/carousel-2-'));
