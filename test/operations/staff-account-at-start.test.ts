@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { startChildServer, type ChildServer } from '../support/child-server.js';
+import { BUILT_SERVER, startChildServer, type ChildServer } from '../support/child-server.js';
 import { operatorScript } from '../support/operator-scripts.js';
 import { TYPESCRIPT_ENTRY } from '../support/typescript-entry.js';
 
@@ -88,9 +88,10 @@ describe('Start-up: what happened to the staff account', function () {
     const refused =
       'ADMIN_PASSWORD is refused: This password is on the list of common passwords that attackers try first.';
     const weak = { ...env, PATH: process.env.PATH ?? '', ADMIN_USERNAME: 'staff', ADMIN_PASSWORD: 'password1234' };
-    // npm start's first step, and the server itself (started without the build, as systemd does).
-    for (const entry of ['scripts/check-start.ts', 'src/server.ts']) {
-      const run = spawnSync(process.execPath, [...TYPESCRIPT_ENTRY, entry], { env: weak, encoding: 'utf8' });
+    // npm start's first step, and the built server itself, as systemd starts it (docs/deploy.md).
+    for (const args of [[...TYPESCRIPT_ENTRY, 'scripts/check-start.ts'], BUILT_SERVER]) {
+      const entry = args.at(-1);
+      const run = spawnSync(process.execPath, args, { env: weak, encoding: 'utf8' });
       expect(run.status, entry).to.equal(1);
       expect(run.stderr.trim().split('\n'), entry).to.deep.equal([`${refused} Choose another.`]);
       expect(run.stdout, entry).to.equal('');
