@@ -112,13 +112,9 @@ describe('npm run backup / npm run restore', function () {
     const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'backups-'));
     const missing = path.join(scratch, 'nowhere', 'site.sqlite');
     try {
-      const failure = await run(
-        process.execPath,
-        [...operatorScript('backup'), path.join(scratch, 'out')],
-        {
-          env: { ...process.env, DATABASE_URL: `sqlite:${missing}`, UPLOAD_DIR: path.join(scratch, 'uploads') },
-        },
-      ).then(
+      const failure = await run(process.execPath, [...operatorScript('backup'), path.join(scratch, 'out')], {
+        env: { ...process.env, DATABASE_URL: `sqlite:${missing}`, UPLOAD_DIR: path.join(scratch, 'uploads') },
+      }).then(
         () => undefined,
         (error: { code: number; stderr: string }) => error,
       );
