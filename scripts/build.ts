@@ -22,6 +22,7 @@ import {
 } from '../src/render/build-paths.js';
 import { lazyStylesheets, widgetLoaders, type WidgetName } from '../widgets/registry.js';
 import { buildImages } from './build-images.js';
+import { NODE_BUNDLE_OPTIONS } from './node-bundle-options.js';
 import { pruneBuildOutputs } from './prune-build-outputs.js';
 
 const ASSETS_DIR = path.join(PUBLIC_BUILD_DIR, 'assets');
@@ -261,17 +262,8 @@ async function buildServer(): Promise<void> {
   const { metafile } = await esbuild.build({
     entryPoints: [{ in: path.join(PROJECT_DIR, 'src', 'server.ts'), out: 'server' }],
     outdir: dir,
-    bundle: true,
     // Dynamic imports stay separate chunks, so browser-only code (Leaflet) is never evaluated on the server.
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    jsx: 'automatic',
-    sourcemap: 'linked',
-    metafile: true,
-    logLevel: 'warning',
+    ...NODE_BUNDLE_OPTIONS,
   });
   const pruned = await pruneOlderBuilds(dir, Object.keys(metafile.outputs), path.join(dir, 'build-outputs.json'));
   console.log(`server: build/server/server.js${pruned}`);

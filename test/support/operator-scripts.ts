@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { NODE_BUNDLE_OPTIONS } from '../../scripts/node-bundle-options.js';
 import { pruneBuildOutputs } from '../../scripts/prune-build-outputs.js';
 
 /** The operator commands the tests run as processes of their own: `npm run admin`, `content`, `backup`, `restore`. */
@@ -19,16 +20,7 @@ export async function buildOperatorScripts(): Promise<void> {
   const { metafile } = await esbuild.build({
     entryPoints: OPERATOR_SCRIPTS.map((name) => ({ in: path.join('scripts', `${name}.ts`), out: name })),
     outdir: BUNDLE_DIR,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    jsx: 'automatic',
-    sourcemap: 'linked',
-    metafile: true,
-    logLevel: 'warning',
+    ...NODE_BUNDLE_OPTIONS,
   });
   await pruneBuildOutputs({
     dir: BUNDLE_DIR,
