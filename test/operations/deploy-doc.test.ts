@@ -11,7 +11,7 @@ import { MESSAGES } from '../../src/shared/constants.js';
 import { SECURE_SESSION_COOKIE } from '../../src/web/staff-session.js';
 import { screenshot, waitForHydration } from '../browser/support.js';
 import { launchBrowser } from '../support/browser.js';
-import { freePort } from '../support/child-server.js';
+import { freePorts } from '../support/child-server.js';
 import { DEPLOY_DOC, deployDocBlock, runTool } from '../support/deploy-doc.js';
 import { describeWithCommands } from '../support/require-command.js';
 import { selfSignedCertificate, startNginx, writeNginxMainConfig, type RunningNginx } from '../support/nginx.js';
@@ -195,7 +195,7 @@ describe('docs/deploy.md, tried as an operator would', function () {
           SITE_URL: `https://${DOMAIN}`,
           CONTACT_RATE_LIMIT: '3',
         });
-        [httpPort, httpsPort] = [await freePort(), await freePort()];
+        [httpPort, httpsPort] = (await freePorts(2)) as [number, number];
         ca = await fs.readFile(certificate.cert);
         const appPort = new URL(server.url).port;
         // Only what a loopback run must change: ports, no IPv6 listeners, the app's port.

@@ -7,7 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { loadConfig } from '../../src/config.js';
 import { SECURE_SESSION_COOKIE } from '../../src/web/staff-session.js';
-import { freePort } from '../support/child-server.js';
+import { freePorts } from '../support/child-server.js';
 import { deployDocBlock, runTool } from '../support/deploy-doc.js';
 import { selfSignedCertificate, startNginx, writeNginxMainConfig, type RunningNginx } from '../support/nginx.js';
 import { POSTGRES_COMMANDS, startPostgres, type RunningPostgres } from '../support/postgres-server.js';
@@ -91,8 +91,8 @@ describeWithCommands(
       };
       a = await startTestServer(env, { postgres: postgres.adminUrl });
       b = await startTestServer(env, { sameStorageAs: a });
-      const httpPort = await freePort();
-      httpsPort = await freePort();
+      const [httpPort, secondPort] = (await freePorts(2)) as [number, number];
+      httpsPort = secondPort;
       ca = await fs.readFile(certificate.cert);
       const site = withCertificates(deployDocBlock(SECTION, 'nginx'))
         .replace(/^\s*listen \[::\].*\n/gm, '')

@@ -58,6 +58,17 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port found between ${LOWEST_FREE_PORT} and ${high}`);
 }
 
+/**
+ * `count` different free ports, for processes that will listen on them together (nginx's HTTP and HTTPS ports):
+ * freePort() twice can give the same port, as nothing listens on it between the two calls (seen once: nginx then
+ * took its HTTP port for HTTPS and refused the config). `pick` is freePort but in the test of this function.
+ */
+export async function freePorts(count: number, pick: () => Promise<number> = freePort): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await pick());
+  return [...ports];
+}
+
 export interface ChildServer {
   url: string;
   process: ChildProcess;
