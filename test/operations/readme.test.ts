@@ -69,6 +69,37 @@ describe('The README', () => {
     expect(allowScripts['vnu-jar']).to.equal(false);
   });
 
+  it('says why each dependency is there: every package of package.json and its workspaces in its table', async () => {
+    const { workspaces } = JSON.parse(await fs.readFile('package.json', 'utf8')) as { workspaces: string[] };
+    const manifests = ['package.json', ...workspaces.map((workspace) => path.join(workspace, 'package.json'))];
+    const named: string[] = [];
+    for (const manifest of manifests) {
+      const { dependencies = {}, devDependencies = {} } = JSON.parse(await fs.readFile(manifest, 'utf8')) as {
+        dependencies?: Record<string, string>;
+        devDependencies?: Record<string, string>;
+      };
+      named.push(...Object.keys(dependencies), ...Object.keys(devDependencies));
+    }
+    const start = readme.indexOf('## Dependencies and why');
+    const table = readme.slice(start, readme.indexOf('\n## ', start + 1));
+    // Each row's first cell: the packages, after a "_dev:_" or "_tools/bench:_" mark, separated by commas.
+    const listed = new Set(
+      table
+        .split('\n')
+        .filter((line) => line.startsWith('| '))
+        .flatMap((line) =>
+          line
+            .split('|')[1]!
+            .replace(/_[^_]+:_/, '')
+            .split(','),
+        )
+        .map((name) => name.trim()),
+    );
+    const inTable = (name: string) => listed.has(name) || (name.startsWith('@types/') && listed.has('@types/*'));
+    expect(named).to.include('xmllint-wasm');
+    expect(named.filter((name) => !inTable(name))).to.deep.equal([]);
+  });
+
   it("shows a first staff account and an SMTP_URL that start-up accepts, in the quick start's own words", () => {
     const quickStart = readme.slice(
       readme.indexOf('## Quick start'),
