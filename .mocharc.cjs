@@ -5,6 +5,7 @@ const os = require('node:os');
 const { dispatchOrder } = require('./test/support/file-order.cjs');
 const { readRecord, startRunLog } = require('./test/support/file-times.cjs');
 const { testFiles } = require('./test/support/test-files.cjs');
+const { useHugePageMalloc } = require('./test/support/huge-page-malloc.cjs');
 const { useRamTemporaryFolder } = require('./test/support/ram-temporary-folder.cjs');
 
 /** Workers: on two cores, three keep both busy while browser tests wait on Chromium and servers wait on I/O. */
@@ -20,6 +21,8 @@ startRunLog();
 process.env.TEST_RUN_PID ??= String(process.pid);
 // Temporary files (databases, uploads, browser profiles) on a RAM disk where there is one: ram-temporary-folder.cjs.
 useRamTemporaryFolder();
+// malloc's memory in 2 MB pages for the workers and all they start, where the kernel offers them: huge-page-malloc.cjs.
+useHugePageMalloc();
 
 module.exports = {
   // tsx's ESM loader: the project is ESM, and tsx's CommonJS hooks would only slow every require() in node_modules

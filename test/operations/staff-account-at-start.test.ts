@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { BUILT_SERVER, startChildServer, type ChildServer } from '../support/child-server.js';
-import { operatorScript } from '../support/operator-scripts.js';
+import { operatorEnvironment, operatorScript } from '../support/operator-scripts.js';
 import { TYPESCRIPT_ENTRY } from '../support/typescript-entry.js';
 
 /**
@@ -111,7 +111,7 @@ describe('Start-up: what happened to the staff account', function () {
   it('npm run admin -- set-password says whether it created the account or reset its password', () => {
     const admin = (username: string, password: string) =>
       spawnSync(process.execPath, [...operatorScript('admin'), 'set-password', username], {
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+        env: operatorEnvironment(env),
         input: `${password}\n`,
         encoding: 'utf8',
       });
@@ -131,7 +131,7 @@ describe('Start-up: what happened to the staff account', function () {
       ['\u3000 ', 'The username must not be empty.'],
     ] as const) {
       const refused = spawnSync(process.execPath, [...operatorScript('admin'), 'set-password', username], {
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+        env: operatorEnvironment(env),
         input: '',
         encoding: 'utf8',
       });

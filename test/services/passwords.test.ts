@@ -8,7 +8,7 @@ import { connectDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrations.js';
 import { hashPassword, LOWEST_PASSWORD_HASH_COST, verifyPassword } from '../../src/services/passwords.js';
 import { checkCredentials, setStaffPassword } from '../../src/services/staff-accounts.js';
-import { operatorScript } from '../support/operator-scripts.js';
+import { operatorEnvironment, operatorScript } from '../support/operator-scripts.js';
 
 const HASH_FORMAT = /^scrypt\$32768\$8\$1\$([A-Za-z0-9+/]{22}==)\$([A-Za-z0-9+/]{86}==)$/;
 /** What verifying, salting and normalising do is the same at any cost: those tests hash at the cheapest. */
@@ -119,12 +119,7 @@ describe('npm run admin -- set-password <user>', () => {
   /** Runs scripts/admin.ts as `npm run admin` does, with a password piped on standard input. */
   function runAdmin(args: string[], stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
     return new Promise((resolve, reject) => {
-      const env: NodeJS.ProcessEnv = {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATABASE_URL: `sqlite:${databaseFile}`,
-        DATA_DIR: dir,
-      };
+      const env = operatorEnvironment({ DATABASE_URL: `sqlite:${databaseFile}`, DATA_DIR: dir });
       const child = spawn(process.execPath, [...operatorScript('admin'), ...args], {
         env,
         stdio: ['pipe', 'pipe', 'pipe'],

@@ -33,3 +33,13 @@ export async function buildOperatorScripts(): Promise<void> {
 export function operatorScript(name: OperatorScript): string[] {
   return ['--enable-source-maps', path.join(BUNDLE_DIR, `${name}.js`)];
 }
+
+/**
+ * The environment of an operator's shell for a command a test runs: PATH and HOME only, then `extra` (nothing of
+ * the test run's own settings leaks in), save the run's malloc setting, which changes no behaviour
+ * (huge-page-malloc.cjs).
+ */
+export function operatorEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const { PATH, HOME, GLIBC_TUNABLES } = process.env;
+  return { PATH, HOME, ...(GLIBC_TUNABLES === undefined ? {} : { GLIBC_TUNABLES }), ...extra };
+}

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { signIn, STAFF_ENV, STAFF_PASSWORD, type Staff } from '../support/staff.js';
 import { databaseUrlOf } from '../support/test-database.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { operatorScript } from '../support/operator-scripts.js';
+import { operatorEnvironment, operatorScript } from '../support/operator-scripts.js';
 
 /**
  * A password set from outside the staff pages — ADMIN_PASSWORD at start, `npm run admin -- set-password` — is a
@@ -53,12 +53,7 @@ describe('A staff password set outside the staff pages', function () {
     const staff = await signIn(server.url, 'staff', 'another start password');
     const run = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
       const child = spawn(process.execPath, [...operatorScript('admin'), 'set-password', 'staff'], {
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          DATABASE_URL: databaseUrlOf(server.config.database),
-          DATA_DIR: server.dataDir,
-        },
+        env: operatorEnvironment({ DATABASE_URL: databaseUrlOf(server.config.database), DATA_DIR: server.dataDir }),
         stdio: ['pipe', 'ignore', 'pipe'],
       });
       let stderr = '';
