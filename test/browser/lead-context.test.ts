@@ -88,7 +88,10 @@ describe('Leads carry the first landing page of the visit', function () {
     );
     await follow(page, '/about');
     await follow(page, '/');
-    // The home page's own widget code arrives after its load event: let it, so what follows is the tour page's.
+    // The home page's own widget code loads once its largest image has painted (or up to 3 s later, when no paint is
+    // reported), after its load event and maybe after the network was quiet: wait for the widget itself, so that
+    // every script requested after this is the tour page's.
+    await waitForHydration(page, 'HomeCarousel');
     await page.waitForLoadState('networkidle');
     const before = requests.length;
     await follow(page, '/tours');
