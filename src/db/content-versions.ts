@@ -104,6 +104,19 @@ export async function readVersion(db: Knex, key: SectionKey, version: number): P
   return row ? toVersion(row) : undefined;
 }
 
+/** These versions of these sections, in one read (a version missing from the table is missing from the answer). */
+export async function readVersions(
+  db: Knex,
+  wanted: readonly (SectionKey & { version: number })[],
+): Promise<StoredVersion[]> {
+  if (wanted.length === 0) return [];
+  const rows = await db<VersionRow>('content_versions').whereIn(
+    ['scope', 'section', 'version'],
+    wanted.map(({ scope, section, version }) => [scope, section, version]),
+  );
+  return rows.map(toVersion);
+}
+
 /** The published version of every section, as stored (validated by the caller). */
 export async function readPublishedVersions(db: Knex): Promise<StoredVersion[]> {
   const rows = await db<VersionRow>('content_versions as v')

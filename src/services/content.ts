@@ -25,6 +25,7 @@ import {
   readPublishedVersions,
   readSectionStates,
   readVersion,
+  readVersions,
   setDraft,
   setSchedule,
   type SectionKey,
@@ -317,30 +318,51 @@ export class ContentService implements ContentSource {
   }
 
   async view(ref: SectionRef): Promise<SectionView | undefined> {
-    const { id, ...key } = this.keyOf(ref);
-    const state = (await readSectionStates(this.db, key.scope)).find((row) => row.section === id);
-    if (!state) return undefined;
-    const [published, draft] = await Promise.all([
-      readVersion(this.db, key, state.publishedVersion),
-      state.draftVersion === null ? undefined : readVersion(this.db, key, state.draftVersion),
-    ]);
-    if (!published) return undefined;
-    return {
-      section: id,
-      published: {
-        version: published.version,
-        data: published.data,
-        publishedAt: published.publishedAt,
-        publishedBy: published.publishedBy,
-      },
-      draft: draft
-        ? { version: draft.version, data: draft.data, savedAt: draft.savedAt, savedBy: draft.savedBy }
-        : null,
-      scheduled:
-        state.scheduledVersion === null || state.scheduledAt === null
-          ? null
-          : { version: state.scheduledVersion, at: state.scheduledAt, by: state.scheduledBy },
-    };
+    const [view] = await this.views([ref]);
+    return view;
+  }
+
+  /**
+   * The views of several sections in two reads, whatever their number (the content list shows every section): their
+   * states, then the published and draft versions those name. Undefined for a section that has none.
+   */
+  async views(refs: readonly SectionRef[]): Promise<(SectionView | undefined)[]> {
+    const keys = refs.map((ref) => this.keyOf(ref));
+    const scopes = new Set(keys.map((key) => key.scope));
+    const states = await readSectionStates(this.db, scopes.size === 1 ? keys[0]!.scope : undefined);
+    const stateOf = (key: SectionKey) =>
+      states.find((state) => state.scope === key.scope && state.section === key.section);
+    const wanted = keys.flatMap((key) => {
+      const state = stateOf(key);
+      if (!state) return [];
+      const draft = state.draftVersion === null ? [] : [{ ...key, version: state.draftVersion }];
+      return [{ ...key, version: state.publishedVersion }, ...draft];
+    });
+    const versions = await readVersions(this.db, wanted);
+    const versionOf = (key: SectionKey, version: number | null) =>
+      versions.find((row) => row.scope === key.scope && row.section === key.section && row.version === version);
+    return keys.map(({ id, ...key }) => {
+      const state = stateOf(key);
+      const published = state && versionOf(key, state.publishedVersion);
+      if (!state || !published) return undefined;
+      const draft = versionOf(key, state.draftVersion);
+      return {
+        section: id,
+        published: {
+          version: published.version,
+          data: published.data,
+          publishedAt: published.publishedAt,
+          publishedBy: published.publishedBy,
+        },
+        draft: draft
+          ? { version: draft.version, data: draft.data, savedAt: draft.savedAt, savedBy: draft.savedBy }
+          : null,
+        scheduled:
+          state.scheduledVersion === null || state.scheduledAt === null
+            ? null
+            : { version: state.scheduledVersion, at: state.scheduledAt, by: state.scheduledBy },
+      };
+    });
   }
 
   /** Saves a new draft version from `baseVersion`; 409 when someone saved or published since. */

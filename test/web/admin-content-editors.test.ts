@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { SECTION_IDS } from '../../src/content/schema.js';
+import { SECTION_IDS, type SectionId } from '../../src/content/schema.js';
 import { SECTION_INFO } from '../../src/content/sections.js';
 import { editorFormFields } from '../support/editor-form.js';
 import { all, one, parseHtml } from '../support/html.js';
@@ -92,6 +92,25 @@ describe('Content editors (no JavaScript)', () => {
     const page = await (await get(response.headers.get('location')!)).text();
     expect(page).to.include('Draft saved');
     expect(valueOf(page, 'f-tagline')).to.equal('Homes from the high 500s');
+  });
+
+  it('lists each section’s draft beside its published version, reading all of them in two queries', async () => {
+    const queries: string[] = [];
+    const record = ({ sql }: { sql: string }) => queries.push(sql);
+    server.db.on('query', record);
+    const html = await (await get('/admin/content')).text().finally(() => server.db.off('query', record));
+    const states = all(parseHtml(html), 'dl', (el) => el.attrs.class === 'content-section-state');
+    expect(states).to.have.length(SECTION_IDS.length);
+    // The sections are listed in their order.
+    const draftOf = (id: SectionId) =>
+      html
+        .split('class="content-section-state"')
+        [SECTION_IDS.indexOf(id) + 1]!.match(/<dt>Draft<\/dt><dd>([^<]*)/)?.[1];
+    // The test before saved a draft of the community section; no other section has one.
+    expect(draftOf('community')).to.match(/^Yes: version \d+, saved \w{3} \d+, \d{4}.* by staff$/);
+    expect(draftOf('legal')).to.equal('No');
+    const contentReads = queries.filter((sql) => /content_(sections|versions)/.test(sql));
+    expect(contentReads, 'reads of the sections’ states and versions').to.have.length(2);
   });
 
   it('shows every problem at once next to its field, keeping everything typed, and saves nothing', async () => {

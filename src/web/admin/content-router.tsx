@@ -171,12 +171,9 @@ export function createContentRouter(deps: ContentRouterDeps): Router {
 
   router.get('/content', async (req, res) => {
     const timeZone = contentOf(req).community.timeZone;
-    const views = await Promise.all(
-      SECTION_IDS.map((id) => {
-        const ref = refOf(req, id);
-        return ref === undefined ? undefined : content.view(ref);
-      }),
-    );
+    const refs = SECTION_IDS.map((id) => refOf(req, id));
+    const found = await content.views(refs.filter((ref) => ref !== undefined));
+    const views = refs.map((ref) => (ref === undefined ? undefined : found.shift()));
     const elsewhere = deps.communitySections?.(req);
     const sections = SECTION_IDS.flatMap((id, index) => {
       const view = views[index];
