@@ -96,12 +96,13 @@ describe('Start-up: what happened to the staff account', function () {
       expect(run.stderr.trim().split('\n'), entry).to.deep.equal([`${refused} Choose another.`]);
       expect(run.stdout, entry).to.equal('');
     }
-    const mismatch = spawnSync(process.execPath, [...TYPESCRIPT_ENTRY, 'scripts/check-start.ts'], {
+    // The other refusals and the accepted password through the same script's bundle (decision 064).
+    const mismatch = spawnSync(process.execPath, operatorScript('check-start'), {
       env: { ...weak, ADMIN_PASSWORD: 'staff harbor lantern' },
       encoding: 'utf8',
     });
     expect(mismatch.stderr.trim()).to.equal('ADMIN_PASSWORD is refused: The password must not contain the username.');
-    const fine = spawnSync(process.execPath, [...TYPESCRIPT_ENTRY, 'scripts/check-start.ts'], {
+    const fine = spawnSync(process.execPath, operatorScript('check-start'), {
       env: { ...weak, ADMIN_PASSWORD: FIRST_PASSWORD },
       encoding: 'utf8',
     });

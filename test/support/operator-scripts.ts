@@ -3,8 +3,11 @@ import * as esbuild from 'esbuild';
 import { NODE_BUNDLE_OPTIONS } from '../../scripts/node-bundle-options.js';
 import { pruneBuildOutputs } from '../../scripts/prune-build-outputs.js';
 
-/** The operator commands the tests run as processes of their own: `npm run admin`, `content`, `backup`, `restore`. */
-const OPERATOR_SCRIPTS = ['admin', 'content', 'backup', 'restore'] as const;
+/**
+ * The operator commands the tests run as processes of their own: `npm run admin`, `content`, `backup`, `restore`,
+ * and `npm start`'s first step, `check-start`.
+ */
+const OPERATOR_SCRIPTS = ['admin', 'content', 'backup', 'restore', 'check-start'] as const;
 export type OperatorScript = (typeof OPERATOR_SCRIPTS)[number];
 
 /** Where the run's global setup writes the scripts' bundles (build/ is never committed). */
