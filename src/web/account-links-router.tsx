@@ -15,7 +15,7 @@ import { ForgotPasswordPage } from '../../views/admin/ForgotPasswordPage.js';
 import { LinkGonePage } from '../../views/admin/LinkGonePage.js';
 import { NewPasswordPage } from '../../views/admin/NewPasswordPage.js';
 import { rejectCrossSite } from './csrf.js';
-import type { RateLimitStores } from './rate-limit-store.js';
+import { RATE_LIMIT_VALIDATION, type RateLimitStores } from './rate-limit-store.js';
 
 interface AccountLinksDeps {
   db: Knex;
@@ -142,7 +142,7 @@ export function createAccountLinksRouter(deps: AccountLinksDeps): Router {
     limit: deps.loginRateLimit,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    validate: { xForwardedForHeader: false },
+    validate: RATE_LIMIT_VALIDATION,
     keyGenerator: (req) => `ip:${ipKeyGenerator(req.ip ?? '')}`,
   });
 

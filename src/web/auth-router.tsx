@@ -12,7 +12,7 @@ import { passSecondStep } from '../services/two-factor.js';
 import { rejectCrossSite, requireCsrfToken } from './csrf.js';
 import { createLoginThrottle } from './login-throttle.js';
 import { refuseInsecureSignIn } from './insecure-sign-in.js';
-import type { RateLimitStores } from './rate-limit-store.js';
+import { RATE_LIMIT_VALIDATION, type RateLimitStores } from './rate-limit-store.js';
 import { safeReturnTo } from './require-staff.js';
 import { cleanText } from '../shared/text-input.js';
 import { storeSession } from './session-stored-first.js';
@@ -130,7 +130,7 @@ export function createAuthRouter(deps: AuthDeps): Router {
     skipSuccessfulRequests: true,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    validate: { xForwardedForHeader: false },
+    validate: RATE_LIMIT_VALIDATION,
     keyGenerator: (req) => {
       const pending = pendingOf(req as Request);
       if (!pending) return `ip:${ipKeyGenerator(req.ip ?? '')}`;

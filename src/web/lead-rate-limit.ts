@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, type RateLimitInfo } from 'express-rate-limit';
-import { memoryRateLimitStores, type RateLimitStores } from './rate-limit-store.js';
+import { memoryRateLimitStores, RATE_LIMIT_VALIDATION, type RateLimitStores } from './rate-limit-store.js';
 
 /** What a form answers when its poster is over the limit (the status is already 429). */
 export type RateLimitedAnswer = (req: Request, res: Response) => void;
@@ -45,8 +45,7 @@ export function createLeadRateLimit(limit: number, stores: RateLimitStores = mem
     skipFailedRequests: true,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    // The client address comes from req.ip, which honours TRUST_PROXY; a spoofed header is simply ignored.
-    validate: { xForwardedForHeader: false },
+    validate: RATE_LIMIT_VALIDATION,
     skip: () => limit === 0,
     handler: (req, res) => {
       res.status(429);

@@ -9,6 +9,15 @@ import { countHit, forgetEndedWindows, forgetHits, readHits, uncountHit } from '
  */
 export type RateLimitStores = (name: string) => Store | undefined;
 
+/**
+ * express-rate-limit's start-up checks for every limiter of the site. Off: X-Forwarded-For (the client address
+ * comes from req.ip, which honours TRUST_PROXY; a spoofed header is simply ignored), and the check that a limiter is
+ * not made inside a request handler (every limiter is made once, as the app is built): it reads a stack trace, and
+ * with source maps on, as `npm start` runs the server, the first one parses the whole server's source map, about
+ * 0.2 s of CPU at every start.
+ */
+export const RATE_LIMIT_VALIDATION = { xForwardedForHeader: false, creationStack: false } as const;
+
 /** Counts in each process's memory: right for one instance on SQLite, the default. */
 export const memoryRateLimitStores: RateLimitStores = () => undefined;
 

@@ -3,7 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import type { Knex } from 'knex';
 import { recordAudit } from '../../services/audit-log.js';
 import { verifyCurrentPassword } from '../../services/team.js';
-import type { RateLimitStores } from '../rate-limit-store.js';
+import { RATE_LIMIT_VALIDATION, type RateLimitStores } from '../rate-limit-store.js';
 import { sendRetryAfter } from '../retry-after.js';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -46,7 +46,7 @@ export function createReauth(deps: { db: Knex; loginRateLimit: number; rateLimit
     requestWasSuccessful: (_req, res) => res.locals.reauthFailed !== true && res.statusCode !== 429,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    validate: { xForwardedForHeader: false },
+    validate: RATE_LIMIT_VALIDATION,
     keyGenerator: (req) => `user:${(req as Request).user?.id ?? 0}`,
     // The handler says why; the router answers in its own way (the page with the message by the field, or JSON).
     handler: (req, res, next) => {
