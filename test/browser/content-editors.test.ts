@@ -4,20 +4,27 @@ import { SECTION_IDS } from '../../src/content/schema.js';
 import { addDays, dateInZone } from '../../src/shared/tour-slots.js';
 import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
 import { axeViolations } from './axe-check.js';
-import { openPage, screenshot, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
+import { reusedPage, type ReusedPage } from './reused-page.js';
+import { screenshot, useBrowserSuite, waitForHydration, WIDTHS, type OpenedPage } from './support.js';
 
 /** Where the screenshots a person looks at go (list, floor-plans editor, history at both widths). */
 const SHOTS = '/tmp/shots-editors';
 const ZONE = 'America/Denver';
 
-async function signIn(page: Page, next: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+/** Loads the sign-in page at `width` in `tab`, signed out, and signs in as staff, to land on `next`. */
+async function signIn(tab: ReusedPage, width: number, next: string): Promise<OpenedPage> {
+  const opened = await tab.visit(`/login?next=${encodeURIComponent(next)}`, {
+    width,
+    prepare: (page) => page.context().clearCookies(),
+  });
+  const { page } = opened;
   await page.getByLabel('Username').fill('staff');
   await page.getByLabel('Password').fill(STAFF_PASSWORD);
   await Promise.all([
     page.waitForURL((url) => url.pathname === next),
     page.getByRole('button', { name: 'Sign in' }).click(),
   ]);
+  return opened;
 }
 
 /**
@@ -29,13 +36,21 @@ describe('Content editors (browser)', function () {
   this.timeout(180_000);
   const suite = useBrowserSuite(STAFF_ENV);
   let run = 0;
+  // One page with JavaScript and one without, and a second page for the preview and the public site, each kept for
+  // every test (a new one starts a Chromium renderer): each test signs in afresh and gives the second page its session.
+  const withScript = reusedPage(suite);
+  const withoutScript = reusedPage(suite, { javaScriptEnabled: false });
+  const viewer = reusedPage(suite);
 
   for (const javaScriptEnabled of [true, false]) {
     for (const width of WIDTHS) {
       it(`edits, saves, previews and publishes at ${width} px ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, async () => {
         run += 1;
-        const { page, context, problems } = await openPage(suite, { width, javaScriptEnabled });
-        await signIn(page, '/admin/content');
+        const { page, problems } = await signIn(
+          javaScriptEnabled ? withScript : withoutScript,
+          width,
+          '/admin/content',
+        );
         const tagline = `Homes from the 600s, run ${run}`;
         const price = 612_000 + run;
         const title = `Incentive number ${run}`;
@@ -126,12 +141,16 @@ describe('Content editors (browser)', function () {
         }
         await saveDraft();
 
-        // Preview shows the drafts; the public site does not yet.
-        const preview = await context.newPage();
-        await preview.goto('/preview/');
-        expect(await preview.locator('body').innerText()).to.include(tagline);
-        await preview.close();
-        const publicPage = await context.newPage();
+        // Preview shows the drafts; the public site does not yet. Seen in the same session, in another tab.
+        const session = await page.context().cookies();
+        const { page: publicPage } = await viewer.visit('/preview/', {
+          width,
+          prepare: async (tab) => {
+            await tab.context().clearCookies();
+            await tab.context().addCookies(session);
+          },
+        });
+        expect(await publicPage.locator('body').innerText()).to.include(tagline);
         await publicPage.goto('/');
         expect(await publicPage.locator('body').innerText()).to.not.include(tagline);
 
@@ -155,17 +174,14 @@ describe('Content editors (browser)', function () {
           .catch(() => undefined);
         await publicPage.goto(`/floor-plans/${slug ?? 'sweetwater-ii'}`);
         expect(await publicPage.locator('body').innerText()).to.include(`From $${price.toLocaleString('en-US')}`);
-        await publicPage.close();
         expect(problems).to.deep.equal([]);
-        await context.close();
       });
     }
   }
 
   it('has no axe violations on the list, every editor and the history, and screenshots them', async () => {
     for (const width of WIDTHS) {
-      const { page, context } = await openPage(suite, { width });
-      await signIn(page, '/admin/content');
+      const { page } = await signIn(withScript, width, '/admin/content');
       const found: string[] = [];
       found.push(...(await axeViolations(page)));
       await shot(page, `content-list-${width}`);
@@ -178,7 +194,6 @@ describe('Content editors (browser)', function () {
       found.push(...(await axeViolations(page)));
       await shot(page, `history-${width}`);
       expect(found).to.deep.equal([]);
-      await context.close();
     }
   });
 });
