@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { nuErrors, skipWithoutJava } from '../support/nu-checker.js';
 import { axeViolations } from './axe-check.js';
-import { openPage, screenshot, useBrowserSuite, WIDTHS } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { screenshot, useBrowserSuite, WIDTHS } from './support.js';
 
 interface JsonSearch {
   total: number;
@@ -41,6 +42,9 @@ const countText = (total: number) => new RegExp(`^${total.toLocaleString('en-US'
 describe('Find your home, live (/homes, three communities)', function () {
   this.timeout(90_000);
   const suite = useBrowserSuite({ SAMPLE_COMMUNITIES: '3' });
+  // One page with JavaScript and one without for every test: a new one starts a Chromium renderer.
+  const tab = reusedPage(suite);
+  const tabWithoutScript = reusedPage(suite, { javaScriptEnabled: false });
 
   async function json(query: string): Promise<JsonSearch> {
     const response = await fetch(`${suite.server.url}/homes.json${query}`);
@@ -64,10 +68,10 @@ describe('Find your home, live (/homes, three communities)', function () {
   for (const width of WIDTHS) {
     describe(`at ${width} px`, () => {
       it('with JavaScript, updates the count, the pins and the address as filters change, without loading a page', async () => {
-        const { page, problems, context } = await openPage(suite, { width });
-        let loads = 0;
-        page.on('load', () => (loads += 1));
-        await page.goto('/homes');
+        const { page, problems } = await tab.visit('/homes', { width });
+        let loads = 1;
+        const countLoad = () => (loads += 1);
+        page.on('load', countLoad);
         await page.locator('form[data-live-search][data-hydrated]').waitFor({ state: 'attached' });
         await page.evaluate(() => Object.assign(window, { sameDocument: 'yes' }));
         const all = (await json('')).total;
@@ -151,18 +155,21 @@ describe('Find your home, live (/homes, three communities)', function () {
         expect(await page.locator('#homes-beds').inputValue()).to.equal('4');
         expect(await page.locator('#homes-max-price').inputValue()).to.equal(maxPrice);
         expect(problems).to.deep.equal([]);
-        await context.close();
+        page.off('load', countLoad);
       });
 
       it('with JavaScript, a filter chosen before the live search has loaded is searched once it runs', async () => {
-        const { page, problems, context } = await openPage(suite, { width });
         let release = () => undefined as void;
         const released = new Promise<void>((resolve) => (release = resolve));
-        await page.route('**/assets/homes-live-*.js', async (route) => {
-          await released;
-          await route.continue();
+        const { page, problems } = await tab.visit('/homes', {
+          width,
+          waitUntil: 'domcontentloaded',
+          prepare: (page) =>
+            page.route('**/assets/homes-live-*.js', async (route) => {
+              await released;
+              await route.continue();
+            }),
         });
-        await page.goto('/homes', { waitUntil: 'domcontentloaded' });
         const bedsTotal = (await json('?beds=4')).total;
         await page.locator('#homes-beds').focus();
         await page.locator('#homes-beds').selectOption('4');
@@ -176,12 +183,10 @@ describe('Find your home, live (/homes, three communities)', function () {
         expect(await page.locator('#homes-beds').inputValue()).to.equal('4');
         expect(await page.evaluate(() => document.activeElement?.id)).to.equal('homes-beds');
         expect(problems).to.deep.equal([]);
-        await context.close();
       });
 
       it('with JavaScript, a slower earlier search never replaces a newer one', async () => {
-        const { page, context } = await openPage(suite, { width });
-        await page.goto('/homes');
+        const { page } = await tab.visit('/homes', { width });
         await page.locator('form[data-live-search][data-hydrated]').waitFor({ state: 'attached' });
         let release = () => undefined as void;
         const released = new Promise<void>((resolve) => (release = resolve));
@@ -207,12 +212,10 @@ describe('Find your home, live (/homes, three communities)', function () {
         await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
         expect(await page.locator('#homes-count').textContent()).to.match(countText(threeTotal));
         expect(new URL(page.url()).searchParams.get('beds')).to.equal('3');
-        await context.close();
       });
 
       it('with JavaScript, from nothing matching, the link that loosens a filter brings back the results and their map', async () => {
-        const { page, problems, context } = await openPage(suite, { width });
-        await page.goto('/homes?beds=6&maxPrice=300000');
+        const { page, problems } = await tab.visit('/homes?beds=6&maxPrice=300000', { width });
         await page.locator('form[data-live-search][data-hydrated]').waitFor({ state: 'attached' });
         expect(await page.locator('.homes-places').isHidden()).to.equal(true);
         const loosen = page.locator('.homes-loosen a');
@@ -230,12 +233,10 @@ describe('Find your home, live (/homes, three communities)', function () {
         await page.locator('.homes-map').scrollIntoViewIfNeeded();
         await waitForHomesOnMap(page, total);
         expect(problems).to.deep.equal([]);
-        await context.close();
       });
 
       it('with JavaScript, a page link shows the next page in place and moves focus to the results heading', async () => {
-        const { page, problems, context } = await openPage(suite, { width });
-        await page.goto('/homes');
+        const { page, problems } = await tab.visit('/homes', { width });
         await page.locator('form[data-live-search][data-hydrated]').waitFor({ state: 'attached' });
         await page.evaluate(() => Object.assign(window, { sameDocument: 'yes' }));
         await page.locator('.homes-pages a[rel="next"]').click();
@@ -254,12 +255,10 @@ describe('Find your home, live (/homes, three communities)', function () {
           .filter({ hasNotText: /page 2/ })
           .waitFor();
         expect(problems).to.deep.equal([]);
-        await context.close();
       });
 
       it('without JavaScript, the same search works with the form', async () => {
-        const { page, problems, context } = await openPage(suite, { width, javaScriptEnabled: false });
-        await page.goto('/homes');
+        const { page, problems } = await tabWithoutScript.visit('/homes', { width });
         const { maxPrice, total } = await priceLimit(page);
         await page.locator('#homes-beds').selectOption('4');
         await page.locator('#homes-max-price').selectOption(maxPrice);
@@ -269,12 +268,10 @@ describe('Find your home, live (/homes, three communities)', function () {
         expect(await page.locator('.homes-place-list li li').count()).to.equal(total);
         await screenshot(page, `homes-live-nojs-${width}`, { fullPage: true });
         expect(problems).to.deep.equal([]);
-        await context.close();
       });
 
       it('has no axe violations before and after a live search', async () => {
-        const { page, problems, context } = await openPage(suite, { width });
-        await page.goto('/homes');
+        const { page, problems } = await tab.visit('/homes', { width });
         await page.locator('form[data-live-search][data-hydrated]').waitFor({ state: 'attached' });
         const found = await axeViolations(page);
         await page.locator('#homes-beds').selectOption('4');
@@ -287,7 +284,6 @@ describe('Find your home, live (/homes, three communities)', function () {
         await screenshot(page, `homes-live-after-${width}`, { fullPage: true });
         expect(found).to.deep.equal([]);
         expect(problems).to.deep.equal([]);
-        await context.close();
       });
     });
   }
@@ -312,11 +308,11 @@ describe('Find your home, live (/homes, three communities)', function () {
 describe('Find your home, the map clusters places (twelve communities)', function () {
   this.timeout(120_000);
   const suite = useBrowserSuite({ SAMPLE_COMMUNITIES: '12' });
+  const tab = reusedPage(suite);
 
   for (const width of WIDTHS) {
     it(`at ${width} px, draws dense places as clusters that zoom in from the keyboard`, async () => {
-      const { page, problems, context } = await openPage(suite, { width });
-      await page.goto('/homes');
+      const { page, problems } = await tab.visit('/homes', { width });
       const response = await fetch(`${suite.server.url}/homes.json`);
       const { total } = (await response.json()) as JsonSearch;
       await page.locator('.homes-map').scrollIntoViewIfNeeded();
@@ -341,7 +337,6 @@ describe('Find your home, the map clusters places (twelve communities)', functio
       ).to.not.include(title);
       await screenshot(page.locator('.homes-map'), `homes-live-cluster-opened-${width}`);
       expect(problems).to.deep.equal([]);
-      await context.close();
     });
   }
 });

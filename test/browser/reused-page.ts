@@ -8,6 +8,8 @@ export interface VisitOptions {
   /** Waits until this widget has hydrated. */
   widget?: string;
   referer?: string;
+  /** What the load waits for: `load` unless told (`domcontentloaded` for a page whose scripts a test holds back). */
+  waitUntil?: 'load' | 'domcontentloaded';
   /** Runs just before loading (to route requests of this load). */
   prepare?: (page: Page) => Promise<unknown>;
 }
@@ -51,7 +53,7 @@ export function reusedPage(
       await current.page.setViewportSize({ width, height });
       return current;
     },
-    async visit(path, { width = 1280, height = VIEWPORT_HEIGHT, widget, referer, prepare } = {}) {
+    async visit(path, { width = 1280, height = VIEWPORT_HEIGHT, widget, referer, prepare, waitUntil } = {}) {
       const current = await borrowed(width, height);
       const { page } = current;
       await page.unrouteAll({ behavior: 'ignoreErrors' });
@@ -70,7 +72,7 @@ export function reusedPage(
         if (frame === page.mainFrame()) reportedBefore ??= current.problems.length;
       };
       page.on('framenavigated', committed);
-      await page.goto(path, { referer }).finally(() => {
+      await page.goto(path, { referer, ...(waitUntil && { waitUntil }) }).finally(() => {
         page.off('dialog', leaveWithoutAsking);
         page.off('framenavigated', committed);
       });
