@@ -1,24 +1,16 @@
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
-import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
+import { STAFF_ENV } from '../support/staff.js';
 import { axeViolations } from './axe-check.js';
-import { openPage, screenshot, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { signInAtForm } from './staff-sign-in-form.js';
+import { screenshot, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
 
 /** Where the screenshots a person looks at go (the promotions and nearby editors at both widths). */
 const SHOTS = '/tmp/shots-editors-drag';
 
 interface NearbyDraft {
   draft: { data: { tabs: { places: { name: string; latitude: number; longitude: number }[] }[] } } | null;
-}
-
-async function signIn(page: Page, next: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Username').fill('staff');
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await Promise.all([
-    page.waitForURL((url) => url.pathname === next),
-    page.getByRole('button', { name: 'Sign in' }).click(),
-  ]);
 }
 
 async function openEditor(page: Page, id: string): Promise<void> {
@@ -102,11 +94,12 @@ async function saveDraft(page: Page): Promise<void> {
 describe('Content editors: dragging list items and the map point (browser)', function () {
   this.timeout(180_000);
   const suite = useBrowserSuite(STAFF_ENV);
+  // One page for every test (a new one starts a Chromium renderer); each test signs in afresh.
+  const tab = reusedPage(suite);
 
   it('drags a place to the top, renumbered in place, saved in the new order, and Move down still works', async () => {
     // Tall enough for the first tab's three places (each with its map) in view at once: the hand drags within view.
-    const { page, context, problems } = await openPage(suite, { width: 1280, height: 3400 });
-    await signIn(page, '/admin/content');
+    const { page, problems } = await signInAtForm(tab, '/admin/content', { width: 1280, height: 3400 });
     await openEditor(page, 'nearby');
     const before = await schoolNames(page);
     expect(before.map((entry) => entry.split('=')[0])).to.deep.equal([
@@ -179,12 +172,10 @@ describe('Content editors: dragging list items and the map point (browser)', fun
       { timeout: 5000 },
     );
     expect(problems).to.deep.equal([]);
-    await context.close();
   });
 
   it('sets a place’s latitude and longitude by a click on its map, moves the pin as they are typed, and saves them', async () => {
-    const { page, context, problems } = await openPage(suite, { width: 1280 });
-    await signIn(page, '/admin/content');
+    const { page, problems } = await signInAtForm(tab, '/admin/content', { width: 1280 });
     await openEditor(page, 'nearby');
     const latitude = page.locator('#f-tabs-0-places-1-latitude');
     const longitude = page.locator('#f-tabs-0-places-1-longitude');
@@ -226,13 +217,11 @@ describe('Content editors: dragging list items and the map point (browser)', fun
     expect(saved.latitude).to.be.closeTo(clicked[0] - 0.002, 1e-9);
     expect(saved.longitude).to.equal(clicked[1]);
     expect(problems).to.deep.equal([]);
-    await context.close();
   });
 
   it('has no axe violations on the promotions, nearby and community editors with handles and maps, and screenshots them', async () => {
     for (const width of WIDTHS) {
-      const { page, context } = await openPage(suite, { width });
-      await signIn(page, '/admin/content');
+      const { page } = await signInAtForm(tab, '/admin/content', { width });
       const found: string[] = [];
       for (const id of ['promotions', 'nearby', 'community', 'floor-plans']) {
         await openEditor(page, id);
@@ -249,7 +238,6 @@ describe('Content editors: dragging list items and the map point (browser)', fun
           await screenshot(page, `${id}-${width}`, { folder: SHOTS, fullPage: true });
       }
       expect(found).to.deep.equal([]);
-      await context.close();
     }
   });
 });

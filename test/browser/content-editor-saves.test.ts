@@ -1,22 +1,14 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { minimalPdf } from '../support/sample-files.js';
-import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
+import { STAFF_ENV } from '../support/staff.js';
 import { axeViolations } from './axe-check.js';
-import { openPage, screenshot, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { signInAtForm } from './staff-sign-in-form.js';
+import { screenshot, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
 
 /** Screenshots a person looks at: the picker, the conflict, a save's outcome at the foot of a long form. */
 const SHOTS = '/tmp/shots-editor-saves';
-
-async function signIn(page: Page, next: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Username').fill('staff');
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await Promise.all([
-    page.waitForURL((url) => url.pathname === next),
-    page.getByRole('button', { name: 'Sign in' }).click(),
-  ]);
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   await screenshot(page, name, { folder: SHOTS });
@@ -59,11 +51,12 @@ async function inWindow(page: Page, selector: string): Promise<boolean> {
 describe('Content editors: saves, files and conflicts (browser)', function () {
   this.timeout(180_000);
   const suite = useBrowserSuite(STAFF_ENV);
+  // One page for every test (a new one starts a Chromium renderer); each test signs in afresh.
+  const tab = reusedPage(suite);
 
   for (const width of WIDTHS) {
     it(`chooses a PDF by name, updates the draft line on save, and discards the draft at ${width} px`, async () => {
-      const { page, context, problems } = await openPage(suite, { width });
-      await signIn(page, '/admin/content');
+      const { page, problems } = await signInAtForm(tab, '/admin/content', { width });
       const name = `price-sheet-${width}.pdf`;
       await page.evaluate(
         async ([name, bytes]) => {
@@ -98,12 +91,10 @@ describe('Content editors: saves, files and conflicts (browser)', function () {
       );
       expect(await page.getByLabel('PDF for desktop').inputValue()).to.not.include(name);
       expect(problems).to.deep.equal([]);
-      await context.close();
     });
 
     it(`shows a save's outcome and its refusal where the person is, at the foot of a long form, at ${width} px`, async () => {
-      const { page, context, problems } = await openPage(suite, { width });
-      await signIn(page, '/admin/content');
+      const { page, problems } = await signInAtForm(tab, '/admin/content', { width });
       await page.goto('/admin/content/floor-plans');
       await waitForHydration(page, 'ContentEditor');
       const lowerSave = page.locator('.content-publish').getByRole('button', { name: 'Save draft' });
@@ -130,12 +121,10 @@ describe('Content editors: saves, files and conflicts (browser)', function () {
       expect(await inWindow(page, '#f-plans-0-name')).to.equal(true);
       await shot(page, `floor-plans-refused-${width}`);
       expect(problems).to.deep.equal([]);
-      await context.close();
     });
 
     it(`on a conflict shows each field's two values, keeps theirs where untouched, and saves the choice at ${width} px`, async () => {
-      const { page, context, problems } = await openPage(suite, { width });
-      await signIn(page, '/admin/content');
+      const { page, problems } = await signInAtForm(tab, '/admin/content', { width });
       await page.goto('/admin/content/community');
       await waitForHydration(page, 'ContentEditor');
       const view = (await call(page, 'GET', '/admin/content/community.json', undefined)).body as {
@@ -171,14 +160,12 @@ describe('Content editors: saves, files and conflicts (browser)', function () {
       };
       expect(saved.draft.data).to.include({ tagline: theirTagline, title: myTitle });
       expect(problems).to.deep.equal([]);
-      await context.close();
     });
   }
 
   it('has no axe violations on the media and promotions editors with their pickers', async () => {
     for (const width of WIDTHS) {
-      const { page, context } = await openPage(suite, { width });
-      await signIn(page, '/admin/content');
+      const { page } = await signInAtForm(tab, '/admin/content', { width });
       const found: string[] = [];
       for (const id of ['media', 'promotions']) {
         await page.goto(`/admin/content/${id}`);
@@ -187,7 +174,6 @@ describe('Content editors: saves, files and conflicts (browser)', function () {
         await screenshot(page, `${id}-${width}`, { folder: SHOTS, fullPage: true });
       }
       expect(found).to.deep.equal([]);
-      await context.close();
     }
   });
 });

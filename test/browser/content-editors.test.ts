@@ -2,30 +2,15 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { SECTION_IDS } from '../../src/content/schema.js';
 import { addDays, dateInZone } from '../../src/shared/tour-slots.js';
-import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
+import { STAFF_ENV } from '../support/staff.js';
 import { axeViolations } from './axe-check.js';
-import { reusedPage, type ReusedPage } from './reused-page.js';
-import { screenshot, useBrowserSuite, waitForHydration, WIDTHS, type OpenedPage } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { signInAtForm } from './staff-sign-in-form.js';
+import { screenshot, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
 
 /** Where the screenshots a person looks at go (list, floor-plans editor, history at both widths). */
 const SHOTS = '/tmp/shots-editors';
 const ZONE = 'America/Denver';
-
-/** Loads the sign-in page at `width` in `tab`, signed out, and signs in as staff, to land on `next`. */
-async function signIn(tab: ReusedPage, width: number, next: string): Promise<OpenedPage> {
-  const opened = await tab.visit(`/login?next=${encodeURIComponent(next)}`, {
-    width,
-    prepare: (page) => page.context().clearCookies(),
-  });
-  const { page } = opened;
-  await page.getByLabel('Username').fill('staff');
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await Promise.all([
-    page.waitForURL((url) => url.pathname === next),
-    page.getByRole('button', { name: 'Sign in' }).click(),
-  ]);
-  return opened;
-}
 
 /**
  * Issue 28: a person edits sections as staff do, at a phone's and a laptop's width, with JavaScript and without:
@@ -46,11 +31,8 @@ describe('Content editors (browser)', function () {
     for (const width of WIDTHS) {
       it(`edits, saves, previews and publishes at ${width} px ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, async () => {
         run += 1;
-        const { page, problems } = await signIn(
-          javaScriptEnabled ? withScript : withoutScript,
-          width,
-          '/admin/content',
-        );
+        const tab = javaScriptEnabled ? withScript : withoutScript;
+        const { page, problems } = await signInAtForm(tab, '/admin/content', { width });
         const tagline = `Homes from the 600s, run ${run}`;
         const price = 612_000 + run;
         const title = `Incentive number ${run}`;
@@ -181,7 +163,7 @@ describe('Content editors (browser)', function () {
 
   it('has no axe violations on the list, every editor and the history, and screenshots them', async () => {
     for (const width of WIDTHS) {
-      const { page } = await signIn(withScript, width, '/admin/content');
+      const { page } = await signInAtForm(withScript, '/admin/content', { width });
       const found: string[] = [];
       found.push(...(await axeViolations(page)));
       await shot(page, `content-list-${width}`);
