@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { axeViolations } from './axe-check.js';
-import { openPage, screenshot, useBrowserSuite, WIDTHS } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { screenshot, useBrowserSuite, WIDTHS } from './support.js';
 
 /**
  * "Find your home" in a browser without JavaScript, at a phone's width and a laptop's: a buyer filters with the
@@ -10,12 +11,14 @@ import { openPage, screenshot, useBrowserSuite, WIDTHS } from './support.js';
 describe('Find your home (/homes) in a browser', function () {
   this.timeout(60_000);
   const suite = useBrowserSuite();
+  // One page with JavaScript and one without for every test: a new one starts a Chromium renderer.
+  const tab = reusedPage(suite);
+  const tabWithoutScript = reusedPage(suite, { javaScriptEnabled: false });
 
   for (const width of WIDTHS) {
     describe(`at ${width} px`, () => {
       it('without JavaScript, finds a 4-bedroom home under a price with the form, opens it, and comes back to the same search', async () => {
-        const { page, problems, context } = await openPage(suite, { width, javaScriptEnabled: false });
-        await page.goto('/homes');
+        const { page, problems } = await tabWithoutScript.visit('/homes', { width });
         expect(await page.locator('#homes-count').textContent()).to.match(/10 homes match/);
         await screenshot(page, `homes-${width}`, { fullPage: true });
         await page.locator('#homes-beds').selectOption('4');
@@ -34,12 +37,10 @@ describe('Find your home (/homes) in a browser', function () {
         await page.goBack();
         expect(await page.locator('#homes-count').textContent()).to.match(/3 homes match/);
         expect(problems).to.deep.equal([]);
-        await context.close();
       });
 
       it('with JavaScript, shows the matches on a map: a pin per place with its count, following the filters', async () => {
-        const { page, problems, context } = await openPage(suite, { width });
-        await page.goto('/homes');
+        const { page, problems } = await tab.visit('/homes', { width });
         const map = page.locator('.homes-map');
         await map.scrollIntoViewIfNeeded();
         const pin = map.locator('.map-marker');
@@ -67,27 +68,25 @@ describe('Find your home (/homes) in a browser', function () {
         await page.goto('/homes?beds=4&maxPrice=560000');
         expect(await page.locator('.homes-places').isHidden(), 'no map without matches').to.equal(true);
         expect(problems).to.deep.equal([]);
-        await context.close();
       });
 
       it('has no axe violations as loaded, with nothing matching, and with a problem beside its field', async () => {
-        const { page, context } = await openPage(suite, { width });
         const found: string[] = [];
         for (const query of ['', '?beds=4&maxPrice=560000', '?beds=lots&bedrooms=2&sort=price']) {
-          await page.goto(`/homes${query}`);
+          const { page } = await tab.visit(`/homes${query}`, { width });
           if (query === '') {
             await page.locator('.homes-map').scrollIntoViewIfNeeded();
             await page.locator('.homes-map .map-marker').waitFor();
           }
           found.push(...(await axeViolations(page)));
         }
+        const { page } = await tab.at(width);
         await screenshot(page, `homes-problems-${width}`, { fullPage: true });
         await page.goto('/homes?beds=4&maxPrice=560000');
         await screenshot(page, `homes-none-${width}`, { fullPage: true });
         expect(found).to.deep.equal([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, 'no sideways scrolling').to.be.at.most(0);
-        await context.close();
       });
     });
   }
