@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { ASSET_MANIFEST } from '../../src/render/build-paths.js';
 import type { AssetManifest } from '../../src/render/asset-manifest.js';
 import { bootDynamicImports, holdHydration } from './hold-hydration.js';
+import { reusedPage } from './reused-page.js';
 import { openPage, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
 
 /**
@@ -57,6 +58,9 @@ async function paintAndRequestTimes(page: Page, urls: string[]): Promise<{ paint
 describe('Widget code after the first paint', function () {
   this.timeout(60_000);
   const suite = useBrowserSuite();
+  // The tests that hold hydration back share a page (a new one starts a Chromium renderer); the first test hides the
+  // photo with an init script, which stays with its page, so it takes a page of its own.
+  const tab = reusedPage(suite);
 
   for (const width of WIDTHS) {
     it(`requests no widget code on / until the hero photo is painted, long after the load event (${width}px)`, async () => {
@@ -76,15 +80,17 @@ describe('Widget code after the first paint', function () {
     });
 
     it(`paints / with the site stylesheet alone; the slideshow's is linked once the carousel runs (${width}px)`, async () => {
-      const { page, context, problems } = await openPage(suite, { width });
       const manifest = JSON.parse(readFileSync(ASSET_MANIFEST, 'utf8')) as AssetManifest;
       const slideshow = manifest.lazyCss.HeroSlideshow;
+      let hold: Awaited<ReturnType<typeof holdHydration>> | undefined;
+      const { page, problems } = await tab.visit('/', {
+        width,
+        prepare: async (page) => (hold = await holdHydration(page)),
+      });
       const stylesheets = () =>
         page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-      const hold = await holdHydration(page);
-      await page.goto('/');
       expect(await stylesheets(), 'linked by the HTML').to.deep.equal([manifest.siteCss]);
-      hold.release();
+      hold!.release();
       await waitForHydration(page, 'HomeCarousel');
       await page.locator('.hero-dot').first().waitFor();
       expect(await stylesheets(), 'once the carousel runs').to.deep.equal([manifest.siteCss, slideshow]);
@@ -96,15 +102,16 @@ describe('Widget code after the first paint', function () {
           .evaluate((dot) => getComputedStyle(dot).width),
       ).to.equal('24px');
       expect(problems).to.deep.equal([]);
-      await context.close();
     });
 
     it(`keeps the server-rendered hero photo, the very same element, through hydration (${width}px)`, async () => {
-      const { page, context, problems } = await openPage(suite, { width });
-      const hold = await holdHydration(page);
-      await page.goto('/');
+      let hold: Awaited<ReturnType<typeof holdHydration>> | undefined;
+      const { page, problems } = await tab.visit('/', {
+        width,
+        prepare: async (page) => (hold = await holdHydration(page)),
+      });
       const before = await page.locator(HERO_IMAGE).elementHandle();
-      hold.release();
+      hold!.release();
       await waitForHydration(page, 'HomeCarousel');
       expect(
         await before!.evaluate(
@@ -118,7 +125,6 @@ describe('Widget code after the first paint', function () {
         await page.locator('.hero-slides .slider-wrapper').evaluate((wrapper) => getComputedStyle(wrapper).visibility),
       ).to.equal('hidden');
       expect(problems).to.deep.equal([]);
-      await context.close();
     });
   }
 });
