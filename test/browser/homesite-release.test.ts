@@ -1,22 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import type { Page } from 'playwright-core';
 import { insertInterestEntry } from '../../src/db/interest-entries.js';
-import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
+import { STAFF_ENV } from '../support/staff.js';
 import { axeViolations } from './axe-check.js';
-import { openPage, screenshot, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { signInAtForm } from './staff-sign-in-form.js';
+import { screenshot, useBrowserSuite, waitForHydration, WIDTHS } from './support.js';
 
 const SHOTS = '/tmp/shots-editor-saves';
-
-async function signIn(page: Page, next: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Username').fill('staff');
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await Promise.all([
-    page.waitForURL((url) => url.pathname === next),
-    page.getByRole('button', { name: 'Sign in' }).click(),
-  ]);
-}
 
 /**
  * Issue 35 item 4: with JavaScript, saving a homesite from future to available opens a dialog of the page that says
@@ -25,6 +16,8 @@ async function signIn(page: Page, next: string): Promise<void> {
 describe('Releasing a homesite in the editor asks in a dialog first (browser)', function () {
   this.timeout(120_000);
   const suite = useBrowserSuite(STAFF_ENV);
+  // One page for both widths (a new one starts a Chromium renderer); each test signs in afresh.
+  const tab = reusedPage(suite);
 
   before(async () => {
     for (const email of ['a@example.com', 'b@example.com']) {
@@ -48,8 +41,7 @@ describe('Releasing a homesite in the editor asks in a dialog first (browser)', 
       const db = suite.server.db;
       const { lot } = (await db('homesites').where({ status: 'future' }).orderBy('lot').first()) as { lot: number };
       const statusOf = async () => ((await db('homesites').where({ lot }).first()) as { status: string }).status;
-      const { page, context, problems } = await openPage(suite, { width });
-      await signIn(page, '/admin/homesites');
+      const { page, problems } = await signInAtForm(tab, '/admin/homesites', { width });
       await waitForHydration(page, 'HomesiteEditor');
       const row = page.locator(`tr[data-lot="${lot}"]`);
       await row.getByLabel(`Status of homesite ${lot}`).selectOption('available');
@@ -71,7 +63,6 @@ describe('Releasing a homesite in the editor asks in a dialog first (browser)', 
       await page.locator(`tr[data-lot="${lot}"][data-status="available"]`).waitFor();
       expect(await statusOf()).to.equal('available');
       expect(problems).to.deep.equal([]);
-      await context.close();
     });
   }
 });
