@@ -2,9 +2,11 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { nuErrors, skipWithoutJava } from '../support/nu-checker.js';
-import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
+import { STAFF_ENV } from '../support/staff.js';
 import { axeViolations } from './axe-check.js';
-import { openPage, screenshot, useBrowserSuite, waitForHydration, type OpenedPage } from './support.js';
+import { reusedPage } from './reused-page.js';
+import { signInAtForm } from './staff-sign-in-form.js';
+import { screenshot, useBrowserSuite, waitForHydration, type OpenedPage } from './support.js';
 
 /** Screenshots a person looks at: the outline editor and the checklist at both widths. */
 const SHOTS = '/tmp/shots-outline';
@@ -48,25 +50,15 @@ function overflows(page: Page): Promise<boolean> {
 describe('Setting up a community from nothing (browser)', function () {
   this.timeout(240_000);
   const suite = useBrowserSuite(STAFF_ENV);
+  // One kept page, signed in by the first test; the phone-width test and the Nu check go on in its session.
+  const tab = reusedPage(suite);
   let opened: OpenedPage;
 
-  after(async () => {
-    await opened?.context.close();
-  });
-
   it('at 1280 px: creates, draws, fills the checklist, publishes, and the community is public', async () => {
-    opened = await openPage(suite, { width: 1280 });
+    opened = await signInAtForm(tab, '/admin/communities/new', { width: 1280 });
     const { page, problems } = opened;
     const steps: string[] = [];
     const step = (what: string) => steps.push(what);
-
-    await page.goto(`/login?next=${encodeURIComponent('/admin/communities/new')}`);
-    await page.getByLabel('Username').fill('staff');
-    await page.getByLabel('Password').fill(STAFF_PASSWORD);
-    await Promise.all([
-      page.waitForURL('**/admin/communities/new'),
-      page.getByRole('button', { name: 'Sign in' }).click(),
-    ]);
 
     // 1. The new community: name, address and pin, time zone.
     await page.getByLabel('Name', { exact: true }).fill(NAME);
@@ -292,8 +284,7 @@ describe('Setting up a community from nothing (browser)', function () {
   });
 
   it('at 375 px: the checklist and the outline editor fit the phone, and axe finds nothing', async () => {
-    const { page, context } = await openPage(suite, { width: 375 });
-    await context.addCookies(await opened.context.cookies());
+    const { page } = await tab.at(375);
     for (const [urlPath, name] of [
       [`/admin/communities/${SLUG}`, 'checklist-375'],
       [`/admin/communities/${SLUG}/outlines`, 'outline-editor-375'],
@@ -308,7 +299,6 @@ describe('Setting up a community from nothing (browser)', function () {
       expect(await axeViolations(page)).to.deep.equal([]);
       await shot(page, name);
     }
-    await context.close();
   });
 
   it('finds no Nu checker error on the outline editor and the checklist', async function () {
