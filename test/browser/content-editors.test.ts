@@ -127,9 +127,9 @@ describe('Content editors (browser)', function () {
         const session = await page.context().cookies();
         const { page: publicPage } = await viewer.visit('/preview/', {
           width,
-          prepare: async (tab) => {
-            await tab.context().clearCookies();
-            await tab.context().addCookies(session);
+          prepare: async (viewerPage) => {
+            await viewerPage.context().clearCookies();
+            await viewerPage.context().addCookies(session);
           },
         });
         expect(await publicPage.locator('body').innerText()).to.include(tagline);

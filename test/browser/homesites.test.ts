@@ -4,25 +4,16 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { ASSET_MANIFEST, PUBLIC_BUILD_DIR } from '../../src/render/build-paths.js';
 import type { Page } from 'playwright-core';
-import { STAFF_ENV, STAFF_PASSWORD } from '../support/staff.js';
+import { STAFF_ENV } from '../support/staff.js';
 import { axeViolations } from './axe-check.js';
 import { holdHydration } from './hold-hydration.js';
 import { reusedPage } from './reused-page.js';
+import { signInWithForm } from './staff-sign-in-form.js';
 import { leaveWithoutAsking } from './worker-pages.js';
 import { screenshot, waitForHydration, waitUntil, WIDTHS, type OpenedPage } from './support.js';
 import { useBrowserSuite } from './support.js';
 
 /** The lot map and the staff editor in a real browser: tap, hover, filters, search, zoom, save, 409, bulk, CSV. */
-
-async function signIn(page: Page, next: string): Promise<void> {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Username').fill('staff');
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await Promise.all([
-    page.waitForURL((url) => url.pathname === next),
-    page.getByRole('button', { name: 'Sign in' }).click(),
-  ]);
-}
 
 const lot = (page: Page, number: number) => page.locator(`.lot-map-overlay [data-lot="${number}"]`);
 const card = (page: Page) => page.locator('.lot-card');
@@ -49,7 +40,7 @@ describe('Lot map and homesite editor (browser)', function () {
   let signedIn: Promise<void> | undefined;
   async function staffPage(width: number): Promise<Page> {
     const { page } = await staff.at(width);
-    signedIn ??= signIn(page, '/admin/homesites');
+    signedIn ??= signInWithForm(page, '/admin/homesites');
     await signedIn;
     return page;
   }
