@@ -132,7 +132,7 @@ export class PageCache {
     this.beforeClear = options.beforeClear;
     this.logger = options.logger;
     this.pollOutage = createOutageLog(options.logger, {
-      down: 'the page cache cannot read the shared site revision; cached pages are kept for a while, then dropped at each poll',
+      down: 'the page cache cannot read the shared site revision or what it names; cached pages are kept for a while, then dropped at each poll',
       up: 'the page cache reads the shared site revision again',
     });
   }
@@ -221,14 +221,18 @@ export class PageCache {
   }
 
   /**
-   * Drops the cache when the shared revision moved. The first check clears too: pages cached before this instance
-   * knew the revision may predate a change another instance made meanwhile. Never throws: a failed read keeps the
-   * cache until it is staleLimitMs past the last good read, and drops it at every failed poll from then on.
+   * Drops the cache when the shared revision moved, once what it names (content, communities, images) is read
+   * again. The first check clears too: pages cached before this instance knew the revision may predate a change
+   * another instance made meanwhile. Never throws (it runs on a timer, where a rejection would end the process): a
+   * failed read, of the revision or of what it names, keeps the cache until it is staleLimitMs past the last good
+   * read, and drops it at every failed poll from then on; the revision is not taken as seen, so the next poll
+   * reads again.
    */
   async checkRevision(): Promise<void> {
     let current: number;
     try {
       current = await readSiteRevision(this.db);
+      if (current !== this.revision) await this.beforeClear?.();
     } catch (error) {
       this.pollOutage.failed(error);
       if (this.checkedAt === undefined || Date.now() - this.checkedAt >= this.staleLimitMs) this.clear();
@@ -236,10 +240,7 @@ export class PageCache {
     }
     this.pollOutage.succeeded();
     this.checkedAt = Date.now();
-    if (current !== this.revision) {
-      await this.beforeClear?.();
-      this.clear();
-    }
+    if (current !== this.revision) this.clear();
     this.revision = current;
   }
 

@@ -55,7 +55,7 @@ describe('The page cache while the shared site revision cannot be read', functio
       expect(pollLines()).to.deep.equal([
         [
           50,
-          'the page cache cannot read the shared site revision; cached pages are kept for a while, then dropped at each poll',
+          'the page cache cannot read the shared site revision or what it names; cached pages are kept for a while, then dropped at each poll',
         ],
       ]);
     } finally {
@@ -66,6 +66,30 @@ describe('The page cache while the shared site revision cannot be read', functio
     await site.pageCache.checkRevision();
     expect(site.pageCache.get('/about'), 'dropped once the poll sees the moved revision').to.equal(undefined);
     expect(pollLines().slice(1)).to.deep.equal([[30, 'the page cache reads the shared site revision again']]);
+  });
+
+  it('keeps the cache and the process when what a moved revision names cannot be read, and reads it again at the next poll', async () => {
+    const reads: string[] = [];
+    let failing = true;
+    const cache = new PageCache(site.db, {
+      logger: pino({ level: 'silent' }),
+      beforeClear: async () => {
+        reads.push(failing ? 'failed' : 'read');
+        if (failing) throw new Error('Knex: Timeout acquiring a connection');
+      },
+    });
+    failing = false;
+    await cache.checkRevision();
+    cache.set('/about', '<p>cached</p>');
+    failing = true;
+    await bumpSiteRevision(site.db);
+    // A rejection here would end the process: the poll runs on a timer, with no one to catch it.
+    await cache.checkRevision();
+    expect(cache.get('/about')?.html, 'kept: the content could not be read again').to.equal('<p>cached</p>');
+    failing = false;
+    await cache.checkRevision();
+    expect(reads).to.deep.equal(['read', 'failed', 'read']);
+    expect(cache.get('/about'), 'dropped once the content was read again').to.equal(undefined);
   });
 
   it('drops the cache at every failed poll once the outage outlasts the stale limit, so pages render fresh', async () => {
