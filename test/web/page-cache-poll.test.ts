@@ -70,7 +70,7 @@ describe('The page cache while the shared site revision cannot be read', functio
 
   it('keeps the cache and the process when what a moved revision names cannot be read, and reads it again at the next poll', async () => {
     const reads: string[] = [];
-    let failing = true;
+    let failing = false;
     const cache = new PageCache(site.db, {
       logger: pino({ level: 'silent' }),
       beforeClear: async () => {
@@ -78,7 +78,6 @@ describe('The page cache while the shared site revision cannot be read', functio
         if (failing) throw new Error('Knex: Timeout acquiring a connection');
       },
     });
-    failing = false;
     await cache.checkRevision();
     cache.set('/about', '<p>cached</p>');
     failing = true;

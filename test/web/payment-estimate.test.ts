@@ -251,7 +251,7 @@ describe('Monthly payment estimate (contract, wave 4)', function () {
       const cache = server.site.pageCache;
       cache.clear();
       // The cache learns the shared revision the publish above raised (else its next poll, up to 2 s after that
-      // publish, would clear it in the middle of this test, as it did once on a loaded machine).
+      // publish, would clear it in the middle of this test, as it did on a loaded machine).
       await cache.checkRevision();
       await get(`${server.url}/floor-plans/sweetwater-ii`);
       const stored = cache.get('/floor-plans/sweetwater-ii');
